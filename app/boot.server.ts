@@ -1,0 +1,55 @@
+import type { Logger } from "pino";
+import { connect, getDatabase, type Database } from "~/db/client.server";
+import { baseUrl, env } from "~/lib/env.server";
+import { ensureAdmin } from "~/modules/auth/bootstrap.server";
+import { seedDemoData } from "~/modules/demo/demo.server";
+import { listenForPublicContentChanges } from "~/modules/ops/page-cache.server";
+import { checkOrigin as check } from "~/modules/security/headers.server";
+
+let database: Database | undefined;
+let stopContentListener: (() => Promise<void>) | undefined;
+
+/** Runs once before the server listens: env, database + migrations, admin, demo data. */
+export async function boot({ logger }: { logger: Pick<Logger, "info" | "warn" | "error"> }) {
+  const e = env();
+  database = await connect({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  // Other instances' admin changes drop this instance's cached public pages (PostgreSQL only).
+  stopContentListener = await listenForPublicContentChanges({
+    databaseUrl: e.DATABASE_URL,
+    log: (msg) => logger.warn(msg),
+  });
+  await ensureAdmin({ log: (msg) => console.log(msg) });
+  if (e.SEED_DEMO) {
+    const seeded = await seedDemoData();
+    if (seeded.length) logger.info({ seeded }, "demo data created");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: baseUrl(),
+    trustProxy: e.TRUST_PROXY,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    databaseKind: database.kind === "pglite" ? `PGlite em ${e.DATA_DIR}` : "PostgreSQL",
+  };
+}
+
+export async function shutdown() {
+  await stopContentListener?.();
+  stopContentListener = undefined;
+  if (database) await database.close();
+  database = undefined;
+}
+
+export function checkOrigin(req: Parameters<typeof check>[0]) {
+  const own = new URL(baseUrl()).origin;
+  return check({ ...req, allowedOrigins: [own] });
+}
+
+export function isBooted() {
+  try {
+    getDatabase();
+    return true;
+  } catch {
+    return false;
+  }
+}

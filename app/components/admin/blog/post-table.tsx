@@ -1,0 +1,118 @@
+import { Eye, EyeOff, Pencil } from "lucide-react";
+import { Link, useFetcher } from "react-router";
+import { ConfirmButton } from "~/components/admin/confirm-dialog";
+import { Badge, EmptyRow } from "~/components/admin/ui";
+import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { formatDate } from "~/lib/format";
+import { BLOG_MESSAGES, excerptPreview } from "~/modules/blog/blog.schema";
+
+export interface PostRowData {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  published: boolean;
+  createdAt: Date | string;
+}
+
+function PostRow({ post, page }: { post: PostRowData; page: number }) {
+  const fetcher = useFetcher<ToastData>();
+  useToastFromData(fetcher.data);
+  // The toggle updates this row at once (the loader's answer confirms it right after).
+  const published = fetcher.state !== "idle" ? !post.published : post.published;
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <p className="font-medium text-slate-900">{post.title}</p>
+        <p className="text-xs text-slate-600">{excerptPreview(post.excerpt)}</p>
+      </td>
+      <td className="px-4 py-3 font-mono text-xs text-slate-700">{post.slug}</td>
+      <td className="px-4 py-3">
+        {published ? <Badge color="green">Publicado</Badge> : <Badge color="gray">Rascunho</Badge>}
+      </td>
+      <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-700">{formatDate(post.createdAt)}</td>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-1">
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="toggle" />
+            <input type="hidden" name="id" value={post.id} />
+            <button
+              type="submit"
+              disabled={fetcher.state !== "idle"}
+              aria-label={`${published ? "Despublicar" : "Publicar"} ${post.title}`}
+              title={published ? "Despublicar" : "Publicar"}
+              className="rounded-lg p-1.5 text-slate-700 hover:bg-slate-100"
+            >
+              {published ? (
+                <EyeOff aria-hidden className="h-4 w-4" />
+              ) : (
+                <Eye aria-hidden className="h-4 w-4" />
+              )}
+            </button>
+          </fetcher.Form>
+          <Link
+            to={`/admin/blog/edit/${post.id}`}
+            aria-label={`Editar ${post.title}`}
+            title="Editar"
+            className="rounded-lg p-1.5 text-slate-700 hover:bg-slate-100"
+          >
+            <Pencil aria-hidden className="h-4 w-4" />
+          </Link>
+          <ConfirmButton
+            label={`Excluir ${post.title}`}
+            title="Excluir post"
+            description={BLOG_MESSAGES.confirmDelete}
+            fields={{ intent: "delete", id: post.id, page: String(page) }}
+          />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export function PostTable({
+  posts,
+  page,
+  loading,
+}: {
+  posts: PostRowData[];
+  page: number;
+  loading: boolean;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-left">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Título
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Slug
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Data
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Ações
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {loading ? (
+            <EmptyRow colSpan={5}>
+              <span role="status">{BLOG_MESSAGES.loading}</span>
+            </EmptyRow>
+          ) : posts.length === 0 ? (
+            <EmptyRow colSpan={5}>{BLOG_MESSAGES.empty}</EmptyRow>
+          ) : (
+            posts.map((p) => <PostRow key={p.id} post={p} page={page} />)
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/admin/ui";
+import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
+import { useClientValidation } from "~/components/ui/use-client-validation";
+import { formatMoney } from "~/lib/format";
+import { maskPhone } from "~/lib/phone";
+import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
+import {
+  CLIENT_STATUSES,
+  CLIENT_STATUS_LABELS,
+  ClientSchema,
+  clientStatusColor,
+} from "~/modules/clients/clients.schema";
+
+export interface ClientFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  businessName: string;
+  planId: string;
+  status: string;
+}
+
+export const EMPTY_CLIENT: ClientFormValues = {
+  name: "",
+  email: "",
+  phone: "",
+  businessName: "",
+  planId: "",
+  status: "ativo",
+};
+
+function check(form: HTMLFormElement): FieldErrors | null {
+  const parsed = ClientSchema.safeParse(formToObject(new FormData(form)));
+  return parsed.success ? null : fieldErrors(parsed.error);
+}
+
+/** SPEC §2/§5 client form (create and edit): every field required, phone masked while typing. */
+export function ClientForm({
+  mode,
+  plans,
+  values,
+  errors: serverErrors,
+  formError,
+}: {
+  mode: "create" | "edit";
+  plans: { id: string; name: string; priceCents: number }[];
+  values: ClientFormValues;
+  errors?: FieldErrors;
+  formError?: string | null;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const { formRef, errors, onSubmit } = useClientValidation(check, serverErrors);
+  const [phone, setPhone] = useState(values.phone);
+  const [status, setStatus] = useState(values.status);
+  return (
+    <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+      {mode === "edit" && <input type="hidden" name="intent" value="update" />}
+      <FormAlert message={formError} />
+      <div className="grid gap-5 md:grid-cols-2">
+        <TextField
+          label="Nome"
+          name="name"
+          required
+          maxLength={120}
+          autoComplete="off"
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <TextField
+          label="Telefone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          required
+          maxLength={15}
+          placeholder="(99) 99999-9999"
+          value={phone}
+          onChange={(e) => setPhone(maskPhone(e.target.value))}
+          error={errors.phone}
+        />
+        <TextField
+          label="Nome do negócio"
+          name="businessName"
+          required
+          maxLength={160}
+          defaultValue={values.businessName}
+          error={errors.businessName}
+        />
+        <SelectField label="Plano" name="planId" required defaultValue={values.planId} error={errors.planId}>
+          <option value="">Selecione um plano</option>
+          {plans.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({formatMoney(p.priceCents)}/mês)
+            </option>
+          ))}
+        </SelectField>
+        <div>
+          <SelectField
+            label="Status"
+            name="status"
+            required
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            error={errors.status}
+          >
+            {CLIENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {CLIENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          {(CLIENT_STATUSES as readonly string[]).includes(status) && (
+            <p className="mt-2 text-sm text-slate-600">
+              Exibição:{" "}
+              <Badge color={clientStatusColor(status)}>
+                {CLIENT_STATUS_LABELS[status as keyof typeof CLIENT_STATUS_LABELS]}
+              </Badge>
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={busy} busyLabel="Salvando...">
+          {mode === "create" ? "Criar Cliente" : "Salvar Alterações"}
+        </Button>
+        <Link
+          to="/admin/clients"
+          className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Cancelar
+        </Link>
+      </div>
+    </Form>
+  );
+}

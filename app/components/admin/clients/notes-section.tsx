@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { ConfirmButton } from "~/components/admin/confirm-dialog";
+import { Card } from "~/components/admin/ui";
+import { Button, TextAreaField } from "~/components/ui/form";
+import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { formatDateTime } from "~/lib/format";
+import type { FieldErrors } from "~/lib/validation";
+
+export interface NoteItem {
+  id: string;
+  note: string;
+  createdAt: Date | string;
+}
+
+/** Names each delete button apart (two notes can share the same minute). */
+function excerpt(note: string) {
+  const flat = note.replace(/\s+/g, " ");
+  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
+}
+
+interface AddResult extends ToastData {
+  ok?: boolean;
+  fieldErrors?: FieldErrors;
+}
+
+/** SPEC §2 notes of a client (edit mode): add (non-empty after trim), newest first, delete. */
+export function NotesSection({ clientId, notes }: { clientId: string; notes: NoteItem[] }) {
+  const fetcher = useFetcher<AddResult>();
+  const busy = fetcher.state !== "idle";
+  const [note, setNote] = useState("");
+  // Cleared once the note was added (adjusting state on a new answer); kept on an error.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.ok) setNote("");
+  }
+  useToastFromData(fetcher.data);
+  return (
+    <Card>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">Anotações</h2>
+      <fetcher.Form method="post" action={`/admin/clients/edit/${clientId}`} noValidate className="space-y-3">
+        <input type="hidden" name="intent" value="add-note" />
+        <TextAreaField
+          label="Nova anotação"
+          name="note"
+          rows={3}
+          maxLength={5000}
+          required
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          error={fetcher.data?.fieldErrors?.note}
+        />
+        <Button type="submit" busy={busy} busyLabel="Adicionando...">
+          Adicionar Anotação
+        </Button>
+      </fetcher.Form>
+      {notes.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-500">Nenhuma anotação registrada.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100" aria-label="Anotações do cliente">
+          {notes.map((n) => (
+            <li key={n.id} className="flex items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{n.note}</p>
+                <p className="mt-1 text-xs text-slate-500">{formatDateTime(n.createdAt)}</p>
+              </div>
+              <ConfirmButton
+                label={`Excluir anotação de ${formatDateTime(n.createdAt)}: ${excerpt(n.note)}`}
+                title="Excluir anotação"
+                description="Tem certeza que deseja excluir esta anotação?"
+                fields={{ intent: "delete-note", noteId: n.id }}
+                action={`/admin/clients/edit/${clientId}`}
+                preventScrollReset
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link, useLocation } from "react-router";
+import { withParams } from "~/lib/list-params";
+import { LEAD_MESSAGES, STAGE_LABELS, STAGES, type Stage } from "~/modules/leads/leads.schema";
+import { LeadCard, type LeadCardData } from "./lead-card";
+
+export type Columns = Record<Stage, { leads: LeadCardData[]; hasMore: boolean }>;
+
+/** Count tabs: "Todos" shows the six columns, a stage shows its column alone. */
+export function StageTabs({ counts, view }: { counts: Record<Stage, number>; view: Stage | null }) {
+  const { search } = useLocation();
+  const total = STAGES.reduce((n, s) => n + counts[s], 0);
+  const tabs: { key: Stage | null; label: string; n: number }[] = [
+    { key: null, label: "Todos", n: total },
+    ...STAGES.map((s) => ({ key: s, label: STAGE_LABELS[s], n: counts[s] })),
+  ];
+  return (
+    <nav aria-label="Estágios do funil" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+      {tabs.map((t) => {
+        const active = t.key === view;
+        return (
+          <Link
+            key={t.key ?? "todos"}
+            to={withParams(search, { etapa: t.key })}
+            aria-current={active ? "page" : undefined}
+            preventScrollReset
+            className={`-mb-px rounded-t-lg border-b-2 px-3 py-2 text-sm font-medium ${
+              active
+                ? "border-brand-700 text-brand-800"
+                : "border-transparent text-slate-600 hover:text-slate-900"
+            }`}
+          >
+            {t.label}{" "}
+            <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+              {t.n.toLocaleString("pt-BR")}
+            </span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function FunnelBoard({
+  columns,
+  counts,
+  pages,
+  view,
+}: {
+  columns: Columns;
+  counts: Record<Stage, number>;
+  pages: Record<Stage, number>;
+  view: Stage | null;
+}) {
+  const { search } = useLocation();
+  const shown = view ? [view] : STAGES;
+  return (
+    <div className={view ? "max-w-xl" : "flex gap-4 overflow-x-auto pb-4"}>
+      {shown.map((stage) => {
+        const col = columns[stage];
+        const headingId = `coluna-${stage}`;
+        return (
+          <section
+            key={stage}
+            aria-labelledby={headingId}
+            className={`flex flex-col rounded-xl bg-slate-100 p-3 ${view ? "" : "w-72 shrink-0"}`}
+          >
+            <h2
+              id={headingId}
+              className="mb-3 flex items-center justify-between text-sm font-semibold text-slate-800"
+            >
+              {STAGE_LABELS[stage]}
+              <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
+                {counts[stage].toLocaleString("pt-BR")}
+              </span>
+            </h2>
+            {col.leads.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+                {LEAD_MESSAGES.empty}
+              </p>
+            ) : (
+              <div className="space-y-3">
+                {col.leads.map((lead) => (
+                  <LeadCard key={lead.id} lead={lead} />
+                ))}
+              </div>
+            )}
+            {col.hasMore && (
+              <Link
+                to={withParams(search, { [stage]: pages[stage] + 1 })}
+                preventScrollReset
+                className="mt-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                Carregar mais
+                <span className="sr-only"> em {STAGE_LABELS[stage]}</span>
+              </Link>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { MessageCircle } from "lucide-react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { formatDateTime } from "~/lib/format";
+import { whatsappLink } from "~/lib/whatsapp";
+import { LEAD_MESSAGES, MOVE_LABELS, TRANSITIONS, type Stage } from "~/modules/leads/leads.schema";
+
+export interface LeadCardData {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  business: string;
+  plan: string;
+  message: string | null;
+  isRepresentative: boolean;
+  statusFunil: Stage;
+  createdAt: Date | string;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrer: string | null;
+  landingPage: string | null;
+}
+
+const btn = "rounded-md px-2.5 py-1.5 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-60";
+
+function Attribution({ lead }: { lead: LeadCardData }) {
+  const source = [lead.utmSource, lead.utmMedium].filter(Boolean).join(" / ");
+  const items: [string, string][] = [];
+  if (source) items.push(["Origem", source]);
+  if (lead.utmCampaign) items.push(["Campanha", lead.utmCampaign]);
+  if (lead.landingPage) items.push(["Página de entrada", lead.landingPage]);
+  if (lead.referrer) items.push(["Veio de", lead.referrer]);
+  if (!items.length) return null;
+  return (
+    <dl className="mt-2 space-y-0.5 rounded-md bg-slate-50 p-2 text-xs text-slate-600">
+      {items.map(([k, v]) => (
+        <div key={k} className="flex gap-1">
+          <dt className="font-medium text-slate-700">{k}:</dt>
+          <dd className="truncate" title={v}>
+            {v}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One lead in its column, with the SPEC §4 buttons of its stage (the server checks them again). */
+export function LeadCard({ lead }: { lead: LeadCardData }) {
+  const fetcher = useFetcher<ToastData>();
+  useToastFromData(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const stage = lead.statusFunil;
+  const forward = TRANSITIONS[stage].filter((s) => s !== "perdido");
+  const headingId = `lead-${lead.id}`;
+
+  const move = (to: Stage) =>
+    fetcher.submit({ intent: "move", id: lead.id, from: stage, to }, { method: "post" });
+
+  function openWhatsapp() {
+    const link = whatsappLink(
+      lead.phone,
+      `Olá, ${lead.name}! Recebemos seu contato sobre o cardápio digital para ${lead.business}.`,
+    );
+    if (!link) {
+      toast.error(LEAD_MESSAGES.invalidPhone);
+      return;
+    }
+    window.open(link, "_blank", "noopener,noreferrer");
+  }
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      aria-busy={busy || undefined}
+      className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
+    >
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        {lead.name}
+      </h3>
+      <p className="text-slate-700">{lead.business}</p>
+      <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
+        <li className="break-all">{lead.email}</li>
+        <li>{lead.phone}</li>
+        <li>
+          Plano: <span className="font-medium text-slate-800">{lead.plan}</span>
+          {lead.isRepresentative && (
+            <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 font-semibold text-blue-800">
+              Representante
+            </span>
+          )}
+        </li>
+        <li>{formatDateTime(lead.createdAt)}</li>
+      </ul>
+      {lead.message && (
+        <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
+      )}
+      <Attribution lead={lead} />
+      <div className="mt-3 flex flex-wrap gap-1.5">
+        {forward.map((to) => (
+          <button
+            key={to}
+            type="button"
+            disabled={busy}
+            onClick={() => move(to)}
+            className={`${btn} bg-brand-700 text-white hover:bg-brand-800`}
+          >
+            {MOVE_LABELS[to]}
+          </button>
+        ))}
+        {stage === "negociando" && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => fetcher.submit({ intent: "convert", id: lead.id }, { method: "post" })}
+            className={`${btn} bg-green-700 text-white hover:bg-green-800`}
+          >
+            {MOVE_LABELS.convertido}
+          </button>
+        )}
+        {TRANSITIONS[stage].includes("perdido") && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => move("perdido")}
+            className={`${btn} border border-red-200 text-red-700 hover:bg-red-50`}
+          >
+            {MOVE_LABELS.perdido}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={openWhatsapp}
+          className={`${btn} inline-flex items-center gap-1 border border-green-300 text-green-800 hover:bg-green-50`}
+        >
+          <MessageCircle aria-hidden className="h-3.5 w-3.5" />
+          WhatsApp
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,109 @@
+import { useFetcher } from "react-router";
+import { SortHeader } from "~/components/admin/sort-header";
+import { EmptyRow } from "~/components/admin/ui";
+import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { formatDate } from "~/lib/format";
+import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
+
+type Status = keyof typeof REFERRAL_STATUS_LABELS;
+const STATUS_STYLE: Record<Status, string> = {
+  analise: "border-yellow-300 bg-yellow-50 text-yellow-900",
+  aguardando_pagamento: "border-blue-300 bg-blue-50 text-blue-900",
+  producao: "border-purple-300 bg-purple-50 text-purple-900",
+  concluido: "border-green-300 bg-green-50 text-green-900",
+};
+
+export interface ReferralRowData {
+  id: string;
+  businessName: string;
+  contactName: string;
+  contactPhone: string;
+  status: Status;
+  createdAt: Date | string;
+  planName: string | null;
+  representativeName: string | null;
+  representativeEmail: string | null;
+}
+
+function StatusSelect({ row }: { row: ReferralRowData }) {
+  const fetcher = useFetcher<ToastData>();
+  useToastFromData(fetcher.data);
+  const pending = fetcher.formData?.get("status");
+  const value = (typeof pending === "string" ? pending : row.status) as Status;
+  return (
+    <select
+      aria-label={`Status da indicação de ${row.businessName}`}
+      value={value}
+      disabled={fetcher.state !== "idle"}
+      onChange={(e) =>
+        fetcher.submit({ intent: "status", id: row.id, status: e.currentTarget.value }, { method: "post" })
+      }
+      className={`rounded-lg border px-2 py-1 text-sm font-medium ${STATUS_STYLE[value]}`}
+    >
+      {Object.entries(REFERRAL_STATUS_LABELS).map(([k, label]) => (
+        <option key={k} value={k}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function ReferralTable({
+  rows,
+  sort,
+  dir,
+}: {
+  rows: ReferralRowData[];
+  sort: string;
+  dir: "asc" | "desc";
+}) {
+  const h = { sort, dir };
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            <SortHeader label="Representante" sortKey="representative" {...h} />
+            <SortHeader label="Negócio" sortKey="business_name" {...h} />
+            <SortHeader label="Contato" sortKey="contact_name" {...h} />
+            <th scope="col" className="px-4 py-3">
+              Telefone
+            </th>
+            <SortHeader label="Plano" sortKey="plan" {...h} />
+            <SortHeader label="Status" sortKey="status" {...h} />
+            <SortHeader label="Data" sortKey="created_at" defaultDir="desc" {...h} />
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.length === 0 ? (
+            <EmptyRow colSpan={7}>Nenhuma indicação encontrada.</EmptyRow>
+          ) : (
+            rows.map((r) => (
+              <tr key={r.id} className="align-top">
+                <td className="px-4 py-3">
+                  {r.representativeName ? (
+                    <>
+                      <p className="font-medium text-slate-900">{r.representativeName}</p>
+                      <p className="text-xs text-slate-600">{r.representativeEmail}</p>
+                    </>
+                  ) : (
+                    <span className="text-slate-500 italic">Representante removido</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 font-medium text-slate-900">{r.businessName}</td>
+                <td className="px-4 py-3 text-slate-700">{r.contactName}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{r.contactPhone}</td>
+                <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
+                <td className="px-4 py-3">
+                  <StatusSelect row={r} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

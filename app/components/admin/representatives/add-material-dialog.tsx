@@ -1,0 +1,118 @@
+import { Plus, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button, SelectField, TextAreaField, TextField } from "~/components/ui/form";
+import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
+import { MaterialSchema } from "~/modules/materials/materials.schema";
+
+type Result = ToastData & { ok?: boolean; errors?: FieldErrors };
+
+/** SPEC §2 add-material modal; the action validates again with the same schema. */
+export function AddMaterialDialog() {
+  const fetcher = useFetcher<Result>();
+  useToastFromData(fetcher.data);
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<"link" | "text">("link");
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  // Close once per successful answer (state adjusted during render, not in an effect).
+  const [seen, setSeen] = useState<Result | undefined>(undefined);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    if (fetcher.data?.ok) setOpen(false);
+  }
+  const errors = clientErrors ?? fetcher.data?.errors ?? {};
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(v) => {
+        setOpen(v);
+        setClientErrors(null);
+        if (v) setType("link");
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button type="button">
+          <Plus aria-hidden className="h-4 w-4" />
+          Adicionar Material
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[92vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+          <div className="flex items-start justify-between">
+            <Dialog.Title className="text-lg font-semibold">Adicionar Material</Dialog.Title>
+            <Dialog.Close aria-label="Fechar" className="rounded p-1 text-slate-500 hover:bg-slate-100">
+              <X aria-hidden className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            Links do Google Drive ou textos prontos para os representantes divulgarem.
+          </Dialog.Description>
+          <fetcher.Form
+            method="post"
+            noValidate
+            className="mt-4 space-y-4"
+            onSubmit={(e) => {
+              const parsed = MaterialSchema.safeParse(formToObject(new FormData(e.currentTarget)));
+              if (!parsed.success) {
+                e.preventDefault();
+                setClientErrors(fieldErrors(parsed.error));
+              } else setClientErrors(null);
+            }}
+          >
+            <input type="hidden" name="intent" value="addMaterial" />
+            <TextField label="Título" name="title" required maxLength={200} error={errors.title} />
+            <TextAreaField
+              label="Descrição"
+              name="description"
+              rows={2}
+              maxLength={2000}
+              error={errors.description}
+            />
+            <SelectField
+              label="Tipo"
+              name="materialType"
+              value={type}
+              onChange={(e) => setType(e.currentTarget.value === "text" ? "text" : "link")}
+            >
+              <option value="link">Link</option>
+              <option value="text">Texto</option>
+            </SelectField>
+            {type === "link" ? (
+              <TextField
+                label="URL do Google Drive"
+                name="driveUrl"
+                type="url"
+                placeholder="https://drive.google.com/..."
+                maxLength={2000}
+                error={errors.driveUrl}
+              />
+            ) : (
+              <TextAreaField
+                label="Conteúdo do texto"
+                name="textContent"
+                rows={6}
+                maxLength={20000}
+                error={errors.textContent}
+              />
+            )}
+            <div className="flex justify-end gap-2 pt-2">
+              <Dialog.Close asChild>
+                <Button type="button" variant="secondary">
+                  Cancelar
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" busy={busy} busyLabel="Salvando...">
+                Adicionar
+              </Button>
+            </div>
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  ChevronLeft,
+  ChevronRight,
+  FileText,
+  Handshake,
+  LayoutDashboard,
+  LogOut,
+  Package,
+  Settings,
+  Filter,
+  UserCog,
+  Users,
+} from "lucide-react";
+import { useState } from "react";
+import { Form, NavLink } from "react-router";
+
+export const ADMIN_NAV = [
+  { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/clients", label: "Clientes", icon: Users },
+  { to: "/admin/plans", label: "Planos", icon: Package },
+  { to: "/admin/leads", label: "Funil de Leads", icon: Filter },
+  { to: "/admin/blog", label: "Blog", icon: FileText },
+  { to: "/admin/referrals", label: "Indicações", icon: Handshake },
+  { to: "/admin/representatives", label: "Representantes", icon: UserCog },
+  { to: "/admin/settings", label: "Configurações", icon: Settings },
+] as const;
+
+export function AdminSidebar({ userName }: { userName: string }) {
+  const [collapsed, setCollapsed] = useState(false);
+  return (
+    <aside
+      data-collapsed={collapsed}
+      className={`sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-200 transition-[width] duration-200 ${
+        collapsed ? "w-16" : "w-60"
+      }`}
+    >
+      <div className="flex h-16 items-center justify-between px-3">
+        {!collapsed && <span className="font-bold text-white">Painel Admin</span>}
+        <button
+          type="button"
+          onClick={() => setCollapsed((v) => !v)}
+          aria-label={collapsed ? "Expandir menu lateral" : "Recolher menu lateral"}
+          aria-expanded={!collapsed}
+          className="rounded p-1.5 hover:bg-slate-800"
+        >
+          {collapsed ? (
+            <ChevronRight aria-hidden className="h-5 w-5" />
+          ) : (
+            <ChevronLeft aria-hidden className="h-5 w-5" />
+          )}
+        </button>
+      </div>
+      <nav aria-label="Menu administrativo" className="flex-1 space-y-1 px-2">
+        {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
+          <NavLink
+            key={to}
+            to={to}
+            title={collapsed ? label : undefined}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+                isActive ? "bg-brand-700 text-white" : "hover:bg-slate-800"
+              }`
+            }
+          >
+            <Icon aria-hidden className="h-5 w-5 shrink-0" />
+            <span className={collapsed ? "sr-only" : ""}>{label}</span>
+          </NavLink>
+        ))}
+      </nav>
+      <div className="border-t border-slate-800 p-2">
+        {!collapsed && <p className="truncate px-3 pb-2 text-xs text-slate-400">{userName}</p>}
+        <Form method="post" action="/admin/logout">
+          <button
+            type="submit"
+            className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-800"
+          >
+            <LogOut aria-hidden className="h-5 w-5 shrink-0" />
+            <span className={collapsed ? "sr-only" : ""}>Sair</span>
+          </button>
+        </Form>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,65 @@
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Footer } from "./footer";
+import { Header } from "./header";
+
+const TEXTS: Record<number, { title: string; body: string }> = {
+  404: {
+    title: "Página não encontrada",
+    body: "O endereço que você acessou não existe ou foi removido.",
+  },
+  500: {
+    title: "Algo deu errado",
+    body: "Tivemos um problema ao carregar esta página. Tente novamente em alguns instantes.",
+  },
+};
+
+/**
+ * pt-BR error page. Inside the public layout it renders only its body; `standalone` (the root
+ * boundary, when even the layout failed) brings its own header and footer.
+ */
+export function ErrorPage({ status, standalone = false }: { status: number; standalone?: boolean }) {
+  const t =
+    TEXTS[status] ??
+    (status >= 500
+      ? TEXTS[500]
+      : { title: "Não foi possível abrir esta página", body: "Verifique o endereço e tente novamente." });
+  const body = (
+    <main
+      id="conteudo"
+      className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-4 pt-24 pb-16 text-center"
+    >
+      <p className="text-6xl font-extrabold text-brand-600">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold">{t.title}</h1>
+      <p className="mt-3 text-slate-600">{t.body}</p>
+      <div className="mt-8 flex gap-3">
+        <Link
+          to="/"
+          className="rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Voltar para o início
+        </Link>
+        <Link
+          to="/blog"
+          className="rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          Ler o blog
+        </Link>
+      </div>
+    </main>
+  );
+  if (!standalone) return body;
+  return (
+    <>
+      <title>{`${t.title} | CardápioDigital`}</title>
+      <Header demoUrl="/" />
+      {body}
+      <Footer posts={[]} />
+    </>
+  );
+}
+
+/** ErrorBoundary for public child routes: keeps the header and footer of the layout. */
+export function PublicErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

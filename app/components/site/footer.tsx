@@ -1,0 +1,75 @@
+import { Link } from "react-router";
+
+export interface FooterPost {
+  title: string;
+  slug: string;
+}
+
+export function Footer({ posts, children }: { posts: FooterPost[]; children?: React.ReactNode }) {
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">
+            Cardápio<span className="text-brand-500">Digital</span>
+          </p>
+          <p className="mt-3 text-sm leading-relaxed">
+            Cardápio digital e pedidos online para restaurantes e lanchonetes, com mensalidade fixa e sem
+            comissão por pedido.
+          </p>
+          {children}
+        </div>
+        <nav aria-label="Links rápidos">
+          <h2 className="font-semibold text-white">Links rápidos</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <a href="/#oferecemos" className="hover:text-white">
+                Funcionalidades
+              </a>
+            </li>
+            <li>
+              <a href="/#planos" className="hover:text-white">
+                Planos
+              </a>
+            </li>
+            <li>
+              <a href="/#beneficios" className="hover:text-white">
+                Benefícios
+              </a>
+            </li>
+            <li>
+              <a href="/#contato" className="hover:text-white">
+                Contato
+              </a>
+            </li>
+            <li>
+              <Link to="/blog" className="hover:text-white">
+                Blog
+              </Link>
+            </li>
+            <li>
+              <Link to="/representante/login" className="hover:text-white">
+                Área do representante
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Posts recentes">
+          <h2 className="font-semibold text-white">Posts recentes</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {posts.map((p) => (
+              <li key={p.slug}>
+                <Link to={`/blog/${p.slug}`} className="hover:text-white">
+                  {p.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} CardápioDigital. Todos os direitos reservados.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,172 @@
+import { CheckCircle2 } from "lucide-react";
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { Button, FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
+import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { maskPhone } from "~/lib/phone";
+import {
+  CONTACT_LIMITS as L,
+  CONTACT_TOASTS,
+  HONEYPOT_FIELD,
+  PLAN_REPRESENTATIVE,
+  PLAN_REPRESENTATIVE_LABEL,
+  PLAN_UNSURE,
+  PLAN_UNSURE_LABEL,
+  type ContactValues,
+} from "~/modules/leads/contact.options";
+
+export interface ContactActionData extends ToastData {
+  ok: boolean;
+  fieldErrors?: Record<string, string>;
+  formError?: string | null;
+  values?: ContactValues;
+}
+
+const FIELD_ORDER = ["name", "business", "phone", "email", "plan", "message"] as const;
+
+/**
+ * SPEC §2 contact form. With JavaScript it posts through a fetcher (no reload: toast, then every
+ * field empty); without, it is a plain POST and the page comes back with errors or the success
+ * message (`actionData`).
+ */
+export function ContactForm({
+  plans,
+  plan,
+  onPlanChange,
+  formRef,
+  actionData,
+}: {
+  plans: { id: string; name: string }[];
+  plan: string;
+  onPlanChange: (value: string) => void;
+  formRef: React.RefObject<HTMLFormElement | null>;
+  actionData?: ContactActionData;
+}) {
+  const fetcher = useFetcher<ContactActionData>({ key: "contact" });
+  const result = fetcher.data ?? actionData;
+  const busy = fetcher.state !== "idle";
+  const errors = result?.fieldErrors ?? {};
+  const values = result && !result.ok ? result.values : undefined;
+  useToastFromData(fetcher.data);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    const form = formRef.current;
+    if (!data || !form) return;
+    if (data.ok) {
+      form.reset();
+      onPlanChange("");
+      return;
+    }
+    const first = FIELD_ORDER.find((f) => data.fieldErrors?.[f]);
+    if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+  }, [fetcher.data, formRef, onPlanChange]);
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/?index#contato"
+      noValidate
+      aria-label="Formulário de contato"
+      className="relative space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
+    >
+      {actionData?.ok && !fetcher.data && (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+        >
+          <CheckCircle2 aria-hidden className="h-4 w-4" />
+          {CONTACT_TOASTS.success}
+        </p>
+      )}
+      <FormAlert message={result?.ok ? null : result?.formError} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Nome completo"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={L.name}
+          defaultValue={values?.name}
+          error={errors.name}
+        />
+        <TextField
+          label="Nome do estabelecimento"
+          name="business"
+          autoComplete="organization"
+          required
+          maxLength={L.business}
+          defaultValue={values?.business}
+          error={errors.business}
+        />
+        <TextField
+          label="WhatsApp"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(11) 99999-9999"
+          required
+          maxLength={L.phone}
+          defaultValue={values?.phone}
+          onChange={(e) => {
+            e.currentTarget.value = maskPhone(e.currentTarget.value);
+          }}
+          error={errors.phone}
+        />
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={L.email}
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+      </div>
+      <SelectField
+        label="Plano de interesse"
+        name="plan"
+        required
+        value={plan}
+        onChange={(e) => onPlanChange(e.currentTarget.value)}
+        error={errors.plan}
+      >
+        <option value="">Selecione um plano</option>
+        {plans.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+        <option value={PLAN_UNSURE}>{PLAN_UNSURE_LABEL}</option>
+        <option value={PLAN_REPRESENTATIVE}>{PLAN_REPRESENTATIVE_LABEL}</option>
+      </SelectField>
+      {plan === PLAN_REPRESENTATIVE && (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800">
+          Você está falando com a equipe do programa de representantes. Conte um pouco sobre você na mensagem.
+        </p>
+      )}
+      <TextAreaField
+        label="Mensagem (opcional)"
+        name="message"
+        rows={4}
+        maxLength={L.message}
+        defaultValue={values?.message}
+        error={errors.message}
+      />
+      {/* Honeypot: invisible to people and skipped by the keyboard; bots fill it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Não preencha este campo
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <Button type="submit" busy={busy} busyLabel="Enviando..." className="w-full py-3 text-base">
+        Enviar mensagem
+      </Button>
+      <p className="text-center text-xs text-slate-600">Respondemos em até 24 horas.</p>
+    </fetcher.Form>
+  );
+}

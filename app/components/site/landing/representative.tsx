@@ -1,0 +1,126 @@
+import { BadgeDollarSign, Megaphone, Headphones, Infinity as Unlimited, X } from "lucide-react";
+import { useRef } from "react";
+
+/** SPEC §9: the modal's redirect scrolls to the contact form after 300 ms. */
+export const REP_SCROLL_DELAY_MS = 300;
+
+const PERKS = [
+  { icon: Megaphone, text: "Material promocional pronto para divulgar" },
+  { icon: Headphones, text: "Suporte dedicado para você e seus indicados" },
+  { icon: Unlimited, text: "Sem limite de indicações" },
+];
+
+const STEPS = [
+  "Cadastre-se gratuitamente no portal do representante.",
+  "Indique restaurantes e lanchonetes e acompanhe cada indicação pelo portal.",
+  "Receba sua comissão quando a venda for concluída.",
+];
+
+/**
+ * The representative programme: a banner that opens a native <dialog> (modal focus and Esc to close
+ * for free, no dialog library in the public bundle). Without JavaScript the trigger is
+ * a plain link to the sign-up page.
+ */
+export function RepresentativeProgram({ onTalkToTeam }: { onTalkToTeam: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = () => dialog.current?.close();
+  return (
+    <section aria-labelledby="representante-banner" className="px-4 pb-20">
+      <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-slate-900 p-8 text-white md:flex-row md:items-center md:justify-between md:p-10">
+        <div>
+          <h2 id="representante-banner" className="text-2xl font-bold">
+            Conhece donos de restaurante? Ganhe indicando.
+          </h2>
+          <p className="mt-2 text-slate-300">
+            Torne-se representante e receba R$ 50,00 a R$ 100,00 por venda concluída.
+          </p>
+        </div>
+        <a
+          href="/representante/register"
+          onClick={(e) => {
+            e.preventDefault();
+            dialog.current?.showModal();
+          }}
+          className="rounded-full bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-brand-50"
+        >
+          Seja um representante
+        </a>
+      </div>
+
+      <dialog
+        ref={dialog}
+        aria-labelledby="representante-titulo"
+        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60"
+      >
+        <div className="max-h-[85vh] overflow-y-auto p-6 md:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id="representante-titulo" className="text-2xl font-bold">
+              Seja um representante CardápioDigital
+            </h2>
+            <button
+              type="button"
+              onClick={close}
+              aria-label="Fechar"
+              className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+            >
+              <X aria-hidden className="h-5 w-5" />
+            </button>
+          </div>
+          <p className="mt-2 text-slate-700">
+            Indique restaurantes e lanchonetes para o CardápioDigital e ganhe comissão a cada venda concluída.
+          </p>
+          <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+            <li className="rounded-xl bg-brand-50 p-4">
+              <BadgeDollarSign aria-hidden className="h-5 w-5 text-brand-700" />
+              <p className="mt-1 text-2xl font-extrabold text-brand-800">R$ 50,00</p>
+              <p className="text-sm text-slate-700">por venda do plano Premium</p>
+            </li>
+            <li className="rounded-xl bg-brand-50 p-4">
+              <BadgeDollarSign aria-hidden className="h-5 w-5 text-brand-700" />
+              <p className="mt-1 text-2xl font-extrabold text-brand-800">R$ 100,00</p>
+              <p className="text-sm text-slate-700">por venda do plano Black</p>
+            </li>
+          </ul>
+          <h3 className="mt-6 font-semibold">Vantagens</h3>
+          <ul className="mt-2 space-y-2">
+            {PERKS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-2 text-slate-700">
+                <Icon aria-hidden className="h-5 w-5 flex-none text-brand-700" />
+                {text}
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-6 font-semibold">Como funciona</h3>
+          <ol className="mt-2 space-y-2">
+            {STEPS.map((s, i) => (
+              <li key={s} className="flex gap-3 text-slate-700">
+                <span className="flex h-6 w-6 flex-none items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+                  {i + 1}
+                </span>
+                {s}
+              </li>
+            ))}
+          </ol>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <a
+              href="/representante/register"
+              className="flex-1 rounded-full bg-brand-700 px-5 py-3 text-center font-semibold text-white hover:bg-brand-800"
+            >
+              Quero me cadastrar
+            </a>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                onTalkToTeam();
+              }}
+              className="flex-1 rounded-full border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Falar com a equipe
+            </button>
+          </div>
+        </div>
+      </dialog>
+    </section>
+  );
+}

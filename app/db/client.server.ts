@@ -1,0 +1,87 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one type every module uses: the same for PGlite and node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+  /** PGlite only: the raw instance (for dumps in tests and backups). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { db, kind: "pglite", pglite: client, close: () => client.close() };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  pool.on("error", (err) => console.error("pg pool error", err));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { db, kind: "postgres", pool, close: () => pool.end() };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+let current: Database | undefined;
+
+/** Install the process-wide database (server boot, scripts, tests). */
+export function setDatabase(database: Database | undefined) {
+  current = database;
+}
+
+export function getDatabase(): Database {
+  if (!current) throw new Error("Database not initialised: call connect() at boot");
+  return current;
+}
+
+export function getDb(): Db {
+  return getDatabase().db;
+}
+
+/** Open the configured database: PostgreSQL when a URL is given, otherwise PGlite under dataDir. */
+export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const database = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl)
+    : await openPglite(path.resolve(opts.dataDir, "pglite"));
+  await migrateDatabase(database);
+  setDatabase(database);
+  return database;
+}
+
+/** Runs raw SQL and returns its rows; the same shape on PGlite and node-postgres. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { plans } from "./catalog";
+
+export const CLIENT_STATUSES = ["ativo", "inativo", "pendente"] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export const SUBSCRIPTION_STATUSES = ["ativa", "inativa", "cancelada"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const RENEWAL_TYPES = ["mensal", "trimestral", "semestral", "anual"] as const;
+export type RenewalType = (typeof RENEWAL_TYPES)[number];
+
+export const clients = pgTable(
+  "clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    // Stored lower-cased by the clients module; unique in the database.
+    email: text("email").notNull().unique("clients_email_unique"),
+    phone: text("phone").notNull(),
+    businessName: text("business_name").notNull(),
+    // A plan in use cannot be deleted (SPEC §5): RESTRICT.
+    planId: uuid("plan_id").references(() => plans.id, { onDelete: "restrict" }),
+    status: text("status").$type<ClientStatus>().notNull().default("ativo"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("clients_status_check", sql`${t.status} in ('ativo', 'inativo', 'pendente')`),
+    index("clients_created_at_idx").on(t.createdAt, t.id),
+    index("clients_name_idx").on(t.name, t.id),
+    index("clients_business_name_idx").on(t.businessName, t.id),
+    index("clients_status_created_idx").on(t.status, t.createdAt),
+    index("clients_plan_id_idx").on(t.planId),
+    index("clients_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("clients_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("clients_business_trgm_idx").using("gin", sql`${t.businessName} gin_trgm_ops`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "restrict" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    status: text("status").$type<SubscriptionStatus>().notNull().default("ativa"),
+    renewalType: text("renewal_type").$type<RenewalType>().notNull().default("mensal"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("subscriptions_status_check", sql`${t.status} in ('ativa', 'inativa', 'cancelada')`),
+    check(
+      "subscriptions_renewal_check",
+      sql`${t.renewalType} in ('mensal', 'trimestral', 'semestral', 'anual')`,
+    ),
+    check("subscriptions_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+    index("subscriptions_client_idx").on(t.clientId, t.createdAt),
+    index("subscriptions_plan_idx").on(t.planId),
+    index("subscriptions_active_end_idx")
+      .on(t.endDate)
+      .where(sql`${t.status} = 'ativa'`),
+  ],
+);
+
+export const clientNotes = pgTable(
+  "client_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    note: text("note").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("client_notes_nonempty", sql`length(btrim(${t.note})) > 0`),
+    index("client_notes_client_idx").on(t.clientId, t.createdAt),
+  ],
+);

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+
+export const FUNNEL_STAGES = [
+  "novo",
+  "contatado",
+  "qualificado",
+  "negociando",
+  "convertido",
+  "perdido",
+] as const;
+export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+
+// SPEC's `contatos`: a contact request that becomes a lead in the funnel.
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    business: text("business").notNull(),
+    // Readable value (plan name, or a text for unsure/representative), never the raw select value.
+    plan: text("plan").notNull(),
+    message: text("message"),
+    isRepresentative: boolean("is_representative").notNull().default(false),
+    statusFunil: text("status_funil").$type<FunnelStage>().notNull().default("novo"),
+    status: text("status").$type<FunnelStage>().notNull().default("novo"),
+    // Set in the same transaction that creates the client on conversion.
+    convertedClientId: uuid("converted_client_id").references(() => clients.id, {
+      onDelete: "set null",
+    }),
+    // Attribution (beyond the spec): where the visitor came from.
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    gclid: text("gclid"),
+    fbclid: text("fbclid"),
+    referrer: text("referrer"),
+    landingPage: text("landing_page"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "leads_status_funil_check",
+      sql`${t.statusFunil} in ('novo', 'contatado', 'qualificado', 'negociando', 'convertido', 'perdido')`,
+    ),
+    // status mirrors status_funil (SPEC §4); the database refuses them apart.
+    check("leads_status_mirror_check", sql`${t.status} = ${t.statusFunil}`),
+    index("leads_stage_created_idx").on(t.statusFunil, t.createdAt, t.id),
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_email_idx").on(t.email),
+    index("leads_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("leads_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("leads_business_trgm_idx").using("gin", sql`${t.business} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,66 @@
+import { z } from "zod";
+
+// Parsed once at boot; a bad value stops the server with a clear message (DESIGN §3 rule 6).
+// Defaults make the embedded mode work with no .env at all.
+const intFromEnv = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: intFromEnv(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default(".data"),
+  DATABASE_URL: z.url().optional(),
+  BASE_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET precisa ter pelo menos 32 caracteres").optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6).optional(),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/\d{10,}/, "WHATSAPP_NUMBER precisa ter pelo menos 10 dígitos")
+    .default("5511999999999"),
+  DEMO_URL: z.url().default("https://demo.cardapio.digital"),
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RATE_LIMIT_LOGIN: intFromEnv(10),
+  RATE_LIMIT_REGISTER: intFromEnv(5),
+  RATE_LIMIT_CONTACT: intFromEnv(5),
+  RATE_LIMIT_WINDOW_SECONDS: intFromEnv(600),
+  // Largest request body the server accepts (413 above it), in bytes.
+  MAX_BODY_BYTES: intFromEnv(5 * 1024 * 1024),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configuração inválida no ambiente:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** For tests: forget the parsed environment so the next call re-reads process.env. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+export function baseUrl(): string {
+  const e = env();
+  return (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+}

@@ -1,0 +1,67 @@
+// pt-BR formatting shared by server and browser. Dates are shown in America/Sao_Paulo.
+export const TIME_ZONE = "America/Sao_Paulo";
+
+const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+
+/** 1990 → "R$ 19,90" (the space Intl emits is a no-break space). */
+export function formatMoney(cents: number): string {
+  return money.format(cents / 100);
+}
+
+const dateFmt = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
+const dateTimeFmt = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** An instant (Date or ISO string) as dd/mm/aaaa in São Paulo. */
+export function formatDate(value: Date | string): string {
+  return dateFmt.format(typeof value === "string" ? new Date(value) : value);
+}
+
+/** An instant as dd/mm/aaaa hh:mm in São Paulo. */
+export function formatDateTime(value: Date | string): string {
+  return dateTimeFmt.format(typeof value === "string" ? new Date(value) : value);
+}
+
+/** A calendar date "2026-01-31" as "31/01/2026" (no time zone shift). */
+export function formatIsoDate(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * Parses a money text typed in pt-BR or en style ("19,90", "19.90", "1.234,56", "R$ 10")
+ * into integer cents. Returns null when it is not a non-negative amount with at most 2 decimals.
+ */
+export function parseMoneyToCents(input: string | number | null | undefined): number | null {
+  if (input === null || input === undefined) return null;
+  let s = String(input)
+    .trim()
+    .replace(/^R\$\s*/i, "")
+    .replace(/\s/g, "");
+  if (!s) return null;
+  if (s.includes(",")) {
+    s = s.replace(/\./g, "").replace(",", ".");
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(s)) {
+    s = s.replace(/\./g, "");
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
+  const [int, frac = ""] = s.split(".");
+  const cents = Number(int) * 100 + Number(frac.padEnd(2, "0"));
+  return Number.isSafeInteger(cents) && cents <= 100_000_000_00 ? cents : null;
+}
+
+/** Cents as the value of a money input: 1990 → "19.90". */
+export function centsToInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

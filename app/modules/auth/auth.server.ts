@@ -1,0 +1,59 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { baseUrl } from "~/lib/env.server";
+import { appSecret } from "~/lib/secret.server";
+
+function createAuth() {
+  const url = baseUrl();
+  return betterAuth({
+    baseURL: url,
+    secret: appSecret(),
+    database: drizzleAdapter(getDb(), {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 6, autoSignIn: false },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, input: false, defaultValue: "representative" },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Our own PostgreSQL-backed limiter guards the login/register actions (modules/security).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: url.startsWith("https://"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+    },
+  });
+}
+
+type Auth = ReturnType<typeof createAuth>;
+let instance: Auth | undefined;
+
+export function getAuth(): Auth {
+  instance ??= createAuth();
+  return instance;
+}
+
+/** For tests that swap the database: rebuild the auth instance on the next call. */
+export function resetAuth() {
+  instance = undefined;
+}
+
+/** Only the cookie goes to better-auth: CSRF/origin checks are done once, by our server. */
+export function authHeaders(request: Request): Headers {
+  const h = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) h.set("cookie", cookie);
+  const ua = request.headers.get("user-agent");
+  if (ua) h.set("user-agent", ua);
+  return h;
+}

@@ -1,0 +1,102 @@
+import { count, desc, eq, not, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { blogPosts } from "~/db/schema";
+import type { PostInput } from "./blog.schema";
+import { sanitizePostHtml } from "./sanitize.server";
+import { bumpPublicContent } from "~/modules/ops/page-cache.server";
+
+export type Post = typeof blogPosts.$inferSelect;
+export type PostSaveResult = { ok: true; post: Post } | { ok: false; code: "slug_taken" | "not_found" };
+
+/** Admin list: newest first, one page, with the total for the pager. */
+export async function listAdminPosts({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number }) {
+  const db = getDb();
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({
+        id: blogPosts.id,
+        title: blogPosts.title,
+        slug: blogPosts.slug,
+        excerpt: blogPosts.excerpt,
+        published: blogPosts.published,
+        createdAt: blogPosts.createdAt,
+      })
+      .from(blogPosts)
+      .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(blogPosts),
+  ]);
+  return { posts: rows, total: Number(n) };
+}
+
+export async function getPost({ id }: { id: string }): Promise<Post | null> {
+  const [row] = await getDb().select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  return row ?? null;
+}
+
+function isSlugViolation(err: unknown): boolean {
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    cause?: { code?: string; constraint?: string };
+  } | null;
+  return (e?.code ?? e?.cause?.code) === "23505";
+}
+
+/** The body is sanitized here, on every save: the stored HTML never holds scripts or handlers. */
+function values(input: PostInput) {
+  return {
+    title: input.title,
+    slug: input.slug,
+    excerpt: input.excerpt,
+    content: sanitizePostHtml(input.content),
+    imageUrl: input.imageUrl,
+    published: input.published,
+  };
+}
+
+export async function createPost({ input }: { input: PostInput }): Promise<PostSaveResult> {
+  try {
+    const [post] = await getDb().insert(blogPosts).values(values(input)).returning();
+    await bumpPublicContent();
+    return { ok: true, post };
+  } catch (err) {
+    if (isSlugViolation(err)) return { ok: false, code: "slug_taken" };
+    throw err;
+  }
+}
+
+export async function updatePost({ id, input }: { id: string; input: PostInput }): Promise<PostSaveResult> {
+  try {
+    const [post] = await getDb()
+      .update(blogPosts)
+      .set({ ...values(input), updatedAt: new Date() })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    if (!post) return { ok: false, code: "not_found" };
+    await bumpPublicContent();
+    return { ok: true, post };
+  } catch (err) {
+    if (isSlugViolation(err)) return { ok: false, code: "slug_taken" };
+    throw err;
+  }
+}
+
+/** SPEC §4 toggle: published flips to its opposite in one statement; null when the post is gone. */
+export async function togglePostPublished({ id }: { id: string }): Promise<{ published: boolean } | null> {
+  const [row] = await getDb()
+    .update(blogPosts)
+    .set({ published: not(blogPosts.published), updatedAt: sql`now()` })
+    .where(eq(blogPosts.id, id))
+    .returning({ published: blogPosts.published });
+  if (row) await bumpPublicContent();
+  return row ?? null;
+}
+
+export async function deletePost({ id }: { id: string }): Promise<boolean> {
+  const rows = await getDb().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  // Public pages (blog, article, footer, sitemap, RSS) show posts: drop their cached copies.
+  if (rows.length > 0) await bumpPublicContent();
+  return rows.length > 0;
+}

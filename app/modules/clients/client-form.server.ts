@@ -1,0 +1,86 @@
+import { todayInSaoPaulo } from "~/lib/dates";
+import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
+import { CLIENT_MESSAGES, ClientSchema } from "./clients.schema";
+import {
+  ClientEmailTakenError,
+  createClient,
+  PlanNotFoundError,
+  updateClient,
+  type Client,
+} from "./clients.server";
+
+const FIELDS = ["name", "email", "phone", "businessName", "planId", "status"] as const;
+
+export type ClientFormResult =
+  | { ok: true; client: Client }
+  | { ok: false; notFound: true }
+  | {
+      ok: false;
+      notFound?: false;
+      status: number;
+      fieldErrors: FieldErrors;
+      formError: string | null;
+      toast: string | null;
+      values: Record<(typeof FIELDS)[number], string>;
+    };
+
+/**
+ * The client form's submit, shared by /admin/clients/new and /admin/clients/edit/{id}:
+ * validates, saves, and turns every refusal into field errors plus the spec's toast, keeping
+ * what the user typed.
+ */
+export async function submitClientForm({
+  form,
+  id,
+}: {
+  form: FormData;
+  id?: string;
+}): Promise<ClientFormResult> {
+  const raw = formToObject(form);
+  const values = Object.fromEntries(FIELDS.map((k) => [k, (raw[k] ?? "").slice(0, 300)])) as Record<
+    (typeof FIELDS)[number],
+    string
+  >;
+  const failed = id ? CLIENT_MESSAGES.updateFailed : CLIENT_MESSAGES.createFailed;
+  const parsed = ClientSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      fieldErrors: fieldErrors(parsed.error),
+      formError: null,
+      toast: null,
+      values,
+    };
+  }
+  try {
+    if (id) {
+      const client = await updateClient({ id, input: parsed.data });
+      return client ? { ok: true, client } : { ok: false, notFound: true };
+    }
+    return { ok: true, client: await createClient({ input: parsed.data, today: todayInSaoPaulo() }) };
+  } catch (err) {
+    if (err instanceof ClientEmailTakenError) {
+      return {
+        ok: false,
+        status: 409,
+        fieldErrors: { email: CLIENT_MESSAGES.emailTaken },
+        formError: null,
+        toast: failed,
+        values,
+      };
+    }
+    if (err instanceof PlanNotFoundError) {
+      return {
+        ok: false,
+        status: 400,
+        fieldErrors: { planId: CLIENT_MESSAGES.planRequired },
+        formError: null,
+        toast: failed,
+        values,
+      };
+    }
+    console.error(id ? "client update failed" : "client create failed", err);
+    return { ok: false, status: 500, fieldErrors: {}, formError: failed, toast: failed, values };
+  }
+}

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import type { ClientStatus, RenewalType, SubscriptionStatus } from "~/db/schema";
+import { addMonths, isValidIsoDate } from "~/lib/dates";
+import { isValidBrazilianPhone, maskPhone } from "~/lib/phone";
+
+// Shared by the forms (browser) and the actions (server): no runtime import of the database here.
+export const CLIENT_STATUSES = ["ativo", "inativo", "pendente"] as const satisfies readonly ClientStatus[];
+export const RENEWAL_TYPES = [
+  "mensal",
+  "trimestral",
+  "semestral",
+  "anual",
+] as const satisfies readonly RenewalType[];
+
+export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
+  ativo: "Ativo",
+  inativo: "Inativo",
+  pendente: "Pendente",
+};
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  ativa: "Ativa",
+  inativa: "Inativa",
+  cancelada: "Cancelada",
+};
+export const RENEWAL_LABELS: Record<RenewalType, string> = {
+  mensal: "Mensal",
+  trimestral: "Trimestral",
+  semestral: "Semestral",
+  anual: "Anual",
+};
+/** SPEC §4 badge colours: ativo green, inativo and pendente yellow. */
+export function clientStatusColor(status: string): "green" | "yellow" {
+  return status === "ativo" ? "green" : "yellow";
+}
+
+const RENEWAL_MONTHS: Record<RenewalType, number> = { mensal: 1, trimestral: 3, semestral: 6, anual: 12 };
+
+/** SPEC §4: the end date derived from the start and the renewal type (month-end safe). */
+export function subscriptionEndDate(startDate: string, renewalType: RenewalType): string {
+  return addMonths(startDate, RENEWAL_MONTHS[renewalType]);
+}
+
+/** Days within which a subscription shows its warning (SPEC §9). */
+export const EXPIRY_WARNING_DAYS = 7;
+/** Days at or under which the dashboard badge turns red (SPEC §9). */
+export const EXPIRY_DANGER_DAYS = 3;
+
+export const CLIENT_MESSAGES = {
+  created: "Cliente criado com sucesso!",
+  updated: "Cliente atualizado com sucesso!",
+  deleted: "Cliente excluído com sucesso!",
+  createFailed: "Erro ao criar cliente",
+  updateFailed: "Erro ao atualizar cliente",
+  deleteFailed: "Erro ao excluir cliente",
+  listFailed: "Erro ao carregar clientes",
+  loadFailed: "Erro ao carregar dados do cliente",
+  emailTaken: "Já existe um cliente com este e-mail!",
+  nameRequired: "Informe o nome do cliente.",
+  nameTooShort: "O nome deve ter pelo menos 3 caracteres.",
+  nameTooLong: "O nome deve ter no máximo 120 caracteres.",
+  emailRequired: "Informe o e-mail.",
+  emailInvalid: "Informe um e-mail válido.",
+  phoneRequired: "Informe o telefone.",
+  phoneInvalid: "Telefone inválido. Use (99) 99999-9999.",
+  businessRequired: "Informe o nome do negócio.",
+  businessTooLong: "O nome do negócio deve ter no máximo 160 caracteres.",
+  planRequired: "Selecione um plano.",
+  statusRequired: "Selecione o status.",
+} as const;
+
+export const SUBSCRIPTION_MESSAGES = {
+  added: "Assinatura adicionada com sucesso!",
+  deleted: "Assinatura excluída com sucesso!",
+  addFailed: "Erro ao adicionar assinatura",
+  deleteFailed: "Erro ao excluir assinatura",
+  listFailed: "Erro ao carregar assinaturas",
+  planRequired: "Selecione um plano.",
+  startRequired: "Informe a data de início.",
+  startInvalid: "Informe uma data de início válida.",
+  renewalRequired: "Selecione o tipo de renovação.",
+} as const;
+
+export const NOTE_MESSAGES = {
+  added: "Anotação adicionada com sucesso!",
+  deleted: "Anotação excluída com sucesso!",
+  addFailed: "Erro ao adicionar anotação",
+  deleteFailed: "Erro ao excluir anotação",
+  listFailed: "Erro ao carregar notas",
+  required: "Escreva a anotação antes de adicionar.",
+  tooLong: "A anotação deve ter no máximo 5000 caracteres.",
+} as const;
+
+/** Text with a NUL byte is refused: PostgreSQL cannot store it in a text column. */
+export const INVALID_TEXT_MESSAGE = "O texto contém caracteres inválidos.";
+const noNul = (v: string) => !v.includes("\u0000");
+
+const id = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(36, message)
+    .pipe(z.guid({ error: message }));
+
+/** SPEC §5 client form: every field required. */
+export const ClientSchema = z.object({
+  name: z
+    .string({ error: CLIENT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CLIENT_MESSAGES.nameRequired)
+    .min(3, CLIENT_MESSAGES.nameTooShort)
+    .max(120, CLIENT_MESSAGES.nameTooLong)
+    .refine(noNul, INVALID_TEXT_MESSAGE),
+  email: z
+    .string({ error: CLIENT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, CLIENT_MESSAGES.emailRequired)
+    .max(254, CLIENT_MESSAGES.emailInvalid)
+    .pipe(z.email({ error: CLIENT_MESSAGES.emailInvalid }))
+    .transform((v) => v.toLowerCase()),
+  phone: z
+    .string({ error: CLIENT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, CLIENT_MESSAGES.phoneRequired)
+    .max(20, CLIENT_MESSAGES.phoneInvalid)
+    .refine(isValidBrazilianPhone, CLIENT_MESSAGES.phoneInvalid)
+    // One stored format whatever was typed: "(11) 98765-4321".
+    .transform(maskPhone),
+  businessName: z
+    .string({ error: CLIENT_MESSAGES.businessRequired })
+    .trim()
+    .min(1, CLIENT_MESSAGES.businessRequired)
+    .max(160, CLIENT_MESSAGES.businessTooLong)
+    .refine(noNul, INVALID_TEXT_MESSAGE),
+  planId: id(CLIENT_MESSAGES.planRequired),
+  status: z.enum(CLIENT_STATUSES, { error: CLIENT_MESSAGES.statusRequired }),
+});
+export type ClientInput = z.output<typeof ClientSchema>;
+
+/** SPEC §5 new-subscription form: plan, start date and renewal type required. */
+export const SubscriptionSchema = z.object({
+  planId: id(SUBSCRIPTION_MESSAGES.planRequired),
+  startDate: z
+    .string({ error: SUBSCRIPTION_MESSAGES.startRequired })
+    .trim()
+    .min(1, SUBSCRIPTION_MESSAGES.startRequired)
+    .max(10, SUBSCRIPTION_MESSAGES.startInvalid)
+    .refine(isValidIsoDate, SUBSCRIPTION_MESSAGES.startInvalid),
+  renewalType: z.enum(RENEWAL_TYPES, { error: SUBSCRIPTION_MESSAGES.renewalRequired }),
+});
+export type SubscriptionInput = z.output<typeof SubscriptionSchema>;
+
+/** SPEC §5: a note must be non-empty after trimming. */
+export const NoteSchema = z.object({
+  note: z
+    .string({ error: NOTE_MESSAGES.required })
+    .trim()
+    .min(1, NOTE_MESSAGES.required)
+    .max(5000, NOTE_MESSAGES.tooLong)
+    .refine(noNul, INVALID_TEXT_MESSAGE),
+});
+
+/** Ids posted by the edit page's sub-forms (checked against the client in the URL by the module). */
+export const ROW_ID_MESSAGE = "Registro não encontrado.";
+export const RowIdSchema = z
+  .string({ error: ROW_ID_MESSAGE })
+  .max(36, ROW_ID_MESSAGE)
+  .pipe(z.guid({ error: ROW_ID_MESSAGE }));
+
+/** Sort keys the clients list accepts from the URL (anything else falls back to the default). */
+export const CLIENT_SORTS = ["created_at", "name", "business_name", "email", "status"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const CLIENT_PAGE_SIZE = 20;
+
+/** Dashboard badge colour for an expiring subscription: red at 3 days or fewer (SPEC §2/§9). */
+export function expiryBadgeColor(daysRemaining: number): "red" | "yellow" {
+  return daysRemaining <= EXPIRY_DANGER_DAYS ? "red" : "yellow";
+}
+
+/**
+ * SPEC §4 subscription display: a warning with the days when within 7 days and more than 0 left,
+ * '(vencido)' at 0 or fewer, nothing otherwise.
+ */
+export function subscriptionExpiryNote(
+  daysLeft: number,
+): { kind: "warning" | "expired"; text: string } | null {
+  if (daysLeft <= 0) return { kind: "expired", text: "(vencido)" };
+  if (daysLeft <= EXPIRY_WARNING_DAYS)
+    return { kind: "warning", text: `Vence em ${daysLeft} ${daysLeft === 1 ? "dia" : "dias"}` };
+  return null;
+}

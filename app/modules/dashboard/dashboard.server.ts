@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
+import {
+  listExpiringSubscriptions,
+  listRecentClients,
+  type ExpiringSubscription,
+} from "~/modules/clients/clients.server";
+
+/**
+ * A count now plus what it is compared with: items created in the last 30 days (São Paulo days,
+ * today included) against the 30 days before. The spec's original showed fixed percentages;
+ * these are real.
+ */
+export interface StatFigure {
+  value: number;
+  last30: number;
+  previous30: number;
+  /** Whole-percent change of last30 against previous30; null when there is no basis (0 before). */
+  change: number | null;
+}
+
+export function changePercent(last30: number, previous30: number): number | null {
+  if (previous30 === 0) return null;
+  return Math.round(((last30 - previous30) / previous30) * 100);
+}
+
+function figure(value: unknown, last30: unknown, previous30: unknown): StatFigure {
+  const [v, l, p] = [Number(value), Number(last30), Number(previous30)];
+  return { value: v, last30: l, previous30: p, change: changePercent(l, p) };
+}
+
+// Window boundaries are São Paulo midnights, computed from the `today` the caller passes.
+const windows = (today: string) => ({
+  start30: sql`((${today}::date - 29)::timestamp at time zone 'America/Sao_Paulo')`,
+  start60: sql`((${today}::date - 59)::timestamp at time zone 'America/Sao_Paulo')`,
+});
+
+export async function getClientStats({
+  today,
+}: {
+  today: string;
+}): Promise<{ total: StatFigure; active: StatFigure }> {
+  const { start30, start60 } = windows(today);
+  const [r] = await queryRows<Record<string, number>>(
+    getDb(),
+    sql`select count(*)::int as total,
+               count(*) filter (where created_at >= ${start30})::int as total_30,
+               count(*) filter (where created_at >= ${start60} and created_at < ${start30})::int as total_prev,
+               count(*) filter (where status = 'ativo')::int as active,
+               count(*) filter (where status = 'ativo' and created_at >= ${start30})::int as active_30,
+               count(*) filter (where status = 'ativo' and created_at >= ${start60}
+                                  and created_at < ${start30})::int as active_prev
+          from clients`,
+  );
+  return {
+    total: figure(r.total, r.total_30, r.total_prev),
+    active: figure(r.active, r.active_30, r.active_prev),
+  };
+}
+
+export async function getPlanStats({ today }: { today: string }): Promise<StatFigure> {
+  const { start30, start60 } = windows(today);
+  const [r] = await queryRows<Record<string, number>>(
+    getDb(),
+    sql`select count(*)::int as total,
+               count(*) filter (where created_at >= ${start30})::int as last_30,
+               count(*) filter (where created_at >= ${start60} and created_at < ${start30})::int as prev_30
+          from plans`,
+  );
+  return figure(r.total, r.last_30, r.prev_30);
+}
+
+/** Leads still at stage novo; compared: leads received in the last 30 days vs the 30 before. */
+export async function getLeadStats({ today }: { today: string }): Promise<StatFigure> {
+  const { start30, start60 } = windows(today);
+  const [r] = await queryRows<Record<string, number>>(
+    getDb(),
+    sql`select count(*) filter (where status_funil = 'novo')::int as novos,
+               count(*) filter (where created_at >= ${start30})::int as last_30,
+               count(*) filter (where created_at >= ${start60} and created_at < ${start30})::int as prev_30
+          from leads`,
+  );
+  return figure(r.novos, r.last_30, r.prev_30);
+}
+
+/** Leads per funnel stage, every stage present (0 when empty), in funnel order: one GROUP BY. */
+export async function getLeadFunnel(): Promise<{ stage: FunnelStage; count: number }[]> {
+  const rows = await queryRows<{ stage: FunnelStage; n: number }>(
+    getDb(),
+    sql`select status_funil as stage, count(*)::int as n from leads group by status_funil`,
+  );
+  const byStage = new Map(rows.map((r) => [r.stage, Number(r.n)]));
+  return FUNNEL_STAGES.map((stage) => ({ stage, count: byStage.get(stage) ?? 0 }));
+}
+
+/** A widget's data, or its empty value with the failure logged: one widget never breaks the page. */
+async function widget<T>(name: string, load: () => Promise<T>, empty: T): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    console.error(`dashboard widget "${name}" failed`, err);
+    return empty;
+  }
+}
+
+export interface DashboardData {
+  today: string;
+  clients: { total: StatFigure; active: StatFigure } | null;
+  plans: StatFigure | null;
+  leads: StatFigure | null;
+  expiring: ExpiringSubscription[];
+  funnel: { stage: FunnelStage; count: number }[];
+  recentClients: Awaited<ReturnType<typeof listRecentClients>>;
+}
+
+/** Everything the dashboard shows, each widget loaded (and failing) on its own. */
+export async function getDashboard({ today }: { today: string }): Promise<DashboardData> {
+  const [clientStats, planStats, leadStats, expiring, funnel, recentClients] = await Promise.all([
+    widget("clientes", () => getClientStats({ today }), null),
+    widget("planos", () => getPlanStats({ today }), null),
+    widget("leads", () => getLeadStats({ today }), null),
+    widget("assinaturas", () => listExpiringSubscriptions({ today }), []),
+    widget("funil", () => getLeadFunnel(), []),
+    widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
+  ]);
+  return { today, clients: clientStats, plans: planStats, leads: leadStats, expiring, funnel, recentClients };
+}

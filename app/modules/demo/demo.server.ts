@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import { blogPosts, plans, settings } from "~/db/schema";
+import { DEMO_PLANS, DEMO_POSTS, DEFAULT_SETTINGS } from "./demo-content";
+
+/**
+ * Demo data for a new, empty database. Each table is filled only when it is empty, so an
+ * existing install is never overwritten. Returns what it created.
+ */
+export async function seedDemoData(): Promise<string[]> {
+  const db = getDb();
+  const created: string[] = [];
+  await db.transaction(async (tx) => {
+    // One seeder at a time, even with several instances starting together.
+    await tx.execute(sql`select pg_advisory_xact_lock(7201)`);
+    const [{ n: planCount }] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from plans`);
+    if (Number(planCount) === 0) {
+      await tx.insert(plans).values(DEMO_PLANS);
+      created.push("plans");
+    }
+    const [{ n: postCount }] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from blog_posts`,
+    );
+    if (Number(postCount) === 0) {
+      const now = Date.now();
+      await tx.insert(blogPosts).values(
+        DEMO_POSTS.map((p, i) => {
+          const at = new Date(now - (DEMO_POSTS.length - i) * 3 * 86_400_000);
+          return { ...p, createdAt: at, updatedAt: at };
+        }),
+      );
+      created.push("blog_posts");
+    }
+    const inserted = await tx
+      .insert(settings)
+      .values({ id: 1, ...DEFAULT_SETTINGS })
+      .onConflictDoNothing()
+      .returning({ id: settings.id });
+    if (inserted.length) created.push("settings");
+  });
+  return created;
+}

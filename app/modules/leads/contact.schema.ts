@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { digitsOnly } from "~/lib/phone";
+import { CONTACT_LIMITS as L } from "./contact.options";
+
+export const CONTACT_MESSAGES = {
+  name: "Informe seu nome completo.",
+  business: "Informe o nome do seu negócio.",
+  phone: "Informe seu WhatsApp com DDD.",
+  phoneInvalid: "Informe um WhatsApp válido com DDD, por exemplo (11) 99999-9999.",
+  email: "Informe seu e-mail.",
+  emailInvalid: "Informe um e-mail válido.",
+  plan: "Selecione um plano.",
+  planInvalid: "Selecione um plano da lista.",
+  formInvalid: "Verifique os campos destacados e tente novamente.",
+} as const;
+
+const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+
+/** SPEC §5: name, business, phone, email and plan required; message optional. */
+export const ContactSchema = z.object({
+  name: required(CONTACT_MESSAGES.name, L.name),
+  business: required(CONTACT_MESSAGES.business, L.business),
+  phone: required(CONTACT_MESSAGES.phone, L.phone).refine((v) => {
+    const n = digitsOnly(v).length;
+    // DDD + number (10–11 digits), optionally with the country code 55 in front.
+    return n >= 10 && n <= 13;
+  }, CONTACT_MESSAGES.phoneInvalid),
+  email: required(CONTACT_MESSAGES.email, L.email).pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
+  plan: required(CONTACT_MESSAGES.plan, L.plan),
+  message: z
+    .string()
+    .trim()
+    .max(L.message, tooLong(L.message))
+    .optional()
+    .transform((v) => v || null),
+});
+
+export type ContactInput = z.infer<typeof ContactSchema>;

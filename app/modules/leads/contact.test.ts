@@ -1,0 +1,230 @@
+import { desc, eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDatabase, setDatabase, type Database } from "~/db/client.server";
+import { leads, plans } from "~/db/schema";
+import { resetEnvCache } from "~/lib/env.server";
+import * as home from "~/routes/site/home";
+import * as siteLayout from "~/routes/site/layout";
+import { useTestDatabase } from "../../../tests/support/db";
+import { context, cookieFrom, get, outcome } from "../../../tests/support/requests";
+import { CONTACT_TOASTS, PLAN_REPRESENTATIVE_LABEL, PLAN_UNSURE_LABEL } from "./contact.options";
+
+const t = useTestDatabase();
+type ActionArgs = Parameters<typeof home.action>[0];
+type LoaderArgs = Parameters<typeof siteLayout.loader>[0];
+
+function submit(fields: Record<string, string>, { cookie, ip }: { cookie?: string; ip?: string } = {}) {
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
+  if (cookie) headers.cookie = cookie;
+  const request = new Request("http://localhost:3000/?index", {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields),
+  });
+  return outcome(() =>
+    home.action({
+      request,
+      params: {},
+      context: context(ip ? { clientIp: ip } : {}),
+    } as unknown as ActionArgs),
+  );
+}
+
+const countLeads = async () => (await t.db.select({ id: leads.id }).from(leads)).length;
+let premiumId = "";
+
+beforeAll(async () => {
+  const [premium] = await t.db
+    .insert(plans)
+    .values({ name: "Premium", priceCents: 8990, setupFeeCents: 14900 })
+    .returning({ id: plans.id });
+  premiumId = premium.id;
+});
+
+const valid = () => ({
+  name: "Carla Mendes",
+  business: "Pastelaria da Carla",
+  phone: "(31) 98888-7777",
+  email: "Carla@Exemplo.com.br",
+  plan: premiumId,
+  message: "Quero saber sobre pedidos agendados.",
+});
+
+describe("contact form → lead", () => {
+  it("stores the lead with the plan's name, status novo and the session's attribution", async () => {
+    // First page view of the session: a campaign link from Google.
+    const landing = new Request(
+      "http://localhost:3000/blog?utm_source=google&utm_medium=cpc&utm_campaign=lancamento&utm_term=cardapio&utm_content=anuncio1&gclid=GCLID123&fbclid=FB456",
+      { headers: { referer: "https://www.google.com/" } },
+    );
+    const first = await outcome(() =>
+      siteLayout.loader({ request: landing, params: {}, context: context() } as unknown as LoaderArgs),
+    );
+    const cookie = cookieFrom(first.headers);
+    expect(cookie).toContain("__attr=");
+
+    // A later page view in the same session keeps the first one's data.
+    const later = await outcome(() =>
+      siteLayout.loader({
+        request: get("/?utm_source=outro", cookie),
+        params: {},
+        context: context(),
+      } as unknown as LoaderArgs),
+    );
+    expect(later.headers.getSetCookie()).toHaveLength(0);
+
+    const before = Date.now();
+    const res = await submit(valid(), { cookie });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ ok: true, toast: { type: "success", message: CONTACT_TOASTS.success } });
+
+    const [row] = await t.db.select().from(leads).orderBy(desc(leads.createdAt)).limit(1);
+    expect(row).toMatchObject({
+      name: "Carla Mendes",
+      business: "Pastelaria da Carla",
+      phone: "(31) 98888-7777",
+      email: "carla@exemplo.com.br",
+      plan: "Premium",
+      message: "Quero saber sobre pedidos agendados.",
+      isRepresentative: false,
+      status: "novo",
+      statusFunil: "novo",
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "lancamento",
+      utmTerm: "cardapio",
+      utmContent: "anuncio1",
+      gclid: "GCLID123",
+      fbclid: "FB456",
+      referrer: "https://www.google.com/",
+      landingPage:
+        "/blog?utm_source=google&utm_medium=cpc&utm_campaign=lancamento&utm_term=cardapio&utm_content=anuncio1&gclid=GCLID123&fbclid=FB456",
+    });
+    expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("sets no cookie on a direct visit (cacheable page) and records the form's page instead", async () => {
+    const direct = await outcome(() =>
+      siteLayout.loader({ request: get("/blog"), params: {}, context: context() } as unknown as LoaderArgs),
+    );
+    expect(direct.headers.getSetCookie()).toHaveLength(0);
+    const request = new Request("http://localhost:3000/?index", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", referer: "http://localhost:3000/blog" },
+      body: new URLSearchParams(valid()),
+    });
+    const res = await outcome(() =>
+      home.action({ request, params: {}, context: context() } as unknown as ActionArgs),
+    );
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(leads).orderBy(desc(leads.createdAt)).limit(1);
+    expect(row).toMatchObject({ landingPage: "/blog", utmSource: null, referrer: null });
+  });
+
+  it("stores readable texts for 'unsure' and 'representative' and marks representatives", async () => {
+    await submit({ ...valid(), email: "rep@exemplo.com", plan: "representative", message: "" });
+    await submit({ ...valid(), email: "indeciso@exemplo.com", plan: "unsure" });
+    const [rep] = await t.db.select().from(leads).where(eq(leads.email, "rep@exemplo.com"));
+    expect(rep).toMatchObject({ plan: PLAN_REPRESENTATIVE_LABEL, isRepresentative: true, message: null });
+    expect(rep.utmSource).toBeNull();
+    const [unsure] = await t.db.select().from(leads).where(eq(leads.email, "indeciso@exemplo.com"));
+    expect(unsure).toMatchObject({ plan: PLAN_UNSURE_LABEL, isRepresentative: false });
+  });
+
+  it("refuses missing fields with pt-BR messages and stores nothing", async () => {
+    const n = await countLeads();
+    const res = await submit({ name: " ", business: "", phone: "", email: "", plan: "", message: "" });
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      ok: false,
+      fieldErrors: {
+        name: "Informe seu nome completo.",
+        business: "Informe o nome do seu negócio.",
+        phone: "Informe seu WhatsApp com DDD.",
+        email: "Informe seu e-mail.",
+        plan: "Selecione um plano.",
+      },
+    });
+    expect(await countLeads()).toBe(n);
+  });
+
+  it("checks the e-mail, the phone, the lengths and the plan", async () => {
+    const n = await countLeads();
+    const bad = await submit({
+      ...valid(),
+      name: "x".repeat(121),
+      email: "nao-e-email",
+      phone: "1234",
+      message: "m".repeat(2001),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      fieldErrors: {
+        name: "Use no máximo 120 caracteres.",
+        email: "Informe um e-mail válido.",
+        phone: "Informe um WhatsApp válido com DDD, por exemplo (11) 99999-9999.",
+        message: "Use no máximo 2000 caracteres.",
+      },
+      values: { email: "nao-e-email" },
+    });
+    const unknownPlan = await submit({ ...valid(), plan: "00000000-0000-4000-8000-000000000000" });
+    expect(unknownPlan.data).toMatchObject({ fieldErrors: { plan: "Selecione um plano da lista." } });
+    const garbagePlan = await submit({ ...valid(), plan: "'; drop table leads; --" });
+    expect(garbagePlan.data).toMatchObject({ fieldErrors: { plan: "Selecione um plano da lista." } });
+    expect(await countLeads()).toBe(n);
+  });
+
+  it("answers a filled honeypot like a success but stores nothing", async () => {
+    const n = await countLeads();
+    const res = await submit({ ...valid(), website: "http://spam.example" });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ ok: true });
+    expect(await countLeads()).toBe(n);
+  });
+
+  it("limits submissions per address", async () => {
+    process.env.RATE_LIMIT_CONTACT = "2";
+    resetEnvCache();
+    try {
+      const ip = "203.0.113.77";
+      expect((await submit({ ...valid(), email: "a1@exemplo.com" }, { ip })).status).toBe(200);
+      expect((await submit({ ...valid(), email: "a2@exemplo.com" }, { ip })).status).toBe(200);
+      const third = await submit({ ...valid(), email: "a3@exemplo.com" }, { ip });
+      expect(third.status).toBe(429);
+      expect(third.headers.get("Retry-After")).toMatch(/^\d+$/);
+      expect(await t.db.select().from(leads).where(eq(leads.email, "a3@exemplo.com"))).toHaveLength(0);
+    } finally {
+      delete process.env.RATE_LIMIT_CONTACT;
+      resetEnvCache();
+    }
+  });
+});
+
+describe("contact form when the database fails", () => {
+  let real: Database;
+  afterEach(() => setDatabase(real));
+
+  it("answers with the spec's failure toast, not a crash", async () => {
+    real = getDatabase();
+    const broken = new Proxy({} as Database["db"], {
+      get() {
+        throw new Error("database unavailable");
+      },
+    });
+    setDatabase({ ...real, db: broken });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...a: unknown[]) => errors.push(a);
+    try {
+      const res = await submit(valid());
+      expect(res.status).toBe(500);
+      expect(res.data).toMatchObject({
+        ok: false,
+        toast: { type: "error", message: "Erro ao enviar mensagem. Por favor, tente novamente." },
+      });
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      console.error = original;
+    }
+  });
+});

@@ -1,0 +1,305 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { clients, leads, plans } from "~/db/schema";
+import * as leadsRoute from "~/routes/admin/leads";
+import { useTestDatabase } from "../../../tests/support/db";
+import {
+  adminCookie,
+  context,
+  get,
+  outcome,
+  post,
+  representativeCookie,
+} from "../../../tests/support/requests";
+import { convertLead, countLeadsByStage, listStageLeads, moveLead } from "./funnel.server";
+import { STAGES, TRANSITIONS, type Stage } from "./leads.schema";
+
+const t = useTestDatabase();
+type Args = Parameters<typeof leadsRoute.action>[0];
+const args = (request: Request) => ({ request, params: {}, context: context() }) as unknown as Args;
+
+let admin = "";
+let seq = 0;
+
+async function makeLead(over: Partial<typeof leads.$inferInsert> = {}) {
+  seq += 1;
+  const stage = over.statusFunil ?? "novo";
+  const [row] = await t.db
+    .insert(leads)
+    .values({
+      name: `Lead ${seq}`,
+      email: `lead${seq}@exemplo.com`,
+      phone: "(11) 98888-7777",
+      business: `Lanchonete ${seq}`,
+      plan: "Premium",
+      ...over,
+      statusFunil: stage,
+      status: stage,
+    })
+    .returning();
+  return row;
+}
+
+async function stageOf(id: string) {
+  const [row] = await t.db.select().from(leads).where(eq(leads.id, id));
+  return row;
+}
+
+const act = (fields: Record<string, string>, cookie = admin) =>
+  outcome(() => leadsRoute.action(args(post("/admin/leads", fields, cookie))));
+
+beforeAll(async () => {
+  admin = await adminCookie();
+});
+
+describe("funnel transitions (server-enforced)", () => {
+  const pairs = STAGES.flatMap((from) => STAGES.map((to) => [from, to] as [Stage, Stage]));
+
+  it.each(pairs)("%s → %s is allowed only when SPEC §4 allows it", async (from, to) => {
+    const lead = await makeLead({ statusFunil: from });
+    const res = await act({ intent: "move", id: lead.id, from, to });
+    const after = await stageOf(lead.id);
+    expect(after.status).toBe(after.statusFunil);
+    if (TRANSITIONS[from].includes(to)) {
+      expect(res.status).toBe(200);
+      expect(res.data).toMatchObject({ ok: true, toast: { type: "success" } });
+      expect(after.statusFunil).toBe(to);
+    } else {
+      expect(res.status).toBe(422);
+      expect(res.data).toMatchObject({ toast: { type: "error", message: "Erro ao atualizar status" } });
+      expect(after.statusFunil).toBe(from);
+    }
+  });
+
+  it("lists exactly the spec's edges", () => {
+    expect(TRANSITIONS).toEqual({
+      novo: ["contatado", "perdido"],
+      contatado: ["qualificado", "perdido"],
+      qualificado: ["negociando", "perdido"],
+      negociando: ["perdido"],
+      convertido: [],
+      perdido: ["novo"],
+    });
+  });
+
+  it("uses the column label in the success toast", async () => {
+    const lead = await makeLead({ statusFunil: "qualificado" });
+    const res = await act({ intent: "move", id: lead.id, from: "qualificado", to: "negociando" });
+    expect(res.data).toMatchObject({ toast: { message: "Lead movido para Em negociação" } });
+  });
+
+  it("refuses a move from a stage the lead is no longer in (a concurrent move cannot skip)", async () => {
+    const lead = await makeLead({ statusFunil: "novo" });
+    await moveLead({ id: lead.id, from: "novo", to: "contatado" });
+    // A second admin still sees it in "novo" and asks for novo → perdido.
+    const res = await act({ intent: "move", id: lead.id, from: "novo", to: "perdido" });
+    expect(res.status).toBe(409);
+    expect((await stageOf(lead.id)).statusFunil).toBe("contatado");
+    // Two concurrent novo → contatado moves: exactly one applies.
+    const other = await makeLead({ statusFunil: "novo" });
+    const results = await Promise.all([
+      moveLead({ id: other.id, from: "novo", to: "contatado" }),
+      moveLead({ id: other.id, from: "novo", to: "perdido" }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+
+  it("refuses garbage input with a 400 and changes nothing", async () => {
+    const lead = await makeLead();
+    for (const fields of [
+      { intent: "move", id: lead.id, from: "novo", to: "ganho" },
+      { intent: "move", id: "not-a-uuid", from: "novo", to: "contatado" },
+      { intent: "apagar", id: lead.id },
+      {},
+    ]) {
+      const res = await act(fields as Record<string, string>);
+      expect(res.status).toBe(400);
+    }
+    expect((await stageOf(lead.id)).statusFunil).toBe("novo");
+  });
+
+  it("the database itself refuses status and status_funil apart", async () => {
+    const lead = await makeLead();
+    await expect(
+      t.db.execute(sql`update leads set status = 'perdido' where id = ${lead.id}`),
+    ).rejects.toThrow();
+  });
+});
+
+describe("access", () => {
+  it("anonymous and representative requests change nothing", async () => {
+    const lead = await makeLead({ statusFunil: "negociando" });
+    const rep = await representativeCookie("rep-leads@test.dev");
+    for (const cookie of [undefined, rep.cookie]) {
+      const attempts: Record<string, string>[] = [
+        { intent: "move", id: lead.id, from: "negociando", to: "perdido" },
+        { intent: "convert", id: lead.id },
+      ];
+      for (const fields of attempts) {
+        const res = await outcome(() => leadsRoute.action(args(post("/admin/leads", fields, cookie))));
+        expect(res.status).toBe(302);
+        expect(res.location).toBe("/admin/login");
+      }
+      const res = await outcome(() => leadsRoute.loader(args(get("/admin/leads", cookie)) as never));
+      expect(res.location).toBe("/admin/login");
+    }
+    expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
+    const made = await t.db.select().from(clients).where(eq(clients.email, lead.email));
+    expect(made).toHaveLength(0);
+  });
+});
+
+describe("conversion", () => {
+  it("creates an ativo client with the matching plan and moves the lead to convertido", async () => {
+    const [premium] = await t.db
+      .insert(plans)
+      .values({ name: "Premium", priceCents: 14990, setupFeeCents: 0 })
+      .returning();
+    const lead = await makeLead({ statusFunil: "negociando", email: "Dono@Pizzaria.com", plan: "Premium" });
+    const res = await act({ intent: "convert", id: lead.id });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      toast: { type: "success", message: "Lead convertido em cliente com sucesso!" },
+    });
+    const [client] = await t.db.select().from(clients).where(eq(clients.email, "dono@pizzaria.com"));
+    expect(client).toMatchObject({
+      name: lead.name,
+      businessName: lead.business,
+      phone: lead.phone,
+      status: "ativo",
+      planId: premium.id,
+    });
+    const after = await stageOf(lead.id);
+    expect(after).toMatchObject({
+      statusFunil: "convertido",
+      status: "convertido",
+      convertedClientId: client.id,
+    });
+  });
+
+  it("leaves plan_id empty when the lead's plan is not a plan name", async () => {
+    const lead = await makeLead({ statusFunil: "negociando", plan: "Ainda não sei" });
+    const res = await convertLead({ id: lead.id });
+    expect(res.ok).toBe(true);
+    const [client] = await t.db.select().from(clients).where(eq(clients.email, lead.email));
+    expect(client.planId).toBeNull();
+  });
+
+  it("is refused outside negociando", async () => {
+    for (const stage of ["novo", "contatado", "qualificado", "convertido", "perdido"] as const) {
+      const lead = await makeLead({ statusFunil: stage });
+      const res = await act({ intent: "convert", id: lead.id });
+      expect(res.status).toBe(409);
+      expect(res.data).toMatchObject({
+        toast: { type: "error", message: "Erro ao converter lead em cliente: o lead não está em negociação" },
+      });
+      expect(await t.db.select().from(clients).where(eq(clients.email, lead.email))).toHaveLength(0);
+      expect((await stageOf(lead.id)).statusFunil).toBe(stage);
+    }
+  });
+
+  it("refuses a duplicate e-mail (any case) and keeps the lead in negociação", async () => {
+    await t.db.insert(clients).values({
+      name: "Já Cliente",
+      email: "repetido@exemplo.com",
+      phone: "11999999999",
+      businessName: "Bar",
+    });
+    const lead = await makeLead({ statusFunil: "negociando", email: " Repetido@Exemplo.com " });
+    const res = await act({ intent: "convert", id: lead.id });
+    expect(res.status).toBe(409);
+    expect(res.data).toMatchObject({
+      toast: { type: "error", message: "Já existe um cliente com este e-mail!" },
+    });
+    expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
+  });
+
+  it("is atomic: when moving the lead fails, no client is left behind", async () => {
+    const lead = await makeLead({ statusFunil: "negociando", email: "atomico@exemplo.com" });
+    await t.db.execute(sql`
+      create function test_fail_convert() returns trigger language plpgsql as $$
+      begin
+        if new.status_funil = 'convertido' then raise exception 'falha simulada'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger test_fail_convert before update on leads for each row execute function test_fail_convert()`,
+    );
+    try {
+      await expect(convertLead({ id: lead.id })).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger test_fail_convert on leads`);
+      await t.db.execute(sql`drop function test_fail_convert()`);
+    }
+    expect(await t.db.select().from(clients).where(eq(clients.email, "atomico@exemplo.com"))).toHaveLength(0);
+    expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
+  });
+
+  it("two admins converting the same lead at once produce exactly one client", async () => {
+    const lead = await makeLead({ statusFunil: "negociando", email: "corrida@exemplo.com" });
+    const results = await Promise.all([convertLead({ id: lead.id }), convertLead({ id: lead.id })]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ code: "wrong_stage" });
+    expect(await t.db.select().from(clients).where(eq(clients.email, "corrida@exemplo.com"))).toHaveLength(1);
+  });
+
+  it("two leads with the same e-mail converted at once produce exactly one client", async () => {
+    const a = await makeLead({ statusFunil: "negociando", email: "gemeo@exemplo.com" });
+    const b = await makeLead({ statusFunil: "negociando", email: "GEMEO@exemplo.com" });
+    const results = await Promise.all([convertLead({ id: a.id }), convertLead({ id: b.id })]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ code: "duplicate_email" });
+    expect(await t.db.select().from(clients).where(eq(clients.email, "gemeo@exemplo.com"))).toHaveLength(1);
+    const stages = [(await stageOf(a.id)).statusFunil, (await stageOf(b.id)).statusFunil].sort();
+    expect(stages).toEqual(["convertido", "negociando"]);
+  });
+});
+
+describe("board", () => {
+  it("feeds each column page by page and counts with the search applied", async () => {
+    await t.db.execute(sql`delete from leads`);
+    const base = Date.now();
+    await t.db.insert(leads).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        name: `Qualificado ${i}`,
+        email: `q${i}@board.dev`,
+        phone: "11 3333-4444",
+        business: i === 7 ? "Pastelaria Sete" : `Negócio ${i}`,
+        plan: "Básico",
+        statusFunil: "qualificado" as const,
+        status: "qualificado" as const,
+        createdAt: new Date(base - i * 1000),
+      })),
+    );
+    await makeLead({ statusFunil: "perdido", name: "Perdido Único", phone: "(21) 97777-1234" });
+    const first = await listStageLeads({ stage: "qualificado" });
+    expect(first.leads).toHaveLength(20);
+    expect(first.hasMore).toBe(true);
+    expect(first.leads[0].name).toBe("Qualificado 0");
+    const all = await listStageLeads({ stage: "qualificado", pages: 3 });
+    expect(all.leads).toHaveLength(45);
+    expect(all.hasMore).toBe(false);
+    expect(await countLeadsByStage()).toEqual({
+      novo: 0,
+      contatado: 0,
+      qualificado: 45,
+      negociando: 0,
+      convertido: 0,
+      perdido: 1,
+    });
+    expect((await countLeadsByStage({ q: "pastelaria" })).qualificado).toBe(1);
+    expect((await countLeadsByStage({ q: "Q12@BOARD" })).qualificado).toBe(1);
+    expect((await countLeadsByStage({ q: "97777-1234" })).perdido).toBe(1);
+    expect((await countLeadsByStage({ q: "21 97777" })).perdido).toBe(1);
+    expect((await countLeadsByStage({ q: "100%" })).qualificado).toBe(0);
+
+    const res = await outcome(() =>
+      leadsRoute.loader(args(get("/admin/leads?q=qualificado&qualificado=2", admin)) as never),
+    );
+    const d = res.data as Awaited<ReturnType<typeof leadsRoute.loader>>;
+    expect(d.columns.qualificado.leads).toHaveLength(40);
+    expect(d.columns.qualificado.hasMore).toBe(true);
+    expect(d.columns.perdido.leads).toHaveLength(0);
+    expect(d.counts.qualificado).toBe(45);
+  });
+});

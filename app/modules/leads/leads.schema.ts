@@ -1,0 +1,72 @@
+import { z } from "zod";
+import type { FunnelStage } from "~/db/schema/leads";
+
+/** SPEC §4 funnel stages, in column order (kept literal so the browser bundle has no DB code). */
+export const STAGES = [
+  "novo",
+  "contatado",
+  "qualificado",
+  "negociando",
+  "convertido",
+  "perdido",
+] as const satisfies readonly FunnelStage[];
+export type Stage = (typeof STAGES)[number];
+
+export const STAGE_LABELS: Record<Stage, string> = {
+  novo: "Novos Leads",
+  contatado: "Contatados",
+  qualificado: "Qualificados",
+  negociando: "Em negociação",
+  convertido: "Convertidos",
+  perdido: "Perdidos",
+};
+
+/**
+ * SPEC §4: the moves a button may make, from → to. `convertido` is reached only through the
+ * conversion (which creates the client), never by a plain move; nothing leaves `convertido`.
+ */
+export const TRANSITIONS: Record<Stage, readonly Stage[]> = {
+  novo: ["contatado", "perdido"],
+  contatado: ["qualificado", "perdido"],
+  qualificado: ["negociando", "perdido"],
+  negociando: ["perdido"],
+  convertido: [],
+  perdido: ["novo"],
+};
+
+export function canMove(from: Stage, to: Stage): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** Button texts per target stage (the forward move, 'perdido' and 'Retomar'). */
+export const MOVE_LABELS: Record<Stage, string> = {
+  novo: "Retomar",
+  contatado: "Marcar como contatado",
+  qualificado: "Marcar como qualificado",
+  negociando: "Iniciar negociação",
+  convertido: "Converter em cliente",
+  perdido: "Marcar como perdido",
+};
+
+export const LEAD_MESSAGES = {
+  loadError: "Erro ao carregar leads",
+  moved: (stage: Stage) => `Lead movido para ${STAGE_LABELS[stage]}`,
+  moveError: "Erro ao atualizar status",
+  converted: "Lead convertido em cliente com sucesso!",
+  convertError: (detail: string) => `Erro ao converter lead em cliente: ${detail}`,
+  duplicateEmail: "Já existe um cliente com este e-mail!",
+  empty: "Nenhum lead neste estágio",
+  invalidPhone: "Número de telefone inválido",
+} as const;
+
+const StageSchema = z.enum(STAGES);
+
+export const LeadActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("move"), id: z.uuid(), from: StageSchema, to: StageSchema }),
+  z.object({ intent: z.literal("convert"), id: z.uuid() }),
+]);
+export type LeadAction = z.infer<typeof LeadActionSchema>;
+
+export const LEADS_PAGE_SIZE = 20;
+/** A column shows at most this many pages at once (1 000 cards); search narrows further. */
+export const LEADS_MAX_PAGES = 50;

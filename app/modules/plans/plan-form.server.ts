@@ -1,0 +1,59 @@
+import { fieldErrors, type FieldErrors } from "~/lib/validation";
+import { PLAN_MESSAGES, PlanSchema, planFormToObject, type PlanFormValues } from "./plans.schema";
+import { createPlan, updatePlan, type Plan } from "./plans.server";
+
+export type PlanFormResult =
+  | { ok: true; plan: Plan }
+  | { ok: false; notFound: true }
+  | {
+      ok: false;
+      notFound?: false;
+      status: number;
+      fieldErrors: FieldErrors;
+      formError: string | null;
+      toast: string | null;
+      values: PlanFormValues;
+    };
+
+/**
+ * The plan form's submit, shared by /admin/plans/new and /admin/plans/edit/{id}: validates
+ * (money exact in cents), saves, and keeps what was typed on any refusal.
+ */
+export async function submitPlanForm({ form, id }: { form: FormData; id?: string }): Promise<PlanFormResult> {
+  const raw = planFormToObject(form);
+  const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 2000) : "");
+  const values: PlanFormValues = {
+    name: text(raw.name),
+    price: text(raw.price),
+    setupFee: text(raw.setupFee),
+    description: text(raw.description),
+    isPopular: raw.isPopular === "on" || raw.isPopular === "true",
+    features: (raw.features as string[]).slice(0, 50).map((f) => f.slice(0, 300)),
+  };
+  const failed = id ? PLAN_MESSAGES.updateFailed : PLAN_MESSAGES.createFailed;
+  const parsed = PlanSchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    const money =
+      errors.price === PLAN_MESSAGES.moneyInvalid || errors.setupFee === PLAN_MESSAGES.moneyInvalid;
+    return {
+      ok: false,
+      status: 400,
+      fieldErrors: errors,
+      formError: null,
+      // The original showed the numeric rule as a toast; it also stays next to the field.
+      toast: money ? PLAN_MESSAGES.moneyInvalid : null,
+      values,
+    };
+  }
+  try {
+    if (id) {
+      const plan = await updatePlan({ id, input: parsed.data });
+      return plan ? { ok: true, plan } : { ok: false, notFound: true };
+    }
+    return { ok: true, plan: await createPlan({ input: parsed.data }) };
+  } catch (err) {
+    console.error(id ? "plan update failed" : "plan create failed", err);
+    return { ok: false, status: 500, fieldErrors: {}, formError: failed, toast: failed, values };
+  }
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { parseMoneyToCents } from "~/lib/format";
+
+export const PLAN_MESSAGES = {
+  created: "Plano criado com sucesso!",
+  updated: "Plano atualizado com sucesso!",
+  deleted: "Plano excluído com sucesso!",
+  createFailed: "Erro ao criar plano",
+  updateFailed: "Erro ao atualizar plano",
+  deleteFailed: "Erro ao excluir plano",
+  loadFailed: "Erro ao carregar dados do plano",
+  listFailed: "Erro ao carregar planos",
+  moneyInvalid: "Preço e taxa de ativação devem ser valores numéricos.",
+  nameRequired: "Informe o nome do plano.",
+  nameTooLong: "O nome deve ter no máximo 100 caracteres.",
+  priceRequired: "Informe o preço mensal.",
+  setupFeeRequired: "Informe a taxa de ativação (use 0 se não houver).",
+  descriptionTooLong: "A descrição deve ter no máximo 2000 caracteres.",
+  featureTooLong: "Cada funcionalidade deve ter no máximo 200 caracteres.",
+  tooManyFeatures: "Um plano pode ter no máximo 30 funcionalidades.",
+  featuresInvalid: "Lista de funcionalidades inválida.",
+  invalidText: "O texto contém caracteres inválidos.",
+} as const;
+
+/** Text with a NUL byte is refused: PostgreSQL cannot store it in a text column. */
+const noNul = (v: string) => !v.includes("\u0000");
+
+export function planInUseMessage(count: number): string {
+  return `Não é possível excluir este plano. Existem ${count} clientes associados a ele.`;
+}
+
+export const FEATURE_MAX_LENGTH = 200;
+export const MAX_FEATURES = 30;
+
+/** A money text ("19,90", "19.90", "R$ 1.234,56") → integer cents, with the spec's message. */
+const money = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(20, PLAN_MESSAGES.moneyInvalid)
+    .transform((value, ctx) => {
+      const cents = parseMoneyToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: PLAN_MESSAGES.moneyInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+/**
+ * SPEC §2/§5 plan form. Field names are the form's; `features` comes from repeated inputs
+ * (FormData.getAll), `isPopular` from a checkbox (present → true).
+ */
+export const PlanSchema = z.object({
+  name: z
+    .string({ error: PLAN_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PLAN_MESSAGES.nameRequired)
+    .max(100, PLAN_MESSAGES.nameTooLong)
+    .refine(noNul, PLAN_MESSAGES.invalidText),
+  price: money(PLAN_MESSAGES.priceRequired),
+  setupFee: money(PLAN_MESSAGES.setupFeeRequired),
+  description: z
+    .string({ error: PLAN_MESSAGES.descriptionTooLong })
+    .trim()
+    .max(2000, PLAN_MESSAGES.descriptionTooLong)
+    .refine(noNul, PLAN_MESSAGES.invalidText)
+    .optional()
+    .transform((v) => (v ? v : null)),
+  isPopular: z
+    // A checkbox never fails: only true, "on" or "true" count as checked, anything else as not.
+    .unknown()
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
+  features: z
+    .array(
+      z
+        .string({ error: PLAN_MESSAGES.featuresInvalid })
+        .trim()
+        .max(FEATURE_MAX_LENGTH, PLAN_MESSAGES.featureTooLong)
+        .refine(noNul, PLAN_MESSAGES.invalidText),
+      { error: PLAN_MESSAGES.featuresInvalid },
+    )
+    .max(MAX_FEATURES, PLAN_MESSAGES.tooManyFeatures)
+    .default([])
+    // A feature is kept only when non-empty after trimming (SPEC §5).
+    .transform((list) => list.filter((f) => f.length > 0)),
+});
+
+export type PlanInput = z.output<typeof PlanSchema>;
+/** What the plan form shows and sends back on an error (typed text, not yet parsed). */
+export interface PlanFormValues {
+  name: string;
+  price: string;
+  setupFee: string;
+  description: string;
+  isPopular: boolean;
+  features: string[];
+}
+
+/** The plan form's fields as the schema expects them. */
+export function planFormToObject(form: FormData): Record<string, unknown> {
+  const get = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : undefined;
+  };
+  return {
+    name: get("name"),
+    price: get("price"),
+    setupFee: get("setupFee"),
+    description: get("description"),
+    isPopular: get("isPopular"),
+    features: form.getAll("features").filter((v): v is string => typeof v === "string"),
+  };
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { isValidBrazilianPhone, maskPhone } from "~/lib/phone";
+
+/** SPEC §5 (new referral) and §8 (representative referrals), word for word. */
+export const REFERRAL_MESSAGES = {
+  businessName: "Nome do negócio deve ter pelo menos 3 caracteres",
+  contactName: "Nome do contato deve ter pelo menos 3 caracteres",
+  contactPhone: "Formato de telefone inválido. Use (99) 99999-9999 ou apenas números",
+  planId: "Selecione um plano para a indicação",
+  created: "Indicação cadastrada com sucesso!",
+  createFailed: "Erro ao cadastrar indicação. Por favor, tente novamente.",
+  plansFailed: "Erro ao carregar os planos disponíveis",
+  authError: "Erro de autenticação. Por favor, faça login novamente.",
+  listFailed: "Erro ao carregar suas indicações",
+} as const;
+
+export const REFERRAL_TEXT_MAX = 200;
+const tooLong = `Máximo de ${REFERRAL_TEXT_MAX} caracteres.`;
+
+const name = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(3, message)
+    .max(REFERRAL_TEXT_MAX, tooLong)
+    // PostgreSQL cannot store a NUL byte in a text column.
+    .refine((v) => !v.includes("\u0000"), "O texto contém caracteres inválidos.");
+
+/**
+ * Step 1 of the wizard. The browser runs it on every change; the action runs it again on submit.
+ * Unknown keys (a forged representative_id or status) are stripped: the owner comes from the session.
+ */
+export const ReferralFormSchema = z.object({
+  businessName: name(REFERRAL_MESSAGES.businessName),
+  contactName: name(REFERRAL_MESSAGES.contactName),
+  contactPhone: z
+    .string({ error: REFERRAL_MESSAGES.contactPhone })
+    .trim()
+    .max(20, REFERRAL_MESSAGES.contactPhone)
+    .refine(isValidBrazilianPhone, REFERRAL_MESSAGES.contactPhone)
+    // Stored masked, whichever of the two accepted forms was typed.
+    .transform(maskPhone),
+  planId: z
+    .string({ error: REFERRAL_MESSAGES.planId })
+    .max(36, REFERRAL_MESSAGES.planId)
+    .pipe(z.uuid({ error: REFERRAL_MESSAGES.planId })),
+});
+
+export type ReferralFormInput = z.input<typeof ReferralFormSchema>;
+export type ReferralFormData = z.output<typeof ReferralFormSchema>;
+export type ReferralFormField = keyof ReferralFormInput;
+export const REFERRAL_FORM_FIELDS: readonly ReferralFormField[] = [
+  "businessName",
+  "contactName",
+  "contactPhone",
+  "planId",
+];

@@ -1,0 +1,61 @@
+/**
+ * Security headers for every response. Scripts run only with this request's nonce;
+ * 'strict-dynamic' lets those trusted scripts (React Router's, and the tracking snippets the
+ * server renders with the nonce) load what they need. https:/'unsafe-inline' are ignored by
+ * browsers that understand nonces and only keep very old ones working.
+ */
+export function securityHeaders({ nonce, secure }: { nonce: string; secure: boolean }) {
+  const csp = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self' https:",
+    "frame-src https://www.googletagmanager.com https://www.youtube.com https://www.youtube-nocookie.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+  if (secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}
+
+export const CROSS_SITE_MESSAGE = "Requisição recusada: origem não permitida.";
+
+/**
+ * CSRF defence for state-changing requests: refused when the browser says the request comes
+ * from another site (Sec-Fetch-Site) or its Origin is not ours. Same-site cookies (SameSite=Lax)
+ * are the second layer.
+ */
+export function checkOrigin(req: {
+  method: string;
+  origin?: string;
+  secFetchSite?: string;
+  host?: string;
+  protocol: string;
+  allowedOrigins?: string[];
+}): { ok: true } | { ok: false; message: string } {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method.toUpperCase())) return { ok: true };
+  const site = req.secFetchSite?.toLowerCase();
+  if (site && site !== "same-origin" && site !== "none") {
+    return { ok: false, message: CROSS_SITE_MESSAGE };
+  }
+  if (req.origin) {
+    const own = new Set(req.allowedOrigins ?? []);
+    if (req.host) own.add(`${req.protocol}://${req.host}`);
+    if (req.origin === "null" || !own.has(req.origin)) {
+      return { ok: false, message: CROSS_SITE_MESSAGE };
+    }
+  }
+  return { ok: true };
+}

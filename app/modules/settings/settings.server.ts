@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { settings } from "~/db/schema";
+import { bumpPublicContent } from "~/modules/ops/page-cache.server";
+
+export type Settings = typeof settings.$inferSelect;
+export type SettingsInput = Omit<Settings, "id" | "updatedAt">;
+
+/** SPEC §9: settings cached 5 minutes, on the server (DESIGN §5), cleared at once on save. */
+export const SETTINGS_TTL_MS = 5 * 60 * 1000;
+let cache: { value: Settings | null; at: number } | null = null;
+
+/** The single settings record (null when it was never saved: callers use the defaults). */
+export async function getSettings({ fresh = false }: { fresh?: boolean } = {}): Promise<Settings | null> {
+  if (!fresh && cache && Date.now() - cache.at < SETTINGS_TTL_MS) return cache.value;
+  const [row] = await getDb().select().from(settings).where(eq(settings.id, 1));
+  cache = { value: row ?? null, at: Date.now() };
+  return cache.value;
+}
+
+export function invalidateSettingsCache() {
+  cache = null;
+}
+
+/** Upsert on id = 1 with all fields plus updated_at; the public cache is cleared at once. */
+export async function saveSettings({ input }: { input: SettingsInput }): Promise<Settings> {
+  const now = new Date();
+  const [row] = await getDb()
+    .insert(settings)
+    .values({ id: 1, ...input, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.id, set: { ...input, updatedAt: now } })
+    .returning();
+  invalidateSettingsCache();
+  // Public pages render settings (SEO, tracking): drop their cached copies on every instance.
+  await bumpPublicContent();
+  return row;
+}

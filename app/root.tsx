@@ -1,0 +1,93 @@
+import "./lib/zod-jitless";
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import type { loader as siteLoader } from "./routes/site/layout";
+import "./app.css";
+import { ErrorPage } from "./components/site/error-page";
+import { TrackingBodyEnd, TrackingBodyStart, TrackingHead } from "./components/site/tracking";
+import { readFlash } from "./lib/flash.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { toast, clear } = await readFlash(request);
+  return data(
+    { nonce: context?.nonce ?? "", toast },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+// A toast after every action needs the flash read again; other navigations only when a
+// cookie could carry one (the loader is tiny either way).
+export function shouldRevalidate() {
+  return true;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.nonce || undefined;
+  // Tracking comes from the public layout's loader: only public pages carry it (never /admin
+  // or /representante).
+  const tracking = useRouteLoaderData<typeof siteLoader>("routes/site/layout")?.tracking;
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ea580c" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <TrackingHead tracking={tracking} nonce={nonce} />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
+        <TrackingBodyStart tracking={tracking} />
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <TrackingBodyEnd tracking={tracking} nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function FlashToasts() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const pending = root?.toast;
+  useEffect(() => {
+    if (!pending) return;
+    const show =
+      pending.type === "success" ? showToast.success : pending.type === "error" ? showToast.error : showToast;
+    show(pending.message, { id: pending.id });
+  }, [pending]);
+  // SPEC §9: bottom-right in the public shell, top-right in the back office and portal.
+  const inApp = matches.some(
+    (m) => m.id.startsWith("routes/admin") || m.id.startsWith("routes/representante"),
+  );
+  return <Toaster position={inApp ? "top-right" : "bottom-right"} closeButton />;
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <FlashToasts />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} standalone />;
+}

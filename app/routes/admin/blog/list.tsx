@@ -1,0 +1,99 @@
+import { Plus } from "lucide-react";
+import { data, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/list";
+import { PostTable } from "~/components/admin/blog/post-table";
+import { Pagination } from "~/components/admin/pagination";
+import { PageHeader } from "~/components/admin/ui";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseListParams } from "~/lib/list-params";
+import { formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { deletePost, listAdminPosts, togglePostPublished } from "~/modules/blog/admin.server";
+import { BLOG_MESSAGES } from "~/modules/blog/blog.schema";
+import { readFormData } from "~/modules/security/form.server";
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { page } = parseListParams(new URL(request.url), {
+    sorts: ["created_at"],
+    defaultSort: "created_at",
+  });
+  const { posts, total } = await listAdminPosts({ page, pageSize: PAGE_SIZE });
+  return { posts, total, page, pageSize: PAGE_SIZE };
+}
+
+const ActionSchema = z.object({
+  intent: z.enum(["toggle", "delete"]),
+  id: z.uuid(),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).optional(),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
+  if (!parsed.success) {
+    return data({ toast: { type: "error" as const, message: BLOG_MESSAGES.toggleError } }, { status: 400 });
+  }
+  const { intent, id, page = 1 } = parsed.data;
+  if (intent === "delete") {
+    // The confirm dialog's fetcher follows this redirect; the toast rides the flash cookie.
+    const back = page > 1 ? `/admin/blog?page=${page}` : "/admin/blog";
+    const deleted = await deletePost({ id }).catch(() => false);
+    return redirectWithToast(
+      back,
+      deleted ? "success" : "error",
+      deleted ? BLOG_MESSAGES.deleted : BLOG_MESSAGES.deleteError,
+    );
+  }
+  const res = await togglePostPublished({ id }).catch(() => null);
+  if (!res)
+    return data({ toast: { type: "error" as const, message: BLOG_MESSAGES.toggleError } }, { status: 404 });
+  return {
+    id,
+    published: res.published,
+    toast: {
+      type: "success" as const,
+      message: res.published ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished,
+    },
+  };
+}
+
+export default function BlogList({ loaderData }: Route.ComponentProps) {
+  const { posts, total, page, pageSize } = loaderData;
+  const nav = useNavigation();
+  const loading = nav.state === "loading" && nav.location.pathname === "/admin/blog" && !nav.formMethod;
+  return (
+    <div>
+      <PageHeader
+        title="Posts do Blog"
+        subtitle="Gerencie os conteúdos do blog"
+        actions={
+          <Link
+            to="/admin/blog/new"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            <Plus aria-hidden className="h-4 w-4" />
+            Novo Post
+          </Link>
+        }
+      />
+      <PostTable posts={posts} page={page} loading={loading} />
+      <Pagination page={page} pageSize={pageSize} total={total} />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Posts do Blog | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+      {BLOG_MESSAGES.loadError}
+    </p>
+  );
+}

@@ -1,0 +1,206 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/edit";
+import { ClientForm } from "~/components/admin/clients/client-form";
+import { NotesSection } from "~/components/admin/clients/notes-section";
+import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
+import { Card, PageHeader } from "~/components/admin/ui";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { todayInSaoPaulo } from "~/lib/dates";
+import { redirectWithToast } from "~/lib/flash.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import {
+  CLIENT_MESSAGES,
+  NOTE_MESSAGES,
+  NoteSchema,
+  SUBSCRIPTION_MESSAGES,
+  SubscriptionSchema,
+} from "~/modules/clients/clients.schema";
+import {
+  addNote,
+  addSubscription,
+  deleteNote,
+  deleteSubscription,
+  getClient,
+  listNotes,
+  listSubscriptions,
+  PlanNotFoundError,
+} from "~/modules/clients/clients.server";
+import { submitClientForm } from "~/modules/clients/client-form.server";
+import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
+import { listPlanOptions } from "~/modules/plans/plans.server";
+import { readFormData } from "~/modules/security/form.server";
+
+type ToastType = "success" | "error";
+const toast = (type: ToastType, message: string) => ({ type, message });
+
+/** The client in the URL, or back to the list with `message` (the spec's load error by default). */
+async function requireClient(id: string, message: string = CLIENT_MESSAGES.loadFailed) {
+  const client = await getClient({ id }).catch((err) => {
+    console.error("client load failed", err);
+    return null;
+  });
+  if (!client) throw await redirectWithToast("/admin/clients", "error", message);
+  return client;
+}
+
+/** A widget's rows, or [] with its spec error (the rest of the page still works). */
+async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: T[]; error: string | null }> {
+  try {
+    return { rows: await load, error: null };
+  } catch (err) {
+    console.error(message, err);
+    return { rows: [], error: message };
+  }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const client = await requireClient(params.id);
+  const [subs, notes, plans] = await Promise.all([
+    settled(listSubscriptions({ clientId: client.id }), SUBSCRIPTION_MESSAGES.listFailed),
+    settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
+    settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
+  ]);
+  const error = subs.error ?? notes.error ?? plans.error;
+  return {
+    client,
+    subscriptions: subs.rows,
+    notes: notes.rows,
+    plans: plans.rows,
+    today: todayInSaoPaulo(),
+    toast: error ? toast("error", error) : null,
+  };
+}
+
+const INTENTS = ["update", "add-subscription", "delete-subscription", "add-note", "delete-note"] as const;
+const FAILURES = {
+  update: CLIENT_MESSAGES.updateFailed,
+  "add-subscription": SUBSCRIPTION_MESSAGES.addFailed,
+  "delete-subscription": SUBSCRIPTION_MESSAGES.deleteFailed,
+  "add-note": NOTE_MESSAGES.addFailed,
+  "delete-note": NOTE_MESSAGES.deleteFailed,
+} as const;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await readFormData(request);
+  const intent = INTENTS.find((i) => i === form.get("intent"));
+  // A client deleted meanwhile: what was asked failed, and there is no page to stay on.
+  const client = await requireClient(params.id, intent ? FAILURES[intent] : CLIENT_MESSAGES.loadFailed);
+  const here = `/admin/clients/edit/${client.id}`;
+  // Deletes come from fetchers: the redirect back carries the toast and replaces the entry.
+  const back = (type: ToastType, message: string) =>
+    redirectWithToast(here, type, message, { "X-Remix-Replace": "true" });
+  const raw = formToObject(form);
+  try {
+    switch (intent) {
+      case "update": {
+        const result = await submitClientForm({ form, id: client.id });
+        if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.updated);
+        if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
+        const { status, toast: message, ...rest } = result;
+        return data({ ...rest, intent, toast: message ? toast("error", message) : null }, { status });
+      }
+      case "add-subscription": {
+        const parsed = SubscriptionSchema.safeParse(raw);
+        if (!parsed.success) {
+          return data(
+            { intent, ok: false, fieldErrors: fieldErrors(parsed.error), toast: null },
+            { status: 400 },
+          );
+        }
+        await addSubscription({ clientId: client.id, input: parsed.data });
+        return { intent, ok: true, fieldErrors: {}, toast: toast("success", SUBSCRIPTION_MESSAGES.added) };
+      }
+      case "add-note": {
+        const parsed = NoteSchema.safeParse(raw);
+        if (!parsed.success) {
+          return data(
+            { intent, ok: false, fieldErrors: fieldErrors(parsed.error), toast: null },
+            { status: 400 },
+          );
+        }
+        await addNote({ clientId: client.id, note: parsed.data.note });
+        return { intent, ok: true, fieldErrors: {}, toast: toast("success", NOTE_MESSAGES.added) };
+      }
+      case "delete-subscription": {
+        // Deleted only when it belongs to the client in the URL.
+        const ok = await deleteSubscription({
+          clientId: client.id,
+          subscriptionId: raw.subscriptionId ?? "",
+        });
+        return back(
+          ok ? "success" : "error",
+          ok ? SUBSCRIPTION_MESSAGES.deleted : SUBSCRIPTION_MESSAGES.deleteFailed,
+        );
+      }
+      case "delete-note": {
+        const ok = await deleteNote({ clientId: client.id, noteId: raw.noteId ?? "" });
+        return back(ok ? "success" : "error", ok ? NOTE_MESSAGES.deleted : NOTE_MESSAGES.deleteFailed);
+      }
+      default:
+        return data({ intent: null, ok: false, fieldErrors: {}, toast: null }, { status: 400 });
+    }
+  } catch (err) {
+    const message = intent ? FAILURES[intent] : CLIENT_MESSAGES.updateFailed;
+    if (intent === "add-subscription" && err instanceof PlanNotFoundError) {
+      // The plan was deleted after the page loaded.
+      return data(
+        {
+          intent,
+          ok: false,
+          fieldErrors: { planId: SUBSCRIPTION_MESSAGES.planRequired },
+          toast: toast("error", message),
+        },
+        { status: 400 },
+      );
+    }
+    console.error(`client ${intent} failed`, err);
+    if (intent === "delete-subscription" || intent === "delete-note") return back("error", message);
+    return data({ intent, ok: false, fieldErrors: {}, toast: toast("error", message) }, { status: 500 });
+  }
+}
+
+export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
+  const { client, subscriptions, notes, plans, today } = loaderData;
+  useToastFromData(loaderData);
+  useToastFromData(actionData);
+  const update = actionData?.intent === "update" && "values" in actionData ? actionData : null;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/admin/clients" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Voltar para lista de clientes
+        </Link>
+        <div className="mt-3">
+          <PageHeader title="Editar Cliente" subtitle={`${client.name} · ${client.businessName}`} />
+        </div>
+        <Card>
+          <ClientForm
+            mode="edit"
+            plans={plans}
+            values={
+              update?.values ?? {
+                name: client.name,
+                email: client.email,
+                phone: client.phone,
+                businessName: client.businessName,
+                planId: client.planId ?? "",
+                status: client.status,
+              }
+            }
+            errors={update?.fieldErrors}
+            formError={update?.formError}
+          />
+        </Card>
+      </div>
+      <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
+      <NotesSection clientId={client.id} notes={notes} />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Editar Cliente | CardápioDigital" }];
+}

@@ -1,0 +1,109 @@
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/list";
+import { ClientsTable } from "~/components/admin/clients/clients-table";
+import { Pagination } from "~/components/admin/pagination";
+import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseListParams } from "~/lib/list-params";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { CLIENT_MESSAGES, CLIENT_PAGE_SIZE, CLIENT_SORTS } from "~/modules/clients/clients.schema";
+import { countClients, deleteClient, listClients } from "~/modules/clients/clients.server";
+import { readFormData } from "~/modules/security/form.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = parseListParams(new URL(request.url), {
+    sorts: CLIENT_SORTS,
+    defaultSort: "created_at",
+    defaultDir: "desc",
+    pageSize: CLIENT_PAGE_SIZE,
+  });
+  const { q, sort, dir, page, pageSize } = params;
+  try {
+    const [rows, total] = await Promise.all([
+      listClients({ q, sort, dir, page, pageSize }),
+      countClients({ q }),
+    ]);
+    return { rows, total, q, sort, dir, page, pageSize, toast: null };
+  } catch (err) {
+    console.error("clients list failed", err);
+    return {
+      rows: [],
+      total: 0,
+      q,
+      sort,
+      dir,
+      page,
+      pageSize,
+      toast: { type: "error" as const, message: CLIENT_MESSAGES.listFailed },
+    };
+  }
+}
+
+// Deletes come from a fetcher; the redirect back to the same list (search, sort, page kept)
+// carries the toast and replaces the history entry.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const back = `/admin/clients${url.search}`;
+  const form = await readFormData(request);
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "delete" || !id) {
+    return redirectWithToast(back, "error", CLIENT_MESSAGES.deleteFailed, { "X-Remix-Replace": "true" });
+  }
+  try {
+    const deleted = await deleteClient({ id });
+    return redirectWithToast(
+      back,
+      deleted ? "success" : "error",
+      deleted ? CLIENT_MESSAGES.deleted : CLIENT_MESSAGES.deleteFailed,
+      { "X-Remix-Replace": "true" },
+    );
+  } catch (err) {
+    console.error("client delete failed", err);
+    return redirectWithToast(back, "error", CLIENT_MESSAGES.deleteFailed, { "X-Remix-Replace": "true" });
+  }
+}
+
+export default function ClientsList({ loaderData }: Route.ComponentProps) {
+  const { rows, total, q, sort, dir, page, pageSize } = loaderData;
+  useToastFromData(loaderData);
+  return (
+    <>
+      <PageHeader
+        title="Clientes"
+        subtitle="Gerencie os clientes e suas assinaturas."
+        actions={
+          <Link
+            to="/admin/clients/new"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            <Plus aria-hidden className="h-4 w-4" />
+            Novo Cliente
+          </Link>
+        }
+      />
+      <div className="mb-4">
+        <SearchForm
+          q={q}
+          placeholder="Nome, email ou negócio"
+          label="Buscar clientes"
+          keep={{ sort: sort === "created_at" ? null : sort, dir: dir === "desc" ? null : dir }}
+        />
+      </div>
+      <ClientsTable
+        rows={rows}
+        sort={sort}
+        dir={dir}
+        emptyText={q ? `Nenhum cliente encontrado para "${q}".` : "Nenhum cliente cadastrado."}
+      />
+      <Pagination page={page} pageSize={pageSize} total={total} />
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Clientes | CardápioDigital" }];
+}

@@ -1,0 +1,66 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/new";
+import { ClientForm, EMPTY_CLIENT } from "~/components/admin/clients/client-form";
+import { Card, PageHeader } from "~/components/admin/ui";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { redirectWithToast } from "~/lib/flash.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { CLIENT_MESSAGES } from "~/modules/clients/clients.schema";
+import { submitClientForm } from "~/modules/clients/client-form.server";
+import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
+import { listPlanOptions } from "~/modules/plans/plans.server";
+import { readFormData } from "~/modules/security/form.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    return { plans: await listPlanOptions(), toast: null };
+  } catch (err) {
+    console.error("plan options failed", err);
+    return { plans: [], toast: { type: "error" as const, message: PLAN_MESSAGES.listFailed } };
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const result = await submitClientForm({ form: await readFormData(request) });
+  if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.created);
+  if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
+  return data(
+    {
+      fieldErrors: result.fieldErrors,
+      formError: result.formError,
+      values: result.values,
+      toast: result.toast ? { type: "error" as const, message: result.toast } : null,
+    },
+    { status: result.status },
+  );
+}
+
+export default function NewClient({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFromData(loaderData);
+  useToastFromData(actionData);
+  return (
+    <>
+      <Link to="/admin/clients" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Voltar para lista de clientes
+      </Link>
+      <div className="mt-3">
+        <PageHeader title="Novo Cliente" subtitle="Cadastre um cliente e sua primeira assinatura." />
+      </div>
+      <Card>
+        <ClientForm
+          mode="create"
+          plans={loaderData.plans}
+          values={actionData?.values ?? EMPTY_CLIENT}
+          errors={actionData?.fieldErrors}
+          formError={actionData?.formError}
+        />
+      </Card>
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Novo Cliente | CardápioDigital" }];
+}

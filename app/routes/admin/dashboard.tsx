@@ -1,0 +1,64 @@
+import { data } from "react-router";
+import { Package, UserCheck, UserPlus, Users } from "lucide-react";
+import type { Route } from "./+types/dashboard";
+import { StatCard } from "~/components/admin/dashboard/stat-card";
+import {
+  ConversionFunnel,
+  ExpiringSubscriptions,
+  QuickActions,
+  RecentClients,
+} from "~/components/admin/dashboard/widgets";
+import { PageHeader } from "~/components/admin/ui";
+import { todayInSaoPaulo } from "~/lib/dates";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getDashboard } from "~/modules/dashboard/dashboard.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  // Each widget fails on its own (logged, empty state); the page always renders.
+  return getDashboard({ today: todayInSaoPaulo() });
+}
+
+// The dashboard has no forms: a POST is refused, after the guard like every admin action.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  throw data(null, { status: 405 });
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { clients, plans, leads, expiring, funnel, recentClients } = loaderData;
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        subtitle="Variação: cadastros dos últimos 30 dias comparados aos 30 dias anteriores (— quando não há base de comparação)."
+      />
+      <section aria-label="Indicadores" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          title="Total de Clientes"
+          icon={Users}
+          figure={clients?.total ?? null}
+          compared="Novos clientes"
+        />
+        <StatCard
+          title="Clientes Ativos"
+          icon={UserCheck}
+          figure={clients?.active ?? null}
+          compared="Novos clientes ativos"
+        />
+        <StatCard title="Planos Disponíveis" icon={Package} figure={plans} compared="Planos criados" />
+        <StatCard title="Leads Novos" icon={UserPlus} figure={leads} compared="Leads recebidos" />
+      </section>
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <ExpiringSubscriptions rows={expiring} />
+        <ConversionFunnel stages={funnel} />
+        <RecentClients clients={recentClients} />
+        <QuickActions />
+      </div>
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Dashboard | CardápioDigital" }];
+}

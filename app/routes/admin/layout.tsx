@@ -1,0 +1,27 @@
+import { Outlet, useLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminSidebar } from "~/components/admin/sidebar";
+import { requireAdmin } from "~/modules/auth/session.server";
+
+// The layout's guard is for its own data only: every child loader/action calls requireAdmin too
+// (loaders run in parallel, so a layout check alone protects nothing).
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  return { user: { name: user.name, email: user.email } };
+}
+
+export default function AdminLayout() {
+  const { user } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <AdminSidebar userName={user.name || user.email} />
+      <main id="conteudo" className="min-w-0 flex-1 p-6 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}

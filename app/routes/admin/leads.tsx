@@ -1,0 +1,105 @@
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/leads";
+import { FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
+import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { convertLead, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
+import {
+  LEAD_MESSAGES,
+  LeadActionSchema,
+  LEADS_MAX_PAGES,
+  STAGES,
+  type Stage,
+} from "~/modules/leads/leads.schema";
+import { readFormData } from "~/modules/security/form.server";
+
+// ?q= searches; ?etapa= shows one column; ?<stage>=N shows N pages of that column ("Carregar mais").
+const PageCount = z.coerce.number().int().min(1).max(LEADS_MAX_PAGES).catch(1);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const sp = new URL(request.url).searchParams;
+  const q = (sp.get("q") ?? "").trim().slice(0, 100);
+  const etapa = sp.get("etapa");
+  const view = (STAGES as readonly string[]).includes(etapa ?? "") ? (etapa as Stage) : null;
+  const pages = Object.fromEntries(STAGES.map((s) => [s, PageCount.parse(sp.get(s) ?? 1)])) as Record<
+    Stage,
+    number
+  >;
+  const funnel = await loadFunnel({ q, pages });
+  return { q, view, pages, ...funnel };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = LeadActionSchema.safeParse(formToObject(await readFormData(request)));
+  if (!parsed.success) {
+    return data(
+      { ok: false, toast: { type: "error" as const, message: LEAD_MESSAGES.moveError } },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  if (input.intent === "move") {
+    const res = await moveLead(input);
+    if (!res.ok) {
+      return data(
+        { ok: false, toast: { type: "error" as const, message: LEAD_MESSAGES.moveError } },
+        { status: res.reason === "transition" ? 422 : 409 },
+      );
+    }
+    return { ok: true, toast: { type: "success" as const, message: LEAD_MESSAGES.moved(input.to) } };
+  }
+  const res = await convertLead({ id: input.id });
+  if (!res.ok) {
+    const message =
+      res.code === "duplicate_email" ? LEAD_MESSAGES.duplicateEmail : LEAD_MESSAGES.convertError(res.message);
+    return data({ ok: false, toast: { type: "error" as const, message } }, { status: 409 });
+  }
+  return {
+    ok: true,
+    clientId: res.clientId,
+    toast: { type: "success" as const, message: LEAD_MESSAGES.converted },
+  };
+}
+
+// A refused move (409) usually means another admin moved the lead: refresh the board anyway.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+export default function LeadsPage({ loaderData }: Route.ComponentProps) {
+  const { q, view, pages, counts, columns } = loaderData;
+  return (
+    <div>
+      <PageHeader
+        title="Funil de Leads"
+        subtitle="Acompanhe os contatos recebidos do site até a conversão em cliente."
+        actions={
+          <SearchForm
+            q={q}
+            placeholder="Buscar por nome, e-mail, negócio ou telefone"
+            label="Buscar leads"
+            keep={{ etapa: view }}
+          />
+        }
+      />
+      <StageTabs counts={counts} view={view} />
+      <FunnelBoard columns={columns} counts={counts} pages={pages} view={view} />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Funil de Leads | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+      {LEAD_MESSAGES.loadError}
+    </p>
+  );
+}

@@ -1,0 +1,132 @@
+import { Pencil, Plus } from "lucide-react";
+import { Link, useNavigation } from "react-router";
+import type { Route } from "./+types/list";
+import { ConfirmButton } from "~/components/admin/confirm-dialog";
+import { Badge, EmptyRow, PageHeader } from "~/components/admin/ui";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formatMoney } from "~/lib/format";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { PLAN_MESSAGES, planInUseMessage } from "~/modules/plans/plans.schema";
+import { deletePlan, listPlans } from "~/modules/plans/plans.server";
+import { readFormData } from "~/modules/security/form.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    return { plans: await listPlans(), toast: null };
+  } catch (err) {
+    console.error("plans list failed", err);
+    return { plans: [], toast: { type: "error" as const, message: PLAN_MESSAGES.listFailed } };
+  }
+}
+
+// Deletes come from a fetcher; the redirect back carries the toast and replaces the entry.
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const back = (type: "success" | "error", message: string) =>
+    redirectWithToast("/admin/plans", type, message, { "X-Remix-Replace": "true" });
+  const form = await readFormData(request);
+  if (form.get("intent") !== "delete") return back("error", PLAN_MESSAGES.deleteFailed);
+  try {
+    const result = await deletePlan({ id: String(form.get("id") ?? "") });
+    if (result.ok) return back("success", PLAN_MESSAGES.deleted);
+    if (result.reason === "in_use") return back("error", planInUseMessage(result.clients));
+    return back("error", PLAN_MESSAGES.deleteFailed);
+  } catch (err) {
+    console.error("plan delete failed", err);
+    return back("error", PLAN_MESSAGES.deleteFailed);
+  }
+}
+
+export default function PlansList({ loaderData }: Route.ComponentProps) {
+  const { plans } = loaderData;
+  useToastFromData(loaderData);
+  const navigation = useNavigation();
+  const openingPlan =
+    navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/plans/edit/");
+  return (
+    <>
+      <PageHeader
+        title="Planos"
+        subtitle="Planos exibidos no site, do mais barato ao mais caro."
+        actions={
+          <Link
+            to="/admin/plans/new"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            <Plus aria-hidden className="h-4 w-4" />
+            Novo Plano
+          </Link>
+        }
+      />
+      <p role="status" className="mb-2 min-h-5 text-sm text-slate-600">
+        {openingPlan ? "Carregando dados do plano..." : ""}
+      </p>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">Planos</caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Nome
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Preço mensal
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Taxa de ativação
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Funcionalidades
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Ações
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {plans.length === 0 && <EmptyRow colSpan={5}>Nenhum plano cadastrado.</EmptyRow>}
+            {plans.map((p) => (
+              <tr key={p.id} className="hover:bg-slate-50">
+                <td className="px-4 py-3 font-medium text-slate-900">
+                  {p.name} {p.isPopular && <Badge color="blue">Mais popular</Badge>}
+                  {p.description && (
+                    <p className="mt-0.5 text-xs font-normal text-slate-600">{p.description}</p>
+                  )}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.priceCents)}/mês</td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.setupFeeCents)}</td>
+                <td className="px-4 py-3">{p.features.length}</td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-1">
+                    <Link
+                      to={`/admin/plans/edit/${p.id}`}
+                      aria-label={`Editar ${p.name}`}
+                      className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                    >
+                      <Pencil aria-hidden className="h-4 w-4" />
+                      Editar
+                    </Link>
+                    <ConfirmButton
+                      label={`Excluir ${p.name}`}
+                      title="Excluir plano"
+                      description={`Tem certeza que deseja excluir o plano ${p.name}?`}
+                      fields={{ intent: "delete", id: p.id }}
+                      action="/admin/plans"
+                      preventScrollReset
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export function meta() {
+  return [{ title: "Planos | CardápioDigital" }];
+}

@@ -1,0 +1,92 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/referrals";
+import { Pagination } from "~/components/admin/pagination";
+import { ReferralTable } from "~/components/admin/referrals/referral-table";
+import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { parseListParams } from "~/lib/list-params";
+import { formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { listReferralsAdmin, REFERRAL_SORTS, setReferralStatus } from "~/modules/referrals/admin.server";
+import { REFERRAL_STATUS_LABELS, ReferralStatusSchema } from "~/modules/referrals/referrals.schema";
+import { readFormData } from "~/modules/security/form.server";
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = parseListParams(new URL(request.url), {
+    sorts: REFERRAL_SORTS,
+    defaultSort: "created_at",
+    statuses: ReferralStatusSchema.options,
+    pageSize: PAGE_SIZE,
+  });
+  // The default direction is descending only for the date; text columns start A→Z.
+  const sp = new URL(request.url).searchParams;
+  const dir = sp.get("dir") ? params.dir : params.sort === "created_at" ? "desc" : "asc";
+  const { rows, total } = await listReferralsAdmin({ ...params, dir });
+  return { rows, total, q: params.q, status: params.status, sort: params.sort, dir, page: params.page };
+}
+
+const ActionSchema = z.object({ intent: z.literal("status"), id: z.uuid(), status: ReferralStatusSchema });
+const ERROR = { type: "error" as const, message: "Erro ao atualizar status da indicação" };
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
+  if (!parsed.success) return data({ toast: ERROR }, { status: 400 });
+  const ok = await setReferralStatus(parsed.data).catch(() => false);
+  if (!ok) return data({ toast: ERROR }, { status: 404 });
+  return {
+    toast: {
+      type: "success" as const,
+      message: `Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`,
+    },
+  };
+}
+
+export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
+  const { rows, total, q, status, sort, dir, page } = loaderData;
+  return (
+    <div>
+      <PageHeader title="Indicações" subtitle="Indicações enviadas pelos representantes" />
+      <div className="mb-4">
+        <SearchForm
+          q={q}
+          placeholder="Buscar por negócio, contato, telefone ou representante"
+          label="Buscar indicações"
+          keep={{ sort, dir }}
+        >
+          <select
+            name="status"
+            defaultValue={status ?? ""}
+            aria-label="Filtrar por status"
+            onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            <option value="">Todos os status</option>
+            {Object.entries(REFERRAL_STATUS_LABELS).map(([k, label]) => (
+              <option key={k} value={k}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </SearchForm>
+      </div>
+      <ReferralTable rows={rows} sort={sort} dir={dir} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Indicações | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+      Erro ao carregar lista de indicações
+    </p>
+  );
+}

@@ -1,0 +1,127 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/representatives";
+import { Pagination } from "~/components/admin/pagination";
+import { MaterialsPanel } from "~/components/admin/representatives/materials-panel";
+import { RepresentativeTable } from "~/components/admin/representatives/representative-table";
+import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { redirectWithToast } from "~/lib/flash.server";
+import { parseListParams, withParams } from "~/lib/list-params";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { createMaterial, deleteMaterial, listMaterials } from "~/modules/materials/materials.server";
+import { MATERIAL_MESSAGES, MaterialSchema } from "~/modules/materials/materials.schema";
+import {
+  deleteRepresentative,
+  listRepresentativesAdmin,
+} from "~/modules/representatives/representatives.server";
+import {
+  MATERIAL_UI_MESSAGES,
+  REPRESENTATIVE_MESSAGES,
+} from "~/modules/representatives/representatives.schema";
+import { BAD_FORM_MESSAGE, readFormData } from "~/modules/security/form.server";
+
+const PAGE_SIZE = 20;
+const MATERIALS_LOAD_TOAST = { toast: { type: "error" as const, message: MATERIAL_UI_MESSAGES.loadError } };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { q, page } = parseListParams(new URL(request.url), {
+    sorts: ["name"],
+    defaultSort: "name",
+    pageSize: PAGE_SIZE,
+  });
+  const [reps, materials] = await Promise.all([
+    listRepresentativesAdmin({ q, page, pageSize: PAGE_SIZE }),
+    // The materials box shows its own error; the representatives table still loads.
+    listMaterials().catch((err) => {
+      console.error("listMaterials failed", err);
+      return null;
+    }),
+  ]);
+  return { ...reps, q, page, materials };
+}
+
+const Id = z.uuid();
+const ListState = z.object({
+  q: z.string().max(100).catch("").default(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = formToObject(await readFormData(request));
+  const { q, page } = ListState.parse(form);
+  const back = `/admin/representatives${withParams("", { q: q || null, page: page > 1 ? page : null })}`;
+  const id = Id.safeParse(form.id);
+
+  if (form.intent === "addMaterial") {
+    const parsed = MaterialSchema.safeParse(form);
+    if (!parsed.success)
+      return data({ ok: false, errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+    try {
+      await createMaterial({ input: parsed.data });
+    } catch (err) {
+      console.error("createMaterial failed", err);
+      return data(
+        { ok: false, errors: {}, toast: { type: "error" as const, message: MATERIAL_UI_MESSAGES.addError } },
+        { status: 500 },
+      );
+    }
+    return { ok: true, errors: {}, toast: { type: "success" as const, message: MATERIAL_MESSAGES.added } };
+  }
+  // Deletes come from the confirm dialog's fetcher, which follows the redirect (toast by cookie).
+  if (form.intent === "deleteMaterial") {
+    const ok = id.success && (await deleteMaterial({ id: id.data }).catch(() => false));
+    return redirectWithToast(
+      back,
+      ok ? "success" : "error",
+      ok ? MATERIAL_MESSAGES.deleted : MATERIAL_UI_MESSAGES.deleteError,
+    );
+  }
+  if (form.intent === "deleteRepresentative") {
+    const ok = id.success && (await deleteRepresentative({ id: id.data }).catch(() => false));
+    return redirectWithToast(
+      back,
+      ok ? "success" : "error",
+      ok ? REPRESENTATIVE_MESSAGES.deleted : REPRESENTATIVE_MESSAGES.deleteError,
+    );
+  }
+  // An unknown intent comes from a forged or stale form: say so instead of failing silently.
+  return data(
+    { ok: false, errors: {}, toast: { type: "error" as const, message: BAD_FORM_MESSAGE } },
+    { status: 400 },
+  );
+}
+
+export default function RepresentativesPage({ loaderData }: Route.ComponentProps) {
+  const { rows, total, q, page, materials } = loaderData;
+  useToastFromData(materials === null ? MATERIALS_LOAD_TOAST : null);
+  return (
+    <div>
+      <PageHeader
+        title="Representantes"
+        subtitle="Parceiros que indicam novos clientes. Excluir um representante remove o acesso dele ao portal e mantém as indicações, sem representante vinculado."
+      />
+      <div className="mb-4">
+        <SearchForm q={q} placeholder="Buscar por nome ou e-mail" label="Buscar representantes" />
+      </div>
+      <RepresentativeTable rows={rows} q={q} page={page} />
+      <Pagination page={page} pageSize={PAGE_SIZE} total={total} />
+      <MaterialsPanel materials={materials} />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Representantes | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+      {REPRESENTATIVE_MESSAGES.loadError}
+    </p>
+  );
+}

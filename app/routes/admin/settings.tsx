@@ -1,0 +1,80 @@
+import { data } from "react-router";
+import type { Route } from "./+types/settings";
+import { SettingsForm, type SettingsValues } from "~/components/admin/settings/settings-form";
+import { PageHeader } from "~/components/admin/ui";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { redirectWithToast } from "~/lib/flash.server";
+import { formatDateTime } from "~/lib/format";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { getSettings, saveSettings } from "~/modules/settings/settings.server";
+import { SETTINGS_MESSAGES, SettingsSchema } from "~/modules/settings/settings.schema";
+import { readFormData } from "~/modules/security/form.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  // The admin edits the stored record, never the public cache.
+  const s = await getSettings({ fresh: true });
+  const values: SettingsValues = {
+    title: s?.title ?? "",
+    description: s?.description ?? "",
+    keywords: s?.keywords ?? "",
+    ogTitle: s?.ogTitle ?? "",
+    ogDescription: s?.ogDescription ?? "",
+    ogImage: s?.ogImage ?? "",
+    canonicalUrl: s?.canonicalUrl ?? "",
+    googleAnalyticsId: s?.googleAnalyticsId ?? "",
+    googleTagManagerId: s?.googleTagManagerId ?? "",
+    facebookPixelId: s?.facebookPixelId ?? "",
+    customScriptsHead: s?.customScriptsHead ?? "",
+    customScriptsBody: s?.customScriptsBody ?? "",
+    structuredData: s?.structuredData ?? "",
+  };
+  return { values, updatedAt: s?.updatedAt ?? null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const parsed = SettingsSchema.safeParse(formToObject(await readFormData(request)));
+  const error = { type: "error" as const, message: SETTINGS_MESSAGES.saveError };
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: error }, { status: 400 });
+  try {
+    // saveSettings upserts id = 1 and clears the public cache at once.
+    await saveSettings({ input: parsed.data });
+  } catch (err) {
+    console.error("saveSettings failed", err);
+    return data({ errors: {}, toast: error }, { status: 500 });
+  }
+  return redirectWithToast("/admin/settings", "success", SETTINGS_MESSAGES.saved);
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFromData(actionData);
+  const { values, updatedAt } = loaderData;
+  return (
+    <div className="max-w-6xl">
+      <PageHeader
+        title="Configurações"
+        subtitle={
+          updatedAt
+            ? `SEO e rastreamento do site · última alteração em ${formatDateTime(updatedAt)}`
+            : "SEO e rastreamento do site"
+        }
+      />
+      {/* Remount after a save so every field shows what was stored. */}
+      <SettingsForm key={String(updatedAt)} initial={values} errors={actionData?.errors} />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Configurações | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
+      {SETTINGS_MESSAGES.loadError}
+    </p>
+  );
+}

@@ -1,0 +1,58 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/materiais";
+import { MaterialTabs, type PortalMaterial } from "~/components/portal/materials";
+import { FormAlert } from "~/components/ui/form";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { requireRepresentative } from "~/modules/auth/session.server";
+import { listMaterials } from "~/modules/materials/materials.server";
+
+const LOAD_FAILED = "Erro ao carregar materiais";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRepresentative(request);
+  try {
+    const materials: PortalMaterial[] = (await listMaterials()).map((m) => ({
+      id: m.id,
+      title: m.title,
+      description: m.description,
+      materialType: m.materialType,
+      driveUrl: m.driveUrl,
+      textContent: m.textContent,
+    }));
+    return { materials, loadError: null, toast: null };
+  } catch (err) {
+    console.error("portal materials: list failed", err);
+    return {
+      materials: [] as PortalMaterial[],
+      loadError: LOAD_FAILED,
+      toast: { type: "error" as const, message: LOAD_FAILED },
+    };
+  }
+}
+
+export default function Materials({ loaderData }: Route.ComponentProps) {
+  useToastFromData(loaderData);
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/representante/dashboard"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Voltar ao dashboard
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Materiais de divulgação</h1>
+        <p className="mt-1 text-slate-600">
+          Links e textos prontos para apresentar o sistema aos restaurantes.
+        </p>
+      </div>
+      <FormAlert message={loaderData.loadError} />
+      <MaterialTabs materials={loaderData.materials} />
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Materiais | CardápioDigital" }];
+}

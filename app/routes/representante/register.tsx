@@ -1,0 +1,113 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/register";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Button, FormAlert, TextField } from "~/components/ui/form";
+import { useToastFromData } from "~/components/ui/use-toast-data";
+import { redirectWithToast } from "~/lib/flash.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { AUTH_MESSAGES, RegisterSchema } from "~/modules/auth/auth.schema";
+import { EmailInUseError, registerRepresentative } from "~/modules/auth/users.server";
+import { readFormData } from "~/modules/security/form.server";
+import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/modules/security/rate-limit.server";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const limit = await hitRateLimit("register", context?.clientIp ?? "unknown");
+  if (!limit.ok) return rateLimited(limit.retryAfter);
+  const raw = formToObject(await readFormData(request));
+  const parsed = RegisterSchema.safeParse(raw);
+  if (!parsed.success) {
+    return data(
+      {
+        fieldErrors: fieldErrors(parsed.error),
+        formError: null as string | null,
+        toast: null,
+        values: { name: raw.name ?? "", email: raw.email ?? "" },
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    await registerRepresentative(parsed.data);
+  } catch (err) {
+    if (!(err instanceof EmailInUseError)) console.error("register failed", err);
+    return data(
+      {
+        fieldErrors: {} as Record<string, string>,
+        formError: AUTH_MESSAGES.registerFailed,
+        toast: { type: "error" as const, message: AUTH_MESSAGES.registerFailed },
+        values: { name: parsed.data.name, email: parsed.data.email },
+      },
+      { status: 409 },
+    );
+  }
+  return redirectWithToast("/representante/login", "success", AUTH_MESSAGES.registerSuccess);
+}
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  useToastFromData(actionData);
+  const errors = actionData?.fieldErrors ?? {};
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  return (
+    <AuthCard
+      title="Seja um representante"
+      subtitle="Cadastre-se para indicar restaurantes e ganhar comissões."
+      footer={
+        <>
+          Já tem conta?{" "}
+          <Link to="/representante/login" className="font-semibold text-brand-700 hover:underline">
+            Faça login
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" className="space-y-4" noValidate>
+        <FormAlert message={actionData?.formError} />
+        <TextField
+          label="Nome completo"
+          name="name"
+          autoComplete="name"
+          required
+          defaultValue={values?.name}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={values?.email}
+          error={errors.email}
+        />
+        <TextField
+          label="Senha"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          error={errors.password}
+        />
+        <TextField
+          label="Confirmar senha"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" busy={busy} busyLabel="Cadastrando..." className="w-full">
+          Cadastrar
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+// Keeps Retry-After on the 429 answer of the rate limiter.
+export const headers = rateLimitHeaders;
+
+export function meta() {
+  return [{ title: "Cadastro de representante | CardápioDigital" }];
+}

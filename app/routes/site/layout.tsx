@@ -1,0 +1,50 @@
+import { data, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/layout";
+import { Footer } from "~/components/site/footer";
+import { Header } from "~/components/site/header";
+import { WhatsAppButton } from "~/components/site/whatsapp-button";
+import { listRecentPublishedPosts } from "~/modules/blog/blog.server";
+import { getTracking } from "~/modules/seo/tracking.server";
+import { captureAttribution } from "~/modules/site/attribution.server";
+import { publicConfig } from "~/modules/site/site.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // SPEC §8: a failing footer list is only logged; the shell still renders.
+  const [footerPosts, tracking, attribution] = await Promise.all([
+    listRecentPublishedPosts({ limit: 3 }).catch((err) => {
+      console.error("footer posts failed", err);
+      return [];
+    }),
+    getTracking(),
+    captureAttribution(request),
+  ]);
+  return data(
+    { footerPosts, tracking, ...publicConfig() },
+    attribution ? { headers: { "Set-Cookie": attribution } } : undefined,
+  );
+}
+
+// The shell's data (footer posts, tracking) does not depend on the contact form: sending it
+// must not reload it.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod === "POST") return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SiteLayout() {
+  const { footerPosts, demoUrl, whatsappNumber } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <a
+        href="#conteudo"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Pular para o conteúdo
+      </a>
+      <Header demoUrl={demoUrl} />
+      <Outlet />
+      <Footer posts={footerPosts} />
+      <WhatsAppButton number={whatsappNumber} />
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+// bench/http: requests/s and p99 of GET /, /blog and /blog/{slug} on the production server
+// (PostgreSQL), next to nginx serving the same HTML saved to disk, in the same run; then
+// contact-form submissions/s, checking that every accepted submission was stored.
+//
+//   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--contact-path /_root.data?index]
+//
+// Creates database bench_http (dropped at the end unless --keep), port 3303 (app) and 3313 (nginx).
+import autocannon, { type Result } from "autocannon";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { arg } from "../scripts/lib/connect";
+import { HONEYPOT_FIELD } from "../app/modules/leads/contact.options";
+import { createDatabase, databaseExists, dropDatabase, withDatabase } from "./lib/pg-admin";
+import {
+  BUILD_DIR,
+  ensureBuild,
+  firstArticlePath,
+  savePages,
+  startApp,
+  startStaticCopy,
+  type AppServer,
+} from "./lib/servers";
+import { machine, ratio, stamp, table } from "./lib/stats";
+
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbUrl = withDatabase(SERVER, "bench_http");
+const duration = Number(arg("duration") ?? 10);
+const connections = Number(arg("connections") ?? 10);
+const appPort = Number(arg("port") ?? 3303);
+const nginxPort = Number(arg("nginx-port") ?? 3313);
+// Where a browser with JavaScript posts the landing's contact form (React Router single fetch);
+// without JavaScript the form posts the document to "/?index".
+const contactPath = arg("contact-path") ?? "/_root.data?index";
+const OUT = path.resolve("bench/out");
+
+const gzipHeaders = { "accept-encoding": "gzip", accept: "text/html" };
+
+async function load(url: string, seconds = duration): Promise<Result> {
+  return autocannon({ url, connections, duration: seconds, headers: gzipHeaders, timeout: 10 });
+}
+
+interface Row {
+  path: string;
+  mode: string;
+  ours: Result;
+  nginx: Result;
+}
+
+async function measurePages(app: AppServer, nginxUrl: string, paths: string[], mode: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const p of paths) {
+    // Warm both (JIT, caches, connection pools), then measure: ours, nginx.
+    await load(app.url + p, 3);
+    await load(nginxUrl + p, 2);
+    const ours = await load(app.url + p);
+    const nginx = await load(nginxUrl + p);
+    rows.push({ path: p, mode, ours, nginx });
+    console.log(
+      `${mode.padEnd(10)} GET ${p.padEnd(50)} nós ${ours.requests.average.toFixed(0).padStart(6)} req/s p99 ${String(ours.latency.p99).padStart(4)} ms | nginx ${nginx.requests.average.toFixed(0).padStart(6)} req/s p99 ${String(nginx.latency.p99).padStart(4)} ms | ${ratio(ours.requests.average, nginx.requests.average)}` +
+        (ours.non2xx ? `  (${ours.non2xx} não-2xx!)` : ""),
+    );
+  }
+  return rows;
+}
+
+async function leadCount(client: pg.Client): Promise<number> {
+  const r = await client.query("select count(*)::int as n from leads");
+  return r.rows[0].n;
+}
+
+/** Contact submissions: every request a distinct visitor (X-Forwarded-For) and e-mail. */
+async function measureContact(app: AppServer) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const before = await leadCount(client);
+  const [plan] = (await client.query("select id from plans order by price_cents limit 1")).rows;
+  let n = 0;
+  // Every e-mail whose POST was answered 2xx/3xx: each one must be a row afterwards. Requests
+  // still in flight when autocannon stops may be stored without being counted as accepted, so
+  // "lost" is checked per e-mail, not as a difference of totals.
+  const acceptedEmails: string[] = [];
+  const result = await autocannon({
+    url: app.url,
+    connections,
+    duration,
+    timeout: 10,
+    requests: [
+      {
+        method: "POST",
+        path: contactPath,
+        setupRequest: (req, context) => {
+          n++;
+          const email = `carga.${n}.${randomBytes(3).toString("hex")}@exemplo.com.br`;
+          // One request at a time per connection (no pipelining): the context holds its e-mail.
+          (context as { email?: string }).email = email;
+          const body = new URLSearchParams({
+            name: `Visitante Carga ${n}`,
+            business: `Lanchonete Carga ${n}`,
+            phone: "(11) 98765-4321",
+            email,
+            plan: plan?.id ?? "unsure",
+            message: "Enviado pelo bench/http.",
+            // The honeypot (HONEYPOT_FIELD) goes empty, as a person's browser sends it.
+            [HONEYPOT_FIELD]: "",
+          }).toString();
+          return {
+            ...req,
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              origin: app.url,
+              "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body,
+          };
+        },
+        onResponse: (status, _body, context) => {
+          const email = (context as { email?: string }).email;
+          if (email && status >= 200 && status < 400) acceptedEmails.push(email);
+        },
+      },
+    ],
+  });
+  // Let the last in-flight inserts commit.
+  await new Promise((r) => setTimeout(r, 500));
+  const stored = (await leadCount(client)) - before;
+  const found = await client.query("select count(*)::int as n from leads where email = any($1::text[])", [
+    acceptedEmails,
+  ]);
+  await client.end();
+  const accepted = result["2xx"] + result["3xx"];
+  const lost = acceptedEmails.length - found.rows[0].n;
+  return { result, accepted, stored, lost, sent: result.requests.total };
+}
+
+async function main() {
+  const builtIn = ensureBuild({ force: flag("build") });
+  if (builtIn !== null) console.log(`build: ${builtIn.toFixed(1)} s`);
+  if (await databaseExists(dbUrl)) await dropDatabase(dbUrl);
+  await createDatabase(dbUrl);
+  mkdirSync(OUT, { recursive: true });
+  const dataDir = path.join(OUT, "http-data");
+  const baseEnv = {
+    DATABASE_URL: dbUrl,
+    DATA_DIR: dataDir,
+    // Each autocannon request is a different visitor (X-Forwarded-For) for the rate limiter.
+    TRUST_PROXY: "true",
+    RATE_LIMIT_CONTACT: "1000000000",
+    LOG_LEVEL: "info",
+  };
+  const results: Row[] = [];
+  let contact: Awaited<ReturnType<typeof measureContact>> | undefined;
+  let app = await startApp({ port: appPort, env: baseEnv, logFile: path.join(OUT, "http-server.log") });
+  let staticSite;
+  try {
+    const article = await firstArticlePath(app.url);
+    const paths = ["/", "/blog", article];
+    const pages = await savePages(app.url, paths);
+    staticSite = await startStaticCopy({ port: nginxPort, pages, workDir: path.join(OUT, "http-nginx") });
+    results.push(...(await measurePages(app, staticSite.url, paths, "padrão")));
+    if (flag("no-cache-too")) {
+      await app.stop();
+      app = await startApp({
+        port: appPort,
+        env: { ...baseEnv, PAGE_CACHE: "off" },
+        logFile: path.join(OUT, "http-server.log"),
+      });
+      results.push(...(await measurePages(app, staticSite.url, paths, "sem cache")));
+    }
+    contact = await measureContact(app);
+    console.log(
+      `POST ${contactPath}: ${contact.result.requests.average.toFixed(0)} req/s, p99 ${contact.result.latency.p99} ms; ` +
+        `enviados ${contact.sent}, aceitos ${contact.accepted}, gravados ${contact.stored}, perdidos ${contact.lost}; códigos ${JSON.stringify(
+          Object.fromEntries(Object.entries(contact.result.statusCodeStats).map(([k, v]) => [k, v.count])),
+        )}`,
+    );
+  } finally {
+    await app.stop();
+    await staticSite?.stop();
+    if (!flag("keep")) await dropDatabase(dbUrl);
+  }
+
+  const rows = results.map((r) => [
+    `GET ${r.path}`,
+    r.mode,
+    r.ours.requests.average.toFixed(0),
+    `${r.ours.latency.p99}`,
+    r.nginx.requests.average.toFixed(0),
+    `${r.nginx.latency.p99}`,
+    ratio(r.ours.requests.average, r.nginx.requests.average),
+    ratio(r.ours.latency.p99, r.nginx.latency.p99, 1),
+  ]);
+  const c = contact!;
+  const lost = c.lost;
+  const report = [
+    `### http — ${stamp()}`,
+    "",
+    `${machine()}; PostgreSQL (bench_http, dados de demonstração); autocannon ${connections} conexões × ${duration} s por medida, gzip; nginx 1 worker com os mesmos HTML + build/client (${path.relative(process.cwd(), BUILD_DIR)}).`,
+    "",
+    table(
+      [
+        "rota",
+        "modo",
+        "nós req/s",
+        "nós p99 ms",
+        "nginx req/s",
+        "nginx p99 ms",
+        "nós/nginx req/s",
+        "p99 nós/nginx",
+      ],
+      rows,
+      2,
+    ),
+    "",
+    `Formulário de contato (POST ${contactPath}, RATE_LIMIT_CONTACT=1e9, um IP por requisição): ${c.result.requests.average.toFixed(0)} envios/s, p99 ${c.result.latency.p99} ms; enviados ${c.sent}, aceitos (2xx/3xx) ${c.accepted}, gravados ${c.stored} (inclui os que estavam em curso no fim), perdidos (aceitos sem linha, conferido por e-mail) ${lost}. Códigos: ${JSON.stringify(Object.fromEntries(Object.entries(c.result.statusCodeStats).map(([k, v]) => [k, v.count])))}.`,
+  ].join("\n");
+  console.log(`\n${report}\n`);
+  writeFileSync(path.join(OUT, "http.md"), report + "\n");
+}
+
+await main();

@@ -1,0 +1,2 @@
+-- Case-insensitive contains-search (ILIKE %q%) is served by GIN trigram indexes.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;

@@ -1,0 +1,45 @@
+// npm run db:seed: demo data on an empty database (never overwrites).
+// npm run db:seed -- --scale N: also N generated leads and proportional clients, referrals,
+// representatives and posts (see app/modules/demo/scale.server.ts), on top of what exists.
+import { seedDemoData } from "../app/modules/demo/demo.server";
+import { scaleCounts, seedScale } from "../app/modules/demo/scale.server";
+import { arg, openConfiguredDatabase } from "./lib/connect";
+
+const scaleArg = arg("scale");
+const scale = scaleArg === undefined ? undefined : Number(scaleArg.replace(/[_.\s]/g, ""));
+if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) {
+  console.error("--scale precisa ser um número inteiro positivo (quantidade de leads).");
+  process.exit(1);
+}
+
+const db = await openConfiguredDatabase();
+const created = await seedDemoData();
+console.log(
+  created.length
+    ? `Dados de demonstração criados: ${created.join(", ")}.`
+    : "Dados de demonstração: nada a criar, o banco já tem dados.",
+);
+
+if (scale !== undefined) {
+  const plan = scaleCounts(scale);
+  console.log(
+    `Gerando em ${db.kind}: ${plan.leads} leads, ${plan.clients} clientes (com assinaturas e anotações), ` +
+      `${plan.representatives} representantes, ${plan.referrals} indicações, ${plan.posts} posts...`,
+  );
+  const started = performance.now();
+  let tableStarted = started;
+  const result = await seedScale({
+    leads: scale,
+    onProgress: (table, done, total) => {
+      const secs = ((performance.now() - tableStarted) / 1000).toFixed(1);
+      if (done === total) {
+        console.log(`  ${table}: ${total} (${secs} s)`);
+        tableStarted = performance.now();
+      } else if (process.stdout.isTTY) {
+        process.stdout.write(`  ${table}: ${done}/${total} (${secs} s)\r`);
+      }
+    },
+  });
+  console.log(`Pronto em ${((performance.now() - started) / 1000).toFixed(1)} s (lote ${result.runTag}).`);
+}
+await db.close();

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm test`: every suite. Unit + integration on PGlite, the same again on PostgreSQL (when one
+# is reachable: TEST_DATABASE_URL, else 127.0.0.1:5432), then E2E in Chromium against the
+# production build. Ends with one line "N passed, M failed" and exits non-zero on any failure.
+set -u
+cd "$(dirname "$0")/.."
+mkdir -p reports
+rm -f reports/*.json
+status=0
+
+echo "== Unit + integration (PGlite)"
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-pglite.json || status=1
+
+echo "== Integration (PostgreSQL)"
+if bash scripts/test-pg.sh; then :; else status=1; fi
+
+echo "== Build + E2E (Chromium, production build)"
+if npx react-router build >/tmp/build-e2e.log 2>&1; then
+  E2E_REPORT=reports/e2e.json node scripts/e2e.mjs || status=1
+else
+  cat /tmp/build-e2e.log; status=1
+fi
+
+node scripts/test-summary.mjs reports || status=1
+exit $status

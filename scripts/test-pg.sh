@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The vitest suite against a real PostgreSQL server. Uses TEST_DATABASE_URL, or the local server
+# at 127.0.0.1:5432 (started when it is down and we may start it).
+set -u
+cd "$(dirname "$0")/.."
+url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+if ! pg_isready -q -d "$url" 2>/dev/null; then
+  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+    for _ in $(seq 1 20); do pg_isready -q -d "$url" && break; sleep 1; done
+  fi
+fi
+if ! pg_isready -q -d "$url" 2>/dev/null; then
+  echo "PostgreSQL indisponível em $url: defina TEST_DATABASE_URL para rodar a suíte no PostgreSQL." >&2
+  exit 1
+fi
+mkdir -p reports
+TEST_DATABASE_URL="$url" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-pg.json

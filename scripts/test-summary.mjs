@@ -1,0 +1,37 @@
+// Sums every JSON report in a folder (Vitest and Playwright) into one line "N passed, M failed".
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const dir = process.argv[2] ?? "reports";
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const expected = ["vitest-pglite.json", "vitest-pg.json", "e2e.json"];
+const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
+for (const name of expected) {
+  if (!files.includes(name)) {
+    console.log(`${name}: relatório ausente (suíte não rodou até o fim)`);
+    failed += 1;
+  }
+}
+for (const f of files) {
+  const r = JSON.parse(readFileSync(path.join(dir, f), "utf8"));
+  if ("numPassedTests" in r) {
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    if (
+      r.numTotalTestSuites &&
+      r.testResults?.some((t) => t.status === "failed" && !t.assertionResults?.length)
+    ) {
+      failed += 1; // a test file that failed to load
+    }
+  } else if (r.stats) {
+    passed += r.stats.expected + (r.stats.flaky ?? 0);
+    failed += r.stats.unexpected;
+    skipped += r.stats.skipped;
+    if (r.errors?.length) failed += r.errors.length;
+  }
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failed > 0 ? 1 : 0);

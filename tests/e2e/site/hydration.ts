@@ -1,0 +1,13 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Waits until React has hydrated the page (its fiber is attached to the DOM), so clicks reach
+ * the React handlers instead of the server HTML's plain links and forms.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const main = document.getElementById("conteudo");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
+  });
+}

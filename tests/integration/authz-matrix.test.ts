@@ -1,0 +1,574 @@
+/**
+ * Authorization matrix: EVERY route of app/routes.ts (pages, layouts, resource routes), its
+ * loader and its action, called as an anonymous visitor, representative A, representative B
+ * and an admin. A route without a line here fails the first test, naming the file.
+ *
+ * How to read a line: `loader`/`action` give the expected outcome per role. Shorthands:
+ *   PUBLIC        everyone gets the page (200)
+ *   ADMIN         anonymous + representatives → /admin/login; admin → 200
+ *   ADMIN_ACTION  anonymous + representatives → /admin/login and NOTHING changes in the database;
+ *                 the admin passes the guard (any answer below 500 that is not a login redirect)
+ *   PORTAL / PORTAL_ACTION  the same for /representante (admins are refused too)
+ * Denied calls (every outcome except `admitted`) must leave every table unchanged.
+ */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  blogPosts,
+  clientNotes,
+  clients,
+  leads,
+  plans,
+  referrals,
+  representativeMaterials,
+  representatives,
+  subscriptions,
+  user,
+} from "~/db/schema";
+import { useTestDatabase } from "../support/db";
+import { adminCookie, BASE, context, outcome, representativeCookie, type Outcome } from "../support/requests";
+import { changedTables, databaseFingerprint } from "./support/fingerprint";
+import { signIn } from "~/modules/auth/session.server";
+import { cookieFrom } from "../support/requests";
+import { fillPattern, flattenRoutes } from "../support/route-list";
+import { loadRouteModule, type RouteFn } from "./support/route-modules";
+
+const t = useTestDatabase();
+
+// ---------------------------------------------------------------------------------------------
+// Vocabulary
+type Role = "anon" | "repA" | "repB" | "admin";
+const ROLES: Role[] = ["anon", "repA", "repB", "admin"];
+
+type Expect =
+  | { kind: "status"; status: number }
+  | { kind: "redirect"; to: string }
+  /** Passed the guard: below 500 and not sent to a login page. Writes are allowed. */
+  | { kind: "admitted" }
+  /** An explicit redirect that is also allowed to write (logout ends the session). */
+  | { kind: "redirect-writes"; to: string };
+type Row = Record<Role, Expect>;
+
+const ok: Expect = { kind: "status", status: 200 };
+const status = (s: number): Expect => ({ kind: "status", status: s });
+const redirect = (to: string): Expect => ({ kind: "redirect", to });
+const admitted: Expect = { kind: "admitted" };
+const toAdminLogin = redirect("/admin/login");
+const toRepLogin = redirect("/representante/login");
+const all = (e: Expect): Row => ({ anon: e, repA: e, repB: e, admin: e });
+
+const PUBLIC = all(ok);
+const ADMIN: Row = { anon: toAdminLogin, repA: toAdminLogin, repB: toAdminLogin, admin: ok };
+const ADMIN_ACTION: Row = { ...ADMIN, admin: admitted };
+// Admin with an id that does not exist / is malformed: refused the same way for others; the
+// admin is sent back to the list (with an error toast), as the edit pages do.
+const adminMissing = (list: string): Row => ({ ...ADMIN, admin: redirect(list) });
+const PORTAL: Row = { anon: toRepLogin, repA: ok, repB: ok, admin: toRepLogin };
+const PORTAL_ACTION: Row = { anon: toRepLogin, repA: admitted, repB: admitted, admin: toRepLogin };
+
+interface Fixtures {
+  planId: string;
+  clientId: string;
+  postSlug: string;
+  draftSlug: string;
+  postId: string;
+  leadId: string;
+  referralA: string;
+  materialId: string;
+  repAId: string;
+  markerA: string;
+}
+
+interface Case {
+  label?: string;
+  params?: (f: Fixtures) => Record<string, string>;
+  loader?: Row;
+  action?: Row;
+  /** Forms posted to the action (each is sent for every role). */
+  forms?: (f: Fixtures) => Record<string, string>[];
+  /** The call ends the session (logout): each role gets a new session for this case. */
+  freshSession?: boolean;
+  /** Representative B's answer must not contain anything of representative A. */
+  isolation?: boolean;
+  /** Representative A's answer must contain A's own referral (the page shows the caller's data). */
+  ownData?: boolean;
+}
+type Line = Case | Case[];
+
+/** Forms an attacker would send to an admin or portal action: every intent, real ids. */
+const hostileForms = (f: Fixtures) => [
+  {},
+  ...["delete", "update", "create", "toggle", "convert", "status", "add-note", "add-subscription"].map(
+    (intent) => ({
+      intent,
+      id: f.clientId,
+      clientId: f.clientId,
+      planId: f.planId,
+      postId: f.postId,
+      leadId: f.leadId,
+      referralId: f.referralA,
+      materialId: f.materialId,
+      representativeId: f.repAId,
+      status: "concluido",
+      published: "true",
+      name: "Invasor",
+      title: "Invasor",
+      email: "invasor@evil.dev",
+      note: "invasor",
+    }),
+  ),
+];
+const badLogin = () => [{ email: "ninguem@test.dev", password: "senha-errada" }];
+const badRegister = (): Record<string, string>[] => [
+  { name: "Ab", email: "nao-e-email", password: "1", confirmPassword: "2" },
+  {},
+];
+
+/**
+ * An admin page with an :id: a real id, one that does not exist, and a malformed one. `list` is
+ * where the page sends the admin for a missing id; null while the page is still a placeholder.
+ */
+function adminById(
+  idOf: (f: Fixtures) => string,
+  list: string | null,
+  { actionValidatesFirst = false } = {},
+): Case[] {
+  const missing: Row = list ? adminMissing(list) : { ...ADMIN, admin: admitted };
+  // The blog editor validates the form before looking the post up: an empty form is a 400 there.
+  const missingAction: Row =
+    list && !actionValidatesFirst ? { ...ADMIN, admin: redirect(list) } : ADMIN_ACTION;
+  return [
+    {
+      label: "existing id",
+      params: (f) => ({ id: idOf(f) }),
+      loader: ADMIN,
+      action: ADMIN_ACTION,
+      forms: hostileForms,
+    },
+    { label: "unknown id", params: () => ({ id: randomUUID() }), loader: missing, action: missingAction },
+    {
+      label: "malformed id",
+      params: () => ({ id: "nao-e-um-id'--" }),
+      loader: missing,
+      action: missingAction,
+    },
+  ];
+}
+
+/** The contact form: an incomplete form is refused for everyone, a complete one is stored. */
+const contactForm = (f: Fixtures) => ({
+  name: "Contato Matriz",
+  business: "Bar da Matriz",
+  phone: "(11) 98888-7777",
+  email: "contato-matriz@test.dev",
+  plan: f.planId,
+  message: "Quero saber mais",
+});
+
+// ---------------------------------------------------------------------------------------------
+// THE MATRIX: one line per route file of app/routes.ts.
+const MATRIX: Record<string, Line> = {
+  "routes/resources/healthz.ts": { loader: PUBLIC },
+  "routes/resources/sitemap.ts": { loader: PUBLIC },
+  "routes/resources/robots.ts": { loader: PUBLIC },
+  "routes/resources/rss.ts": { loader: PUBLIC },
+  "routes/resources/contato.ts": { loader: all(redirect("/#contato")) },
+
+  "routes/site/layout.tsx": { loader: PUBLIC },
+  "routes/site/home.tsx": [
+    {
+      label: "incomplete form",
+      loader: PUBLIC,
+      action: all(status(400)),
+      forms: (f) => [{}, { ...contactForm(f), email: "nao-e-email" }, { ...contactForm(f), plan: "x'--" }],
+    },
+    { label: "complete form", loader: PUBLIC, action: all(admitted), forms: (f) => [contactForm(f)] },
+  ],
+  "routes/blog/index.tsx": { loader: PUBLIC },
+  "routes/blog/post.tsx": [
+    { label: "published", params: (f) => ({ slug: f.postSlug }), loader: PUBLIC },
+    // A draft is not public, not even for an admin browsing the site.
+    { label: "draft", params: (f) => ({ slug: f.draftSlug }), loader: all(redirect("/blog")) },
+    { label: "missing", params: () => ({ slug: "nao-existe'--" }), loader: all(redirect("/blog")) },
+  ],
+  "routes/site/not-found.tsx": { params: () => ({ "*": "nao-existe" }), loader: all(status(404)) },
+
+  "routes/representante/login.tsx": {
+    loader: {
+      anon: ok,
+      repA: redirect("/representante/dashboard"),
+      repB: redirect("/representante/dashboard"),
+      admin: ok,
+    },
+    action: all(status(401)),
+    forms: badLogin,
+  },
+  "routes/representante/register.tsx": { action: all(status(400)), forms: badRegister },
+  "routes/representante/logout.ts": {
+    loader: all(redirect("/representante/login")),
+    action: {
+      anon: toRepLogin,
+      repA: { kind: "redirect-writes", to: "/representante/login" },
+      repB: { kind: "redirect-writes", to: "/representante/login" },
+      admin: toRepLogin,
+    },
+    forms: () => [{}],
+    freshSession: true,
+  },
+  "routes/representante/layout.tsx": { loader: PORTAL, isolation: true },
+  "routes/representante/index.ts": {
+    loader: {
+      anon: toRepLogin,
+      repA: redirect("/representante/dashboard"),
+      repB: redirect("/representante/dashboard"),
+      admin: toRepLogin,
+    },
+  },
+  "routes/representante/dashboard.tsx": { loader: PORTAL, isolation: true },
+  "routes/representante/indicacoes.tsx": { loader: PORTAL, isolation: true, ownData: true },
+  "routes/representante/nova-indicacao.tsx": {
+    loader: PORTAL,
+    action: PORTAL_ACTION,
+    forms: hostileForms,
+    isolation: true,
+  },
+  "routes/representante/materiais.tsx": { loader: PORTAL, isolation: true },
+
+  "routes/admin/login.tsx": {
+    loader: { anon: ok, repA: ok, repB: ok, admin: redirect("/admin/dashboard") },
+    action: all(status(401)),
+    forms: badLogin,
+  },
+  "routes/admin/logout.ts": {
+    loader: all(redirect("/admin/login")),
+    action: {
+      anon: toAdminLogin,
+      repA: toAdminLogin,
+      repB: toAdminLogin,
+      admin: { kind: "redirect-writes", to: "/admin/login" },
+    },
+    forms: () => [{}],
+    freshSession: true,
+  },
+  "routes/admin/layout.tsx": { loader: ADMIN },
+  "routes/admin/index.ts": {
+    loader: {
+      anon: toAdminLogin,
+      repA: toAdminLogin,
+      repB: toAdminLogin,
+      admin: redirect("/admin/dashboard"),
+    },
+  },
+  "routes/admin/dashboard.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/clients/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/clients/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/clients/edit.tsx": adminById((f) => f.clientId, "/admin/clients"),
+  "routes/admin/plans/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/plans/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/plans/edit.tsx": adminById((f) => f.planId, "/admin/plans"),
+  "routes/admin/leads.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/blog/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/blog/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/blog/edit.tsx": adminById((f) => f.postId, "/admin/blog", {
+    actionValidatesFirst: true,
+  }),
+  "routes/admin/settings.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/representatives.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Machinery
+const routes = flattenRoutes();
+const cookies: Record<Role, string> = { anon: "", repA: "", repB: "", admin: "" };
+const credentials = {
+  admin: { email: "matrix-admin@test.dev", password: "senha-admin-matrix" },
+  repA: { email: "matrix-rep-a@test.dev", password: "senha-rep-a-123" },
+  repB: { email: "matrix-rep-b@test.dev", password: "senha-rep-b-123" },
+};
+let f: Fixtures;
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT_LOGIN = "100000";
+  process.env.RATE_LIMIT_CONTACT = "100000";
+  (await import("~/lib/env.server")).resetEnvCache();
+  cookies.admin = await adminCookie(credentials.admin.email, credentials.admin.password);
+  const a = await representativeCookie(
+    credentials.repA.email,
+    credentials.repA.password,
+    "Representante Alfa",
+  );
+  const b = await representativeCookie(
+    credentials.repB.email,
+    credentials.repB.password,
+    "Representante Beta",
+  );
+  cookies.repA = a.cookie;
+  cookies.repB = b.cookie;
+
+  const db = t.db;
+  const markerA = `NEGOCIO-ALFA-${randomUUID().slice(0, 8)}`;
+  const [plan] = await db
+    .insert(plans)
+    .values({ name: "Plano Matriz", priceCents: 9900, setupFeeCents: 0 })
+    .returning();
+  const [client] = await db
+    .insert(clients)
+    .values({
+      name: "Cliente Matriz",
+      email: "cliente-matriz@test.dev",
+      phone: "11999999999",
+      businessName: "Restaurante Matriz",
+      planId: plan.id,
+    })
+    .returning();
+  await db
+    .insert(subscriptions)
+    .values({ clientId: client.id, planId: plan.id, startDate: "2026-01-01", endDate: "2026-02-01" });
+  await db.insert(clientNotes).values({ clientId: client.id, note: "nota" });
+  const [post] = await db
+    .insert(blogPosts)
+    .values({
+      title: "Post Matriz",
+      slug: "post-matriz",
+      excerpt: "Resumo",
+      content: "<p>x</p>",
+      published: true,
+    })
+    .returning();
+  await db
+    .insert(blogPosts)
+    .values({ title: "Rascunho", slug: "rascunho-matriz", excerpt: "r", published: false });
+  const [lead] = await db
+    .insert(leads)
+    .values({
+      name: "Lead Matriz",
+      email: "lead-matriz@test.dev",
+      phone: "11988887777",
+      business: "Bar",
+      plan: "Premium",
+    })
+    .returning();
+  const [referral] = await db
+    .insert(referrals)
+    .values({
+      representativeId: a.representativeId,
+      businessName: markerA,
+      contactName: "Contato Alfa",
+      contactPhone: "11977776666",
+      planId: plan.id,
+    })
+    .returning();
+  const [material] = await db
+    .insert(representativeMaterials)
+    .values({ title: "Material Matriz", materialType: "text", textContent: "texto" })
+    .returning();
+  f = {
+    planId: plan.id,
+    clientId: client.id,
+    postSlug: post.slug,
+    draftSlug: "rascunho-matriz",
+    postId: post.id,
+    leadId: lead.id,
+    referralA: referral.id,
+    materialId: material.id,
+    repAId: a.representativeId,
+    markerA,
+  };
+});
+
+async function freshCookie(role: Role): Promise<string> {
+  if (role === "anon") return "";
+  const c = credentials[role];
+  const { headers } = await signIn(new Request(`${BASE}/`), {
+    ...c,
+    role: role === "admin" ? "admin" : "representative",
+  });
+  return cookieFrom(headers);
+}
+
+function describeOutcome(o: Outcome) {
+  return `status ${o.status}${o.location ? ` → ${o.location}` : ""}`;
+}
+
+function check(e: Expect, o: Outcome, where: string) {
+  const loginPages = ["/admin/login", "/representante/login"];
+  switch (e.kind) {
+    case "status":
+      expect(o.status, `${where}: expected ${e.status}, got ${describeOutcome(o)}`).toBe(e.status);
+      if (e.status === 200) expect(o.location, where).toBeNull();
+      break;
+    case "redirect":
+    case "redirect-writes":
+      expect(
+        o.status >= 300 && o.status < 400,
+        `${where}: expected redirect to ${e.to}, got ${describeOutcome(o)}`,
+      ).toBe(true);
+      expect(o.location, where).toBe(e.to);
+      break;
+    case "admitted":
+      expect(o.status, `${where}: expected to pass the guard, got ${describeOutcome(o)}`).toBeLessThan(500);
+      expect(loginPages, `${where}: sent to a login page`).not.toContain(o.location);
+      break;
+  }
+}
+
+async function call(
+  fn: RouteFn,
+  url: string,
+  params: Record<string, string>,
+  cookie: string,
+  form?: Record<string, string>,
+) {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  let request: Request;
+  if (form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    request = new Request(BASE + url, { method: "POST", headers, body: new URLSearchParams(form) });
+  } else {
+    request = new Request(BASE + url, { headers });
+  }
+  return outcome(() => fn({ request, params, context: context() }));
+}
+
+const cases = (line: Line): Case[] => (Array.isArray(line) ? line : [line]);
+
+// ---------------------------------------------------------------------------------------------
+describe("authorization matrix", () => {
+  it("has exactly one line for every route of app/routes.ts", async () => {
+    const inRoutes = new Set(routes.map((r) => r.file));
+    const missing = [...inRoutes].filter((file) => !(file in MATRIX));
+    const stale = Object.keys(MATRIX).filter((file) => !inRoutes.has(file));
+    expect(missing, `routes without a line in the authorization matrix: ${missing.join(", ")}`).toEqual([]);
+    expect(stale, `matrix lines for routes that no longer exist: ${stale.join(", ")}`).toEqual([]);
+  });
+
+  it("has a loader/action row exactly where the route module exports one", async () => {
+    const problems: string[] = [];
+    for (const r of routes) {
+      const line = MATRIX[r.file];
+      if (!line) continue;
+      const mod = await loadRouteModule(r.file);
+      const cs = cases(line);
+      if (mod.loader && !cs.every((c) => c.loader))
+        problems.push(`${r.file}: has a loader but no loader row`);
+      if (!mod.loader && cs.some((c) => c.loader)) problems.push(`${r.file}: loader row but no loader`);
+      if (mod.action && !cs.some((c) => c.action))
+        problems.push(`${r.file}: has an action but no action row`);
+      if (!mod.action && cs.some((c) => c.action)) problems.push(`${r.file}: action row but no action`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("the matrix itself", () => {
+  it("catches a loader that forgets its guard and an action that writes for anyone", async () => {
+    const unguarded: RouteFn = async () => ({ secret: "dados" });
+    const o = await call(unguarded, "/admin/x", {}, cookies.repA);
+    expect(() => check(ADMIN.repA, o, "unguarded")).toThrow();
+    const before = await databaseFingerprint(t.db);
+    await t.db.insert(leads).values({ name: "n", email: "e@x.dev", phone: "1", business: "b", plan: "p" });
+    expect(changedTables(before, await databaseFingerprint(t.db))).toEqual(["leads"]);
+  });
+});
+
+for (const r of routes) {
+  const line = MATRIX[r.file];
+  if (!line) continue;
+  describe(`${r.pattern} (${r.file})`, () => {
+    for (const c of cases(line)) {
+      const label = c.label ? ` [${c.label}]` : "";
+      if (c.loader) {
+        it(`loader${label}`, async () => {
+          const mod = await loadRouteModule(r.file);
+          const params = c.params?.(f) ?? {};
+          const url = fillPattern(r.pattern, params);
+          for (const role of ROLES) {
+            const cookie = c.freshSession ? await freshCookie(role) : cookies[role];
+            const before = await databaseFingerprint(t.db, { exclude: ["session"] });
+            const o = await call(mod.loader!, url, params, cookie);
+            check(c.loader![role], o, `GET ${url} as ${role}`);
+            // A GET never changes data, whoever asks.
+            expect(
+              changedTables(before, await databaseFingerprint(t.db, { exclude: ["session"] })),
+              `GET ${url} as ${role} changed data`,
+            ).toEqual([]);
+            if (c.isolation && role === "repB") {
+              const body = JSON.stringify(o.data ?? "");
+              expect(body, `GET ${url}: representative B sees A's data`).not.toContain(f.markerA);
+              expect(body, `GET ${url}: representative B sees A's data`).not.toContain("Representante Alfa");
+            }
+            if (c.ownData && role === "repA") {
+              expect(JSON.stringify(o.data ?? ""), `GET ${url}: A does not see A's referral`).toContain(
+                f.markerA,
+              );
+            }
+          }
+        });
+      }
+      if (c.action) {
+        it(`action${label}: refused roles change nothing`, async () => {
+          const mod = await loadRouteModule(r.file);
+          const params = c.params?.(f) ?? {};
+          const url = fillPattern(r.pattern, params);
+          const forms = c.forms?.(f) ?? [{}];
+          for (const role of ROLES) {
+            const expected = c.action![role];
+            if (expected.kind === "admitted") continue; // the admitted roles run below, last
+            for (const form of forms) {
+              const cookie = c.freshSession ? await freshCookie(role) : cookies[role];
+              const before = await databaseFingerprint(t.db);
+              const o = await call(mod.action!, url, params, cookie, form);
+              check(expected, o, `POST ${url} as ${role} ${JSON.stringify(form).slice(0, 60)}`);
+              if (expected.kind !== "redirect-writes") {
+                expect(
+                  changedTables(before, await databaseFingerprint(t.db)),
+                  `POST ${url} as ${role} was refused but changed data`,
+                ).toEqual([]);
+              }
+            }
+          }
+        });
+      }
+    }
+  });
+}
+
+// Admitted roles last: their calls may legitimately delete the fixtures the other checks use.
+describe("admitted roles pass the guards of every action", () => {
+  for (const r of routes) {
+    const line = MATRIX[r.file];
+    if (!line) continue;
+    for (const c of cases(line)) {
+      if (!c.action || !ROLES.some((role) => c.action![role].kind === "admitted")) continue;
+      it(`${r.pattern}${c.label ? ` [${c.label}]` : ""}`, async () => {
+        const mod = await loadRouteModule(r.file);
+        const params = c.params?.(f) ?? {};
+        const url = fillPattern(r.pattern, params);
+        for (const role of ROLES) {
+          if (c.action![role].kind !== "admitted") continue;
+          const repABefore = role === "repB" ? await ownedByA() : null;
+          for (const form of c.forms?.(f) ?? [{}]) {
+            const o = await call(mod.action!, url, params, cookies[role], form);
+            check(c.action![role], o, `POST ${url} as ${role} ${JSON.stringify(form).slice(0, 60)}`);
+          }
+          // Representative B can act for itself, never on A's rows.
+          if (repABefore)
+            expect(await ownedByA(), `POST ${url} as repB touched A's rows`).toEqual(repABefore);
+        }
+      });
+    }
+  }
+});
+
+/** Everything that belongs to representative A. */
+async function ownedByA() {
+  const db = t.db;
+  return {
+    referrals: await db.select().from(referrals).where(eq(referrals.representativeId, f.repAId)),
+    rep: await db.select().from(representatives).where(eq(representatives.id, f.repAId)),
+    user: await db.select().from(user).where(eq(user.email, credentials.repA.email)),
+  };
+}

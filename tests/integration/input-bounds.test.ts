@@ -1,0 +1,409 @@
+/**
+ * Input bounds. Random and hostile input (huge, unicode, control bytes, SQL/HTML payloads,
+ * numbers as strings, repeated fields, wrong body types) thrown at:
+ *  - every action in ACTIONS (called with a valid session for its role): never a 500 or a throw;
+ *    when refused (4xx) nothing is stored and the answer carries a pt-BR message;
+ *  - every zod schema exported by app/modules/ * /*.schema.ts (found automatically): every text
+ *    field has a maximum length, parsing never throws, and every message is pt-BR.
+ * Adding an action = one line in ACTIONS.
+ */
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { blogPosts, clients, plans } from "~/db/schema";
+import { useTestDatabase } from "../support/db";
+import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
+import { changedTables, databaseFingerprint } from "./support/fingerprint";
+import { bodyKind, ENGLISH_DEFAULT, hostileForm, hostileRequest, hostileString } from "./support/hostile";
+
+const t = useTestDatabase();
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+
+type As = "anon" | "admin" | "rep";
+interface ActionEntry {
+  name: string;
+  load: () => Promise<{ action?: (args: never) => unknown }>;
+  url: string;
+  params?: () => Record<string, string>;
+  as: As;
+  /** The form's field names (the fuzzer also sends unknown and repeated ones). */
+  fields: string[];
+  /** Pairs sent before the fuzzed ones (an intent), so each branch of the action is reached. */
+  fixed?: [string, string][];
+}
+
+/** Rows the edit actions work on, created in beforeAll. */
+const ids = { plan: "", client: "", post: "" };
+
+// ONE ENTRY PER ACTION (one per intent for actions with several).
+const BLOG_FIELDS = ["title", "slug", "excerpt", "content", "imageUrl", "published"];
+const ACTIONS: ActionEntry[] = [
+  {
+    name: "admin login",
+    load: () => import("~/routes/admin/login"),
+    url: "/admin/login",
+    as: "anon",
+    fields: ["email", "password"],
+  },
+  {
+    name: "representative login",
+    load: () => import("~/routes/representante/login"),
+    url: "/representante/login",
+    as: "anon",
+    fields: ["email", "password"],
+  },
+  {
+    name: "representative register",
+    load: () => import("~/routes/representante/register"),
+    url: "/representante/register",
+    as: "anon",
+    fields: ["name", "email", "password", "confirmPassword"],
+  },
+  {
+    name: "contact form (/)",
+    load: () => import("~/routes/site/home"),
+    url: "/",
+    as: "anon",
+    fields: ["name", "business", "phone", "email", "plan", "message", "website"],
+  },
+  {
+    name: "clients new",
+    load: () => import("~/routes/admin/clients/new"),
+    url: "/admin/clients/new",
+    as: "admin",
+    fields: ["name", "email", "phone", "businessName", "planId", "status"],
+  },
+  ...(["update", "add-subscription", "delete-subscription", "add-note", "delete-note"] as const).map(
+    (intent): ActionEntry => ({
+      name: `clients edit (${intent})`,
+      load: () => import("~/routes/admin/clients/edit"),
+      url: "/admin/clients/edit/x",
+      params: () => ({ id: ids.client }),
+      as: "admin",
+      fields: [
+        "name",
+        "email",
+        "phone",
+        "businessName",
+        "planId",
+        "status",
+        "startDate",
+        "renewalType",
+        "subscriptionId",
+        "note",
+        "noteId",
+      ],
+      fixed: [["intent", intent]],
+    }),
+  ),
+  {
+    name: "clients list (delete)",
+    load: () => import("~/routes/admin/clients/list"),
+    url: "/admin/clients",
+    as: "admin",
+    fields: ["id"],
+    fixed: [["intent", "delete"]],
+  },
+  {
+    name: "plans new",
+    load: () => import("~/routes/admin/plans/new"),
+    url: "/admin/plans/new",
+    as: "admin",
+    fields: ["name", "price", "setupFee", "description", "isPopular", "features"],
+  },
+  {
+    name: "plans edit",
+    load: () => import("~/routes/admin/plans/edit"),
+    url: "/admin/plans/edit/x",
+    params: () => ({ id: ids.plan }),
+    as: "admin",
+    fields: ["name", "price", "setupFee", "description", "isPopular", "features"],
+  },
+  {
+    name: "plans list (delete)",
+    load: () => import("~/routes/admin/plans/list"),
+    url: "/admin/plans",
+    as: "admin",
+    fields: ["id"],
+    fixed: [["intent", "delete"]],
+  },
+  ...(["", "review", "edit"] as const).map((intent): ActionEntry => ({
+    name: `portal nova-indicacao (${intent || "submit"})`,
+    load: () => import("~/routes/representante/nova-indicacao"),
+    url: "/representante/nova-indicacao",
+    as: "rep",
+    fields: ["businessName", "contactName", "contactPhone", "planId"],
+    fixed: intent ? [["intent", intent]] : [],
+  })),
+  ...(["move", "convert"] as const).map((intent): ActionEntry => ({
+    name: `leads (${intent})`,
+    load: () => import("~/routes/admin/leads"),
+    url: "/admin/leads",
+    as: "admin",
+    fields: ["id", "from", "to"],
+    fixed: [["intent", intent]],
+  })),
+  {
+    name: "blog new",
+    load: () => import("~/routes/admin/blog/new"),
+    url: "/admin/blog/new",
+    as: "admin",
+    fields: BLOG_FIELDS,
+  },
+  {
+    name: "blog edit",
+    load: () => import("~/routes/admin/blog/edit"),
+    url: "/admin/blog/edit/x",
+    params: () => ({ id: ids.post }),
+    as: "admin",
+    fields: BLOG_FIELDS,
+  },
+  ...(["toggle", "delete"] as const).map((intent): ActionEntry => ({
+    name: `blog list (${intent})`,
+    load: () => import("~/routes/admin/blog/list"),
+    url: "/admin/blog",
+    as: "admin",
+    fields: ["id", "page"],
+    fixed: [["intent", intent]],
+  })),
+  {
+    name: "settings",
+    load: () => import("~/routes/admin/settings"),
+    url: "/admin/settings",
+    as: "admin",
+    fields: [
+      "title",
+      "description",
+      "keywords",
+      "ogTitle",
+      "ogDescription",
+      "ogImage",
+      "canonicalUrl",
+      "googleAnalyticsId",
+      "googleTagManagerId",
+      "facebookPixelId",
+      "customScriptsHead",
+      "customScriptsBody",
+      "structuredData",
+    ],
+  },
+  {
+    name: "referrals (status)",
+    load: () => import("~/routes/admin/referrals"),
+    url: "/admin/referrals",
+    as: "admin",
+    fields: ["id", "status"],
+    fixed: [["intent", "status"]],
+  },
+  ...(["addMaterial", "deleteMaterial", "deleteRepresentative"] as const).map((intent): ActionEntry => ({
+    name: `representatives (${intent})`,
+    load: () => import("~/routes/admin/representatives"),
+    url: "/admin/representatives",
+    as: "admin",
+    fields: ["id", "q", "page", "title", "description", "materialType", "driveUrl", "textContent"],
+    fixed: [["intent", intent]],
+  })),
+];
+
+/**
+ * Schemas whose failure message is not shown to users as such. Each entry says why; remove it
+ * when the schema gets its pt-BR message.
+ */
+const MESSAGE_EXEMPT: Record<string, string> = {
+  // Select value from the admin referrals dropdown; the referrals action (issue 5) must map a
+  // failure to 'Erro ao atualizar status da indicação'. Give the enum a pt-BR message instead.
+  "referrals/referrals.schema.ts:ReferralStatusSchema": "enum of a select, mapped by its action",
+  // Hidden fields of the funnel's fetchers; the leads action answers every failure with
+  // LEAD_MESSAGES.moveError (checked by the "leads" entries of ACTIONS above).
+  "leads/leads.schema.ts:LeadActionSchema": "hidden fields, mapped by its action",
+};
+
+const cookies: Record<As, string> = { anon: "", admin: "", rep: "" };
+beforeAll(async () => {
+  process.env.RATE_LIMIT_LOGIN = "1000000";
+  process.env.RATE_LIMIT_REGISTER = "1000000";
+  process.env.RATE_LIMIT_CONTACT = "1000000";
+  const { resetEnvCache } = await import("~/lib/env.server");
+  resetEnvCache();
+  cookies.admin = await adminCookie("fuzz-admin@test.dev", "senha-fuzz-admin");
+  cookies.rep = (await representativeCookie("fuzz-rep@test.dev", "senha-fuzz-rep")).cookie;
+  const [plan] = await t.db.insert(plans).values({ name: "Plano Fuzz", priceCents: 5000 }).returning();
+  ids.plan = plan.id;
+  const [client] = await t.db
+    .insert(clients)
+    .values({
+      name: "Cliente Fuzz",
+      email: "cliente-fuzz@test.dev",
+      phone: "(11) 98765-4321",
+      businessName: "Negócio Fuzz",
+      planId: plan.id,
+    })
+    .returning();
+  ids.client = client.id;
+  const [post] = await t.db
+    .insert(blogPosts)
+    .values({
+      title: "Post Fuzz",
+      slug: "post-fuzz",
+      excerpt: "Resumo",
+      content: "<p>x</p>",
+      published: true,
+    })
+    .returning();
+  ids.post = post.id;
+});
+
+function messagesOf(data: unknown): string[] {
+  if (!data || typeof data !== "object") return [];
+  const d = data as {
+    formError?: unknown;
+    fieldErrors?: unknown;
+    errors?: unknown;
+    toast?: { message?: unknown } | null;
+  };
+  const out: string[] = [];
+  if (typeof d.formError === "string") out.push(d.formError);
+  // admin2's forms answer { errors } where the others answer { fieldErrors }.
+  for (const errs of [d.fieldErrors, d.errors]) {
+    if (errs && typeof errs === "object") {
+      for (const v of Object.values(errs)) if (typeof v === "string") out.push(v);
+    }
+  }
+  if (typeof d.toast?.message === "string") out.push(d.toast.message);
+  return out;
+}
+
+describe("actions under hostile input", () => {
+  for (const entry of ACTIONS) {
+    it(`${entry.name}: no 500, nothing stored when refused, a pt-BR message`, async () => {
+      const mod = await entry.load();
+      expect(mod.action, `${entry.name} has no action`).toBeTypeOf("function");
+      await fc.assert(
+        fc.asyncProperty(hostileForm(entry.fields), bodyKind, async (pairs, kind) => {
+          const before = await databaseFingerprint(t.db);
+          const request = hostileRequest(
+            BASE + entry.url,
+            [...(entry.fixed ?? []), ...pairs],
+            kind,
+            cookies[entry.as] || undefined,
+          );
+          const o = await outcome(() =>
+            mod.action!({ request, params: entry.params?.() ?? {}, context: context() } as never),
+          );
+          expect(o.status, `status for ${kind} ${JSON.stringify(pairs).slice(0, 200)}`).toBeLessThan(500);
+          if (o.status >= 400) {
+            expect(changedTables(before, await databaseFingerprint(t.db)), "refused but stored").toEqual([]);
+            const messages = messagesOf(o.data);
+            expect(messages.length, `no message in ${JSON.stringify(o.data)}`).toBeGreaterThan(0);
+            for (const m of messages) expect(m).not.toMatch(ENGLISH_DEFAULT);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Every exported zod schema, found automatically.
+const schemaModules = import.meta.glob<Record<string, unknown>>("../../app/modules/**/*.schema.ts", {
+  eager: true,
+});
+type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
+const schemas: { name: string; schema: AnySchema }[] = [];
+for (const [file, mod] of Object.entries(schemaModules)) {
+  for (const [exportName, value] of Object.entries(mod)) {
+    if (value && typeof value === "object" && "_zod" in value && "safeParse" in value) {
+      schemas.push({
+        name: `${file.replace("../../app/modules/", "")}:${exportName}`,
+        schema: value as AnySchema,
+      });
+    }
+  }
+}
+
+/** Paths of string inputs without a maximum length (the input side of pipes only). */
+function unboundedStrings(schema: AnySchema, path = "$"): string[] {
+  const def = schema._zod.def as Record<string, unknown> & { type: string };
+  const child = (s: unknown, p: string) => unboundedStrings(s as AnySchema, p);
+  switch (def.type) {
+    case "string": {
+      // A uuid/guid format only accepts its fixed length.
+      if (def.format === "uuid" || def.format === "guid") return [];
+      const checks = (def.checks as { _zod: { def: { check: string } } }[] | undefined) ?? [];
+      return checks.some((c) => c._zod.def.check === "max_length" || c._zod.def.check === "length_equals")
+        ? []
+        : [path];
+    }
+    case "object":
+      return Object.entries((schema as unknown as z.ZodObject).shape).flatMap(([k, s]) =>
+        child(s, `${path}.${k}`),
+      );
+    case "pipe":
+      return child(def.in, path);
+    case "optional":
+    case "nullable":
+    case "default":
+    case "catch":
+    case "prefault":
+    case "readonly":
+    case "nonoptional":
+      return child(def.innerType, path);
+    case "array":
+      return child(def.element, `${path}[]`);
+    case "union":
+      return (def.options as unknown[]).flatMap((o, i) => child(o, `${path}|${i}`));
+    default:
+      return [];
+  }
+}
+
+function objectKeys(schema: AnySchema): string[] | null {
+  const def = schema._zod.def as Record<string, unknown> & { type: string };
+  if (def.type === "object") return Object.keys((schema as unknown as z.ZodObject).shape);
+  if (def.type === "pipe") return objectKeys(def.in as AnySchema);
+  return null;
+}
+
+describe("zod schemas", () => {
+  it("are found (the glob works)", () => {
+    expect(schemas.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["auth/auth.schema.ts:LoginSchema", "auth/auth.schema.ts:RegisterSchema"]),
+    );
+  });
+
+  for (const { name, schema } of schemas) {
+    it(`${name}: every text field has a maximum length`, () => {
+      expect(unboundedStrings(schema)).toEqual([]);
+    });
+
+    it(`${name}: hostile input never throws and is refused in pt-BR`, () => {
+      const keys = objectKeys(schema);
+      const input: fc.Arbitrary<unknown> = keys
+        ? fc.record(
+            Object.fromEntries(keys.map((k) => [k, fc.oneof(hostileString, fc.constant(undefined))])),
+            {
+              requiredKeys: [],
+            },
+          )
+        : fc.oneof(hostileString, fc.anything());
+      fc.assert(
+        fc.property(input, (value) => {
+          const result = schema.safeParse(value);
+          if (result.success || name in MESSAGE_EXEMPT) return;
+          for (const issue of result.error.issues) {
+            expect(issue.message, `${name} ${issue.path.join(".")}`).not.toMatch(ENGLISH_DEFAULT);
+            expect(issue.message.length).toBeGreaterThan(0);
+          }
+        }),
+        { numRuns: RUNS * 10 },
+      );
+    });
+  }
+
+  it("the bound check itself catches an unbounded field", async () => {
+    const { z } = await import("zod");
+    const loose = z.object({ ok: z.string().max(5), bad: z.string().trim().optional() });
+    expect(unboundedStrings(loose as unknown as AnySchema)).toEqual(["$.bad"]);
+  });
+});

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
+import pg from "pg";
+import { openPglite, openPostgres, setDatabase, type Database } from "../../app/db/client.server";
+import { resetAuth } from "../../app/modules/auth/auth.server";
+import { resetEnvCache } from "../../app/lib/env.server";
+
+export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
+
+/** True when this run targets a real PostgreSQL server (TEST_DATABASE_URL). */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${process.env.TEST_PG_TEMPLATE}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openPostgres(u.toString());
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = readFileSync(process.env.TEST_PGLITE_DUMP!);
+  const database = await openPglite(undefined, new Blob([dump]));
+  return { database, drop: () => database.close() };
+}
+
+/**
+ * One migrated database per test file (copied from the template made by global-setup),
+ * installed as the process database for the modules under test.
+ */
+export function useTestDatabase() {
+  const state: { database?: Database; drop?: () => Promise<void> } = {};
+  beforeAll(async () => {
+    process.env.AUTH_SECRET ||= TEST_SECRET;
+    resetEnvCache();
+    const fresh = await freshDatabase();
+    state.database = fresh.database;
+    state.drop = fresh.drop;
+    setDatabase(fresh.database);
+    resetAuth();
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    resetAuth();
+    await state.drop?.();
+  });
+  return {
+    get db() {
+      return state.database!.db;
+    },
+    get database() {
+      return state.database!;
+    },
+  };
+}

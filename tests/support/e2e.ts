@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@e2e.dev", password: "admin-e2e-123" };
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.dev`;
+}
+
+export async function loginAsAdmin(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Senha").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** Registers a representative through the real form and signs in; returns its credentials. */
+export async function registerAndLoginRepresentative(page: Page, name = "Representante E2E") {
+  const email = uniqueEmail("rep");
+  const password = "senha-rep-123";
+  await page.goto("/representante/register");
+  await page.getByLabel("Nome completo").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByLabel("Confirmar senha").fill(password);
+  await page.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(page).toHaveURL(/\/representante\/login$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha").fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/representante\/dashboard$/);
+  return { email, password, name };
+}
+
+/** axe-core scan (WCAG 2 A/AA); fails with the list of violations. */
+export async function expectNoA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary).toEqual([]);
+}
