@@ -55,6 +55,21 @@ export default tseslint.config(
     files: ["app/db/**", "app/lib/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [noRoutes, noModules] }] },
   },
+  // zod only through app/lib/zod.ts, which turns off its eval probe before any schema exists.
+  {
+    files: ["app/**"],
+    ignores: ["app/lib/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", message: "Import { z } from ~/lib/zod (jitless, CSP).", allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
   // Tests exercise routes and the database directly on purpose.
   { files: ["**/*.test.ts", "tests/**"], rules: { "no-restricted-imports": "off" } },
 );

@@ -4,6 +4,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -96,12 +97,18 @@ server.use((req, res, next) => {
   next();
 });
 
+// Static files go out as the .br/.gz written at build time (scripts/precompress.mjs); only
+// rendered pages are compressed per request.
+const staticFiles = (dir, serveStatic) =>
+  expressStaticGzip(path.join(buildDir, dir), {
+    enableBrotli: true,
+    orderPreference: ["br", "gz"],
+    index: false,
+    serveStatic: { index: false, ...serveStatic },
+  });
+server.use("/assets", staticFiles("client/assets", { immutable: true, maxAge: "1y" }));
+server.use(staticFiles("client", { maxAge: "1h" }));
 server.use(compression());
-server.use(
-  "/assets",
-  express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
-);
-server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
 // Public pages from memory (app/modules/ops/page-cache.server.ts); PAGE_CACHE=off disables it.
 server.use(app.pageCacheMiddleware({ enabled: process.env.PAGE_CACHE !== "off" }));
 

@@ -1,4 +1,3 @@
-import "./lib/zod-jitless";
 import { useEffect } from "react";
 import {
   data,
@@ -11,11 +10,11 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import type { loader as siteLoader } from "./routes/site/layout";
 import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
+import { LazyToaster, showToast } from "./components/ui/toasts";
 import { TrackingBodyEnd, TrackingBodyStart, TrackingHead } from "./components/site/tracking";
 import { readFlash } from "./lib/flash.server";
 
@@ -66,16 +65,13 @@ function FlashToasts() {
   const matches = useMatches();
   const pending = root?.toast;
   useEffect(() => {
-    if (!pending) return;
-    const show =
-      pending.type === "success" ? showToast.success : pending.type === "error" ? showToast.error : showToast;
-    show(pending.message, { id: pending.id });
+    if (pending) showToast(pending.type, pending.message, { id: pending.id });
   }, [pending]);
   // SPEC §9: bottom-right in the public shell, top-right in the back office and portal.
   const inApp = matches.some(
     (m) => m.id.startsWith("routes/admin") || m.id.startsWith("routes/representante"),
   );
-  return <Toaster position={inApp ? "top-right" : "bottom-right"} closeButton />;
+  return <LazyToaster position={inApp ? "top-right" : "bottom-right"} eager={inApp} />;
 }
 
 export default function App() {

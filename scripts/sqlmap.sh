@@ -31,7 +31,7 @@ if ! command -v sqlmap >/dev/null; then
 fi
 echo "sqlmap $(sqlmap --version 2>/dev/null | grep -E '^[0-9]' | tail -1)"
 
-[ -f build/server/index.js ] || npx react-router build >/dev/null || { echo "ERRO: build falhou"; exit 2; }
+[ -f build/server/index.js ] || npm run -s build >/dev/null || { echo "ERRO: build falhou"; exit 2; }
 
 DB="sqlmap_$$"
 psql -q "$ADMIN_URL" -c "create database $DB" || { echo "ERRO: PostgreSQL indisponível em $ADMIN_URL"; exit 2; }

@@ -15,7 +15,7 @@ echo "== Integration (PostgreSQL)"
 if bash scripts/test-pg.sh; then :; else status=1; fi
 
 echo "== Build + E2E (Chromium, production build)"
-if npx react-router build >/tmp/build-e2e.log 2>&1; then
+if npm run -s build >/tmp/build-e2e.log 2>&1; then
   E2E_REPORT=reports/e2e.json node scripts/e2e.mjs || status=1
 else
   cat /tmp/build-e2e.log; status=1

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // Parsed once at boot; a bad value stops the server with a clear message (DESIGN §3 rule 6).
 // Defaults make the embedded mode work with no .env at all.

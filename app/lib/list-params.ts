@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * List state in the URL (?q=&status=&sort=&dir=&page=), parsed against allow-lists so nothing

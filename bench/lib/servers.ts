@@ -13,8 +13,8 @@ export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 export function ensureBuild({ force = false } = {}): number | null {
   if (!force && existsSync(path.join(BUILD_DIR, "server/index.js"))) return null;
   const started = performance.now();
-  const r = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
-  if (r.status !== 0) throw new Error("react-router build falhou");
+  const r = spawnSync("npm", ["run", "-s", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error("npm run build falhou");
   return (performance.now() - started) / 1000;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { showToast } from "./toasts";
 
 export interface ToastData {
   toast?: { type: "success" | "error" | "info"; message: string } | null;
@@ -9,9 +9,6 @@ export interface ToastData {
 export function useToastFromData(data: ToastData | undefined | null) {
   useEffect(() => {
     const t = data?.toast;
-    if (!t) return;
-    if (t.type === "success") toast.success(t.message);
-    else if (t.type === "error") toast.error(t.message);
-    else toast(t.message);
+    if (t) showToast(t.type, t.message);
   }, [data]);
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const AUTH_MESSAGES = {
   adminLoginFailed: "Erro ao fazer login. Verifique suas credenciais.",

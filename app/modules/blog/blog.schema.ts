@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const BLOG_MESSAGES = {
   loadError: "Erro ao carregar posts",

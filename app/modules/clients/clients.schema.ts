@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { ClientStatus, RenewalType, SubscriptionStatus } from "~/db/schema";
 import { addMonths, isValidIsoDate } from "~/lib/dates";
 import { isValidBrazilianPhone, maskPhone } from "~/lib/phone";

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getDb, queryRows } from "~/db/client.server";
 import { clientNotes, clients, plans, subscriptions } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { digitsOnly } from "~/lib/phone";
 import { CONTACT_LIMITS as L } from "./contact.options";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { FunnelStage } from "~/db/schema/leads";
 
 /** SPEC §4 funnel stages, in column order (kept literal so the browser bundle has no DB code). */

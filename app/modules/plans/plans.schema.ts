@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { parseMoneyToCents } from "~/lib/format";
 
 export const PLAN_MESSAGES = {

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { plans } from "~/db/schema";
 import type { PlanInput } from "./plans.schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isValidBrazilianPhone, maskPhone } from "~/lib/phone";
 
 /** SPEC §5 (new referral) and §8 (representative referrals), word for word. */

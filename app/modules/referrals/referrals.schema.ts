@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { REFERRAL_STATUSES, type ReferralStatus } from "~/db/schema/partners";
 
 export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {

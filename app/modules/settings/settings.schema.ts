@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const SETTINGS_MESSAGES = {
   saved: "Configurações salvas com sucesso!",

@@ -1,5 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/leads";
 import { FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
 import { PageHeader, SearchForm } from "~/components/admin/ui";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/representatives";
 import { Pagination } from "~/components/admin/pagination";
 import { MaterialsPanel } from "~/components/admin/representatives/materials-panel";

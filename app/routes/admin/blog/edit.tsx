@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/edit";
 import { BackToPosts } from "~/components/admin/blog/back-link";
 import { PostForm } from "~/components/admin/blog/post-form";

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/list";
 import { PostTable } from "~/components/admin/blog/post-table";
 import { Pagination } from "~/components/admin/pagination";

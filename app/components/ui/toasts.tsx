@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+
+/**
+ * Toasts without sonner in the public bundle. Sonner is ~9 KB gzip and a visitor of the landing
+ * usually never sees a toast, so it is imported the first time one is shown (or at once where
+ * toasts are routine: the back office and the portal). Sonner replays toasts created before its
+ * <Toaster> subscribed, so nothing shown while the chunk loads is lost.
+ */
+type Sonner = typeof import("sonner");
+export type ToastKind = "success" | "error" | "info";
+
+let sonner: Promise<Sonner> | null = null;
+const onLoad = new Set<(mod: Sonner) => void>();
+
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import("sonner");
+    void sonner.then((mod) => onLoad.forEach((fn) => fn(mod)));
+  }
+  return sonner;
+}
+
+export function showToast(kind: ToastKind, message: string, options?: { id?: string | number }) {
+  void loadSonner().then(({ toast }) => {
+    if (kind === "success") toast.success(message, options);
+    else if (kind === "error") toast.error(message, options);
+    else toast(message, options);
+  });
+}
+
+/** Mounts sonner's Toaster once sonner is loaded; `eager` loads it on mount. */
+export function LazyToaster({ position, eager }: { position: "top-right" | "bottom-right"; eager: boolean }) {
+  const [mod, setMod] = useState<Sonner | null>(null);
+  useEffect(() => {
+    onLoad.add(setMod);
+    if (eager || sonner) void loadSonner().then(setMod);
+    return () => void onLoad.delete(setMod);
+  }, [eager]);
+  return mod ? <mod.Toaster position={position} closeButton /> : null;
+}
