@@ -37,7 +37,8 @@ export function parseListParams<S extends string, F extends string = never>(
 
 /** `%`/`_`/`\` in a user's search term match themselves in ILIKE, not as wildcards. */
 export function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // NUL cannot be stored or compared in PostgreSQL text (an error, i.e. a 500): dropped.
+  return `%${term.replaceAll("\u0000", "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** A URL search string with some params changed (null removes; page resets unless given). */

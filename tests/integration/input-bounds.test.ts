@@ -407,3 +407,66 @@ describe("zod schemas", () => {
     expect(unboundedStrings(loose as unknown as AnySchema)).toEqual(["$.bad"]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Every loader that reads a search or list parameter from the URL, with hostile values.
+const LIST_LOADERS: {
+  name: string;
+  load: () => Promise<{ loader: (args: never) => unknown }>;
+  url: string;
+  as: As;
+}[] = [
+  {
+    name: "admin clients",
+    load: () => import("~/routes/admin/clients/list"),
+    url: "/admin/clients",
+    as: "admin",
+  },
+  { name: "admin leads", load: () => import("~/routes/admin/leads"), url: "/admin/leads", as: "admin" },
+  {
+    name: "admin referrals",
+    load: () => import("~/routes/admin/referrals"),
+    url: "/admin/referrals",
+    as: "admin",
+  },
+  {
+    name: "admin representatives",
+    load: () => import("~/routes/admin/representatives"),
+    url: "/admin/representatives",
+    as: "admin",
+  },
+  { name: "admin blog", load: () => import("~/routes/admin/blog/list"), url: "/admin/blog", as: "admin" },
+  { name: "public blog", load: () => import("~/routes/blog/index"), url: "/blog", as: "anon" },
+  {
+    name: "portal referrals",
+    load: () => import("~/routes/representante/indicacoes"),
+    url: "/representante/indicacoes",
+    as: "rep",
+  },
+];
+// Raw query strings: NUL, invalid UTF-8, wildcards, quotes, huge, and every list parameter at once.
+const HOSTILE_QUERIES = [
+  "q=%00",
+  "q=a%00b",
+  "q=%ED%A0%80",
+  "q=%25%5F%5C",
+  "q='%3B%20drop%20table%20leads%3B--",
+  `q=${"x".repeat(5000)}`,
+  "q=%00&page=%00&sort=%00&dir=%00&status=%00&etapa=%00&novo=%00",
+  "page=99999999999999999999&sort=name&dir=asc&status=concluido&novo=1e9",
+];
+
+describe("list loaders under hostile URL parameters", () => {
+  for (const entry of LIST_LOADERS) {
+    it(`${entry.name}: never a 500`, async () => {
+      const mod = await entry.load();
+      for (const query of HOSTILE_QUERIES) {
+        const request = new Request(`${BASE}${entry.url}?${query}`, {
+          headers: cookies[entry.as] ? { cookie: cookies[entry.as] } : {},
+        });
+        const o = await outcome(() => mod.loader({ request, params: {}, context: context() } as never));
+        expect(o.status, `${entry.url}?${query.slice(0, 80)}`).toBeLessThan(500);
+      }
+    });
+  }
+});

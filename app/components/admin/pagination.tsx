@@ -1,27 +1,56 @@
 import { Link, useLocation } from "react-router";
 import { withParams } from "~/lib/list-params";
 
-/** Server-side pagination links; the page lives in the URL. `approximate` labels estimated totals. */
+/** How a list's total was obtained (app/modules/ops/counts.server.ts). */
+export interface ListCount {
+  total: number;
+  kind: "exact" | "estimate" | "atLeast";
+}
+
+/** A count for a tab or badge: "≈ 120.000" (estimate), "1.000+" (bounded), "42" (exact). */
+export function countLabel(c: ListCount): string {
+  if (c.kind === "atLeast") return `${(c.total - 1).toLocaleString("pt-BR")}+`;
+  return `${c.kind === "estimate" ? "≈ " : ""}${c.total.toLocaleString("pt-BR")}`;
+}
+
+/** The sum of several counts, approximate when any part is. */
+export function sumCounts(counts: ListCount[]): ListCount {
+  const total = counts.reduce((n, c) => n + c.total - (c.kind === "atLeast" ? 1 : 0), 0);
+  if (counts.every((c) => c.kind === "exact")) return { total, kind: "exact" };
+  return counts.some((c) => c.kind === "atLeast")
+    ? { total: total + 1, kind: "atLeast" }
+    : { total, kind: "estimate" };
+}
+
+/**
+ * Server-side pagination links; the page lives in the URL. Totals over big tables are estimated
+ * ("aprox.") or bounded ("mais de"), so "Próxima" follows `hasMore` (a row was read past the
+ * page) when the loader knows it, not the total.
+ */
 export function Pagination({
   page,
   pageSize,
   total,
-  approximate = false,
+  count,
   hasMore,
 }: {
   page: number;
   pageSize: number;
-  total: number | null;
-  approximate?: boolean;
+  /** An exact total (lists that count exactly). */
+  total?: number | null;
+  /** A total that may be estimated. */
+  count?: ListCount | null;
   hasMore?: boolean;
 }) {
   const { search } = useLocation();
-  const pages = total === null ? null : Math.max(1, Math.ceil(total / pageSize));
+  const c: ListCount | null = count ?? (typeof total === "number" ? { total, kind: "exact" } : null);
+  const pages = c?.kind === "exact" ? Math.max(1, Math.ceil(c.total / pageSize)) : null;
   const next = hasMore ?? (pages !== null && page < pages);
-  const totalLabel =
-    total === null
-      ? null
-      : `${approximate ? "aprox. " : ""}${total.toLocaleString("pt-BR")} registro${total === 1 ? "" : "s"}`;
+  const totalLabel = !c
+    ? null
+    : c.kind === "atLeast"
+      ? `mais de ${(c.total - 1).toLocaleString("pt-BR")} registros`
+      : `${c.kind === "estimate" ? "aprox. " : ""}${c.total.toLocaleString("pt-BR")} registro${c.total === 1 ? "" : "s"}`;
   return (
     <nav
       aria-label="Paginação"
@@ -29,7 +58,7 @@ export function Pagination({
     >
       <span>
         Página {page}
-        {pages !== null && !approximate ? ` de ${pages}` : ""}
+        {pages !== null ? ` de ${pages}` : ""}
         {totalLabel ? ` · ${totalLabel}` : ""}
       </span>
       <div className="flex gap-2">

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { getDb, queryRows } from "~/db/client.server";
 import { clientNotes, clients, plans, subscriptions } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
+import { listPage, type ListPage } from "~/modules/ops/list-page.server";
 import {
   EXPIRY_WARNING_DAYS,
   subscriptionEndDate,
@@ -70,7 +71,10 @@ export interface ClientListRow {
   createdAt: Date;
 }
 
-/** One page of clients, filtered, sorted (allow-listed key) and paginated on the server. */
+/**
+ * One page of clients, searched, sorted (allow-listed key) and paginated on the server, with a
+ * total that stays cheap at any table size (listPage: bounded search, estimated big counts).
+ */
 export async function listClients({
   q = "",
   sort = "created_at",
@@ -83,34 +87,41 @@ export async function listClients({
   dir?: "asc" | "desc";
   page?: number;
   pageSize?: number;
-}): Promise<ClientListRow[]> {
+}): Promise<ListPage<ClientListRow>> {
   const order = dir === "asc" ? asc : desc;
-  return getDb()
-    .select({
-      id: clients.id,
-      name: clients.name,
-      email: clients.email,
-      phone: clients.phone,
-      businessName: clients.businessName,
-      status: clients.status,
-      planName: plans.name,
-      createdAt: clients.createdAt,
-    })
-    .from(clients)
-    .leftJoin(plans, eq(plans.id, clients.planId))
-    .where(clientSearch(q))
-    .orderBy(order(SORT_COLUMNS[sort] ?? clients.createdAt), order(clients.id))
-    .limit(pageSize)
-    .offset((Math.max(1, page) - 1) * pageSize);
-}
-
-/** The total behind listClients (kept apart so an estimate can replace it on huge tables). */
-export async function countClients({ q = "" }: { q?: string }): Promise<number> {
-  const [row] = await getDb()
-    .select({ n: sql<number>`count(*)::int` })
-    .from(clients)
-    .where(clientSearch(q));
-  return Number(row.n);
+  const db = getDb();
+  return listPage({
+    search: clientSearch(q),
+    candidates: (where) =>
+      db.select({ id: clients.id, createdAt: clients.createdAt }).from(clients).where(where).getSQL(),
+    countRows: (where) =>
+      db
+        .select({ one: sql`1` })
+        .from(clients)
+        .where(where)
+        .getSQL(),
+    idIn: (ids) => inArray(clients.id, ids),
+    fetch: (where, limit, offset) =>
+      db
+        .select({
+          id: clients.id,
+          name: clients.name,
+          email: clients.email,
+          phone: clients.phone,
+          businessName: clients.businessName,
+          status: clients.status,
+          planName: plans.name,
+          createdAt: clients.createdAt,
+        })
+        .from(clients)
+        .leftJoin(plans, eq(plans.id, clients.planId))
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[sort] ?? clients.createdAt), order(clients.id))
+        .limit(limit)
+        .offset(offset),
+    page,
+    pageSize,
+  });
 }
 
 /** SPEC §7 "Latest 5" for the dashboard. */

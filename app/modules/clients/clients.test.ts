@@ -15,13 +15,12 @@ import {
   addNote,
   addSubscription,
   ClientEmailTakenError,
-  countClients,
   createClient,
   deleteClient,
   deleteNote,
   deleteSubscription,
   getClient,
-  listClients,
+  listClients as listClientsPage,
   listExpiringSubscriptions,
   listNotes,
   listSubscriptions,
@@ -57,6 +56,10 @@ function clientInput(over: Partial<ClientInput> = {}): ClientInput {
     ...over,
   };
 }
+
+const listClients = async (args: Parameters<typeof listClientsPage>[0]) => (await listClientsPage(args)).rows;
+const countClients = async (args: Parameters<typeof listClientsPage>[0]) =>
+  (await listClientsPage(args)).count;
 
 describe("renewal end dates", () => {
   it("adds 1, 3, 6 and 12 months", () => {
@@ -296,17 +299,17 @@ describe("searching and paging clients", () => {
     ]);
     expect((await listClients({ q: "pessoa 07" })).map((c) => c.name)).toEqual(["Pessoa 07"]);
     expect((await listClients({ q: "PESSOA13@LISTA" })).map((c) => c.email)).toEqual(["pessoa13@lista.dev"]);
-    expect(await countClients({ q: "lista.DEV" })).toBe(26);
+    expect(await countClients({ q: "lista.DEV" })).toMatchObject({ total: 26, kind: "exact" });
   });
 
   it("treats % and _ in the search as plain characters", async () => {
     expect((await listClients({ q: "100%" })).map((c) => c.name)).toEqual(["Zé 100% Natural"]);
     expect((await listClients({ q: "s_n" })).map((c) => c.name)).toEqual(["Zé 100% Natural"]);
-    expect(await countClients({ q: "%" })).toBe(1);
+    expect(await countClients({ q: "%" })).toMatchObject({ total: 1, kind: "exact" });
   });
 
   it("pages newest first by default, with the total", async () => {
-    expect(await countClients({})).toBe(26);
+    expect(await countClients({})).toMatchObject({ total: 26, kind: "exact" });
     const pages = await Promise.all([1, 2, 3].map((page) => listClients({ page, pageSize: 10 })));
     expect(pages.map((p) => p.length)).toEqual([10, 10, 6]);
     expect(pages[0][0].name).toBe("Pessoa 25");

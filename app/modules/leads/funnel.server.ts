@@ -1,10 +1,12 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { clients, leads, plans } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
+import { countEstimate, type CountResult } from "~/modules/ops/counts.server";
+import { boundedSearch } from "~/modules/ops/search.server";
 import { canMove, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
 
-export type StageCounts = Record<Stage, number>;
+export type StageCounts = Record<Stage, CountResult>;
 
 export interface LeadCard {
   id: string;
@@ -43,18 +45,51 @@ function searchFilter(q: string): SQL | undefined {
   return or(...parts);
 }
 
-/** One GROUP BY for the six count tabs (zeros included). */
+/** Above this many matches per column a search shows "1.000+" instead of counting on. */
+const SEARCH_COUNT_LIMIT = 1000;
+
+/**
+ * The six count tabs. Each is countEstimate over the (status_funil, created_at, id) index: exact
+ * up to 10 000 leads in a stage, the planner's estimate above (shown "≈"), so the board does not
+ * count a million rows on every request.
+ */
 export async function countLeadsByStage({ q = "" }: { q?: string } = {}): Promise<StageCounts> {
-  const where = searchFilter(q);
-  const rows = await queryRows<{ stage: Stage; n: number }>(
-    getDb(),
-    sql`select ${leads.statusFunil} as stage, count(*)::int as n from ${leads}
-        ${where ? sql`where ${where}` : sql``} group by ${leads.statusFunil}`,
+  const search = searchFilter(q);
+  const db = getDb();
+  const results = await Promise.all(
+    STAGES.map((stage) =>
+      countEstimate({
+        query: db
+          .select({ one: sql`1` })
+          .from(leads)
+          .where(and(eq(leads.statusFunil, stage), search))
+          .getSQL(),
+        limit: search ? SEARCH_COUNT_LIMIT : undefined,
+        db,
+      }),
+    ),
   );
-  const counts = Object.fromEntries(STAGES.map((s) => [s, 0])) as StageCounts;
-  for (const r of rows) counts[r.stage] = Number(r.n);
-  return counts;
+  return Object.fromEntries(STAGES.map((s, i) => [s, results[i]])) as StageCounts;
 }
+
+const cardColumns = {
+  id: leads.id,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  business: leads.business,
+  plan: leads.plan,
+  message: leads.message,
+  isRepresentative: leads.isRepresentative,
+  statusFunil: leads.statusFunil,
+  createdAt: leads.createdAt,
+  utmSource: leads.utmSource,
+  utmMedium: leads.utmMedium,
+  utmCampaign: leads.utmCampaign,
+  referrer: leads.referrer,
+  landingPage: leads.landingPage,
+  convertedClientId: leads.convertedClientId,
+};
 
 /**
  * One column, newest first, the first `pages` pages (served by the (status_funil, created_at, id)
@@ -73,29 +108,56 @@ export async function listStageLeads({
 }): Promise<{ leads: LeadCard[]; hasMore: boolean }> {
   const limit = pages * pageSize;
   const rows = await getDb()
-    .select({
-      id: leads.id,
-      name: leads.name,
-      email: leads.email,
-      phone: leads.phone,
-      business: leads.business,
-      plan: leads.plan,
-      message: leads.message,
-      isRepresentative: leads.isRepresentative,
-      statusFunil: leads.statusFunil,
-      createdAt: leads.createdAt,
-      utmSource: leads.utmSource,
-      utmMedium: leads.utmMedium,
-      utmCampaign: leads.utmCampaign,
-      referrer: leads.referrer,
-      landingPage: leads.landingPage,
-      convertedClientId: leads.convertedClientId,
-    })
+    .select(cardColumns)
     .from(leads)
     .where(and(eq(leads.statusFunil, stage), searchFilter(q)))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit + 1);
   return { leads: rows.slice(0, limit) as LeadCard[], hasMore: rows.length > limit };
+}
+
+type Board = {
+  counts: StageCounts;
+  columns: Record<Stage, { leads: LeadCard[]; hasMore: boolean }>;
+};
+
+/**
+ * A search over the whole board: ONE bounded read of the matches (boundedSearch, trigram
+ * indexes) feeds the six columns and their exact counts; null when the term is too common, and
+ * the per-column index walks are the fast plan instead.
+ */
+async function searchBoard(q: string, pages: Partial<Record<Stage, number>>): Promise<Board | null> {
+  const db = getDb();
+  const found = await boundedSearch({
+    candidates: db
+      .select({ id: leads.id, createdAt: leads.createdAt, status_funil: leads.statusFunil })
+      .from(leads)
+      .where(searchFilter(q))
+      .getSQL(),
+    db,
+  });
+  if (!found.complete) return null;
+  const byStage = Object.fromEntries(
+    STAGES.map((s) => [s, found.rows.filter((r) => r.status_funil === s)]),
+  ) as Record<Stage, typeof found.rows>;
+  const shown = STAGES.flatMap((s) =>
+    byStage[s].slice(0, (pages[s] ?? 1) * LEADS_PAGE_SIZE).map((r) => r.id),
+  );
+  const cards = shown.length
+    ? ((await db.select(cardColumns).from(leads).where(inArray(leads.id, shown))) as LeadCard[])
+    : [];
+  const order = new Map(shown.map((id, i) => [id, i]));
+  cards.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const columns = Object.fromEntries(
+    STAGES.map((s) => {
+      const limit = (pages[s] ?? 1) * LEADS_PAGE_SIZE;
+      return [s, { leads: cards.filter((c) => c.statusFunil === s), hasMore: byStage[s].length > limit }];
+    }),
+  ) as Board["columns"];
+  const counts = Object.fromEntries(
+    STAGES.map((s) => [s, { total: byStage[s].length, kind: "exact", approximate: false }]),
+  ) as StageCounts;
+  return { counts, columns };
 }
 
 /** The whole board: counts plus each column's first pages. */
@@ -105,17 +167,18 @@ export async function loadFunnel({
 }: {
   q?: string;
   pages?: Partial<Record<Stage, number>>;
-}) {
+}): Promise<Board> {
+  if (searchFilter(q)) {
+    const board = await searchBoard(q, pages);
+    if (board) return board;
+  }
   const [counts, ...columns] = await Promise.all([
     countLeadsByStage({ q }),
     ...STAGES.map((stage) => listStageLeads({ stage, q, pages: pages[stage] ?? 1 })),
   ]);
   return {
     counts,
-    columns: Object.fromEntries(STAGES.map((s, i) => [s, columns[i]])) as Record<
-      Stage,
-      { leads: LeadCard[]; hasMore: boolean }
-    >,
+    columns: Object.fromEntries(STAGES.map((s, i) => [s, columns[i]])) as Board["columns"],
   };
 }
 

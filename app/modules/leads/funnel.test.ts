@@ -279,7 +279,9 @@ describe("board", () => {
     const all = await listStageLeads({ stage: "qualificado", pages: 3 });
     expect(all.leads).toHaveLength(45);
     expect(all.hasMore).toBe(false);
-    expect(await countLeadsByStage()).toEqual({
+    const totals = async (q?: string) =>
+      Object.fromEntries(Object.entries(await countLeadsByStage({ q })).map(([k, c]) => [k, c.total]));
+    expect(await totals()).toEqual({
       novo: 0,
       contatado: 0,
       qualificado: 45,
@@ -287,11 +289,12 @@ describe("board", () => {
       convertido: 0,
       perdido: 1,
     });
-    expect((await countLeadsByStage({ q: "pastelaria" })).qualificado).toBe(1);
-    expect((await countLeadsByStage({ q: "Q12@BOARD" })).qualificado).toBe(1);
-    expect((await countLeadsByStage({ q: "97777-1234" })).perdido).toBe(1);
-    expect((await countLeadsByStage({ q: "21 97777" })).perdido).toBe(1);
-    expect((await countLeadsByStage({ q: "100%" })).qualificado).toBe(0);
+    expect((await countLeadsByStage()).qualificado.kind).toBe("exact");
+    expect((await totals("pastelaria")).qualificado).toBe(1);
+    expect((await totals("Q12@BOARD")).qualificado).toBe(1);
+    expect((await totals("97777-1234")).perdido).toBe(1);
+    expect((await totals("21 97777")).perdido).toBe(1);
+    expect((await totals("100%")).qualificado).toBe(0);
 
     const res = await outcome(() =>
       leadsRoute.loader(args(get("/admin/leads?q=qualificado&qualificado=2", admin)) as never),
@@ -300,6 +303,19 @@ describe("board", () => {
     expect(d.columns.qualificado.leads).toHaveLength(40);
     expect(d.columns.qualificado.hasMore).toBe(true);
     expect(d.columns.perdido.leads).toHaveLength(0);
-    expect(d.counts.qualificado).toBe(45);
+    expect(d.counts.qualificado).toMatchObject({ total: 45, kind: "exact" });
+    // The same search answered by the bounded read: the cards in order, pages and counts.
+    const page2 = await outcome(() =>
+      leadsRoute.loader(args(get("/admin/leads?q=QUALIFICADO%201&qualificado=1", admin)) as never),
+    );
+    const p = page2.data as Awaited<ReturnType<typeof leadsRoute.loader>>;
+    // "Qualificado 1" and "Qualificado 10".."Qualificado 19": 11 matches, newest first.
+    expect(p.columns.qualificado.leads.map((l) => l.name)).toEqual([
+      "Qualificado 1",
+      ...Array.from({ length: 10 }, (_, i) => `Qualificado ${10 + i}`),
+    ]);
+    expect(p.columns.qualificado.hasMore).toBe(false);
+    expect(p.counts.qualificado).toMatchObject({ total: 11, kind: "exact" });
+    expect(p.counts.perdido.total).toBe(0);
   });
 });

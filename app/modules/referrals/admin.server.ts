@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { plans, referrals, representatives, type ReferralStatus } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
+import { listPage, type ListPage } from "~/modules/ops/list-page.server";
 import { commissionForPlan } from "./commission";
 
 /** Sortable columns (allow-list; the URL picks one by key, never by SQL). */
@@ -52,51 +53,62 @@ export async function listReferralsAdmin({
   dir?: "asc" | "desc";
   page?: number;
   pageSize?: number;
-}): Promise<{ rows: AdminReferralRow[]; total: number }> {
+}): Promise<ListPage<AdminReferralRow>> {
   const term = q.trim();
   const p = likeContains(term);
-  const where = and(
-    status ? eq(referrals.status, status) : undefined,
-    term
-      ? or(
-          ilike(referrals.businessName, p),
-          ilike(referrals.contactName, p),
-          ilike(referrals.contactPhone, p),
-          ilike(representatives.name, p),
-          ilike(representatives.email, p),
-        )
-      : undefined,
-  );
+  const search = term
+    ? or(
+        ilike(referrals.businessName, p),
+        ilike(referrals.contactName, p),
+        ilike(referrals.contactPhone, p),
+        ilike(representatives.name, p),
+        ilike(representatives.email, p),
+      )
+    : undefined;
   const order = dir === "asc" ? asc : desc;
   const db = getDb();
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({
-        id: referrals.id,
-        businessName: referrals.businessName,
-        contactName: referrals.contactName,
-        contactPhone: referrals.contactPhone,
-        status: referrals.status,
-        commissionCents: referrals.commissionCents,
-        createdAt: referrals.createdAt,
-        planName: plans.name,
-        representativeName: representatives.name,
-        representativeEmail: representatives.email,
-      })
-      .from(referrals)
-      .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
-      .leftJoin(plans, eq(plans.id, referrals.planId))
-      .where(where)
-      .orderBy(order(SORT_COLUMNS[sort]), desc(referrals.createdAt), desc(referrals.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({ n: count() })
-      .from(referrals)
-      .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
-      .where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return listPage({
+    filter: status ? eq(referrals.status, status) : undefined,
+    search,
+    candidates: (where) =>
+      db
+        .select({ id: referrals.id, createdAt: referrals.createdAt })
+        .from(referrals)
+        .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
+        .where(where)
+        .getSQL(),
+    countRows: (where) =>
+      db
+        .select({ one: sql`1` })
+        .from(referrals)
+        .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
+        .where(where)
+        .getSQL(),
+    idIn: (ids) => inArray(referrals.id, ids),
+    fetch: (where, limit, offset) =>
+      db
+        .select({
+          id: referrals.id,
+          businessName: referrals.businessName,
+          contactName: referrals.contactName,
+          contactPhone: referrals.contactPhone,
+          status: referrals.status,
+          commissionCents: referrals.commissionCents,
+          createdAt: referrals.createdAt,
+          planName: plans.name,
+          representativeName: representatives.name,
+          representativeEmail: representatives.email,
+        })
+        .from(referrals)
+        .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
+        .leftJoin(plans, eq(plans.id, referrals.planId))
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[sort]), desc(referrals.createdAt), desc(referrals.id))
+        .limit(limit)
+        .offset(offset),
+    page,
+    pageSize,
+  });
 }
 
 /**

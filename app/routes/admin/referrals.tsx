@@ -24,8 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The default direction is descending only for the date; text columns start A→Z.
   const sp = new URL(request.url).searchParams;
   const dir = sp.get("dir") ? params.dir : params.sort === "created_at" ? "desc" : "asc";
-  const { rows, total } = await listReferralsAdmin({ ...params, dir });
-  return { rows, total, q: params.q, status: params.status, sort: params.sort, dir, page: params.page };
+  const { rows, hasMore, count } = await listReferralsAdmin({ ...params, dir });
+  return {
+    rows,
+    hasMore,
+    count,
+    q: params.q,
+    status: params.status,
+    sort: params.sort,
+    dir,
+    page: params.page,
+  };
 }
 
 const ActionSchema = z.object({ intent: z.literal("status"), id: z.uuid(), status: ReferralStatusSchema });
@@ -46,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
-  const { rows, total, q, status, sort, dir, page } = loaderData;
+  const { rows, hasMore, count, q, status, sort, dir, page } = loaderData;
   return (
     <div>
       <PageHeader title="Indicações" subtitle="Indicações enviadas pelos representantes" />
@@ -74,7 +83,7 @@ export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
         </SearchForm>
       </div>
       <ReferralTable rows={rows} sort={sort} dir={dir} />
-      <Pagination page={page} pageSize={PAGE_SIZE} total={total} />
+      <Pagination page={page} pageSize={PAGE_SIZE} count={count} hasMore={hasMore} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { countLabel, sumCounts, type ListCount } from "~/components/admin/pagination";
 import { withParams } from "~/lib/list-params";
 import { LEAD_MESSAGES, STAGE_LABELS, STAGES, type Stage } from "~/modules/leads/leads.schema";
 import { LeadCard, type LeadCardData } from "./lead-card";
@@ -6,10 +7,10 @@ import { LeadCard, type LeadCardData } from "./lead-card";
 export type Columns = Record<Stage, { leads: LeadCardData[]; hasMore: boolean }>;
 
 /** Count tabs: "Todos" shows the six columns, a stage shows its column alone. */
-export function StageTabs({ counts, view }: { counts: Record<Stage, number>; view: Stage | null }) {
+export function StageTabs({ counts, view }: { counts: Record<Stage, ListCount>; view: Stage | null }) {
   const { search } = useLocation();
-  const total = STAGES.reduce((n, s) => n + counts[s], 0);
-  const tabs: { key: Stage | null; label: string; n: number }[] = [
+  const total = sumCounts(STAGES.map((s) => counts[s]));
+  const tabs: { key: Stage | null; label: string; n: ListCount }[] = [
     { key: null, label: "Todos", n: total },
     ...STAGES.map((s) => ({ key: s, label: STAGE_LABELS[s], n: counts[s] })),
   ];
@@ -31,7 +32,7 @@ export function StageTabs({ counts, view }: { counts: Record<Stage, number>; vie
           >
             {t.label}{" "}
             <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-              {t.n.toLocaleString("pt-BR")}
+              <CountBadge count={t.n} />
             </span>
           </Link>
         );
@@ -47,7 +48,7 @@ export function FunnelBoard({
   view,
 }: {
   columns: Columns;
-  counts: Record<Stage, number>;
+  counts: Record<Stage, ListCount>;
   pages: Record<Stage, number>;
   view: Stage | null;
 }) {
@@ -70,7 +71,7 @@ export function FunnelBoard({
             >
               {STAGE_LABELS[stage]}
               <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
-                {counts[stage].toLocaleString("pt-BR")}
+                <CountBadge count={counts[stage]} />
               </span>
             </h2>
             {col.leads.length === 0 ? (
@@ -98,5 +99,20 @@ export function FunnelBoard({
         );
       })}
     </div>
+  );
+}
+
+/** Estimated counts say so to screen readers too (the "≈" alone is easy to miss). */
+function CountBadge({ count }: { count: ListCount }) {
+  if (count.kind === "exact") return <>{countLabel(count)}</>;
+  return (
+    <>
+      <span aria-hidden="true">{countLabel(count)}</span>
+      <span className="sr-only">
+        {count.kind === "estimate"
+          ? `aproximadamente ${count.total.toLocaleString("pt-BR")}`
+          : `mais de ${(count.total - 1).toLocaleString("pt-BR")}`}
+      </span>
+    </>
   );
 }

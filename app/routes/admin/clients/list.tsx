@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/lib/flash.server";
 import { parseListParams } from "~/lib/list-params";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { CLIENT_MESSAGES, CLIENT_PAGE_SIZE, CLIENT_SORTS } from "~/modules/clients/clients.schema";
-import { countClients, deleteClient, listClients } from "~/modules/clients/clients.server";
+import { deleteClient, listClients } from "~/modules/clients/clients.server";
 import { readFormData } from "~/modules/security/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,16 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   const { q, sort, dir, page, pageSize } = params;
   try {
-    const [rows, total] = await Promise.all([
-      listClients({ q, sort, dir, page, pageSize }),
-      countClients({ q }),
-    ]);
-    return { rows, total, q, sort, dir, page, pageSize, toast: null };
+    const { rows, hasMore, count } = await listClients({ q, sort, dir, page, pageSize });
+    return { rows, hasMore, count, q, sort, dir, page, pageSize, toast: null };
   } catch (err) {
     console.error("clients list failed", err);
     return {
       rows: [],
-      total: 0,
+      hasMore: false,
+      count: null,
       q,
       sort,
       dir,
@@ -68,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ClientsList({ loaderData }: Route.ComponentProps) {
-  const { rows, total, q, sort, dir, page, pageSize } = loaderData;
+  const { rows, hasMore, count, q, sort, dir, page, pageSize } = loaderData;
   useToastFromData(loaderData);
   return (
     <>
@@ -99,7 +97,7 @@ export default function ClientsList({ loaderData }: Route.ComponentProps) {
         dir={dir}
         emptyText={q ? `Nenhum cliente encontrado para "${q}".` : "Nenhum cliente cadastrado."}
       />
-      <Pagination page={page} pageSize={pageSize} total={total} />
+      <Pagination page={page} pageSize={pageSize} count={count} hasMore={hasMore} />
     </>
   );
 }
