@@ -92,7 +92,7 @@ function funnelBoard(view: string, q?: string): ListCase {
     ]),
     // With a search, six exact counts would each repeat the trigram scan: exact up to 1 000.
     run: (db) => Promise.all(parts.map((p) => pageAndCount(p.page, p.count, q ? 1000 : undefined)(db))),
-    module: { path: leadsModule, fn: "listFunnel", args: { q: q ?? "" } },
+    module: { path: leadsModule, fn: "loadFunnel", args: { q: q ?? "" } },
   };
 }
 
@@ -300,7 +300,11 @@ export function listCases(): ListCase[] {
     listCase(
       "indicações",
       "ordem por negócio",
-      { from: referralsFrom, select: referralsSelect, order: sql`r.business_name asc, r.id asc` },
+      {
+        from: referralsFrom,
+        select: referralsSelect,
+        order: sql`lower(r.business_name) asc, r.created_at desc, r.id desc`,
+      },
       { path: referralsModule, fn: "listReferralsAdmin", args: { sort: "business_name", dir: "asc" } },
     ),
     listCase(
