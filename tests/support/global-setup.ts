@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { migrateDatabase, openPglite, openPostgres } from "../../app/db/client.server";
@@ -39,4 +39,5 @@ export default async function setup() {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await db.close();
   process.env.TEST_PGLITE_DUMP = file;
+  return () => rmSync(file, { force: true });
 }

@@ -54,12 +54,18 @@ export const referrals = pgTable(
     ),
     index("referrals_rep_created_idx").on(t.representativeId, t.createdAt),
     index("referrals_created_idx").on(t.createdAt, t.id),
-    index("referrals_status_created_idx").on(t.status, t.createdAt),
+    // The list filters by status and sorts status A→Z, newest first within a status.
+    index("referrals_status_created_idx").on(
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("referrals_plan_idx").on(t.planId),
     // The admin list sorts names case-insensitively (lower()); ties fall back to newest first.
     index("referrals_business_name_lower_idx").on(sql`lower(${t.businessName})`, t.createdAt, t.id),
     index("referrals_contact_name_lower_idx").on(sql`lower(${t.contactName})`, t.createdAt, t.id),
     index("referrals_business_trgm_idx").using("gin", sql`${t.businessName} gin_trgm_ops`),
+    index("referrals_phone_trgm_idx").using("gin", sql`${t.contactPhone} gin_trgm_ops`),
     index("referrals_contact_trgm_idx").using("gin", sql`${t.contactName} gin_trgm_ops`),
   ],
 );

@@ -56,13 +56,18 @@ export async function listReferralsAdmin({
 }): Promise<ListPage<AdminReferralRow>> {
   const term = q.trim();
   const p = likeContains(term);
+  // The representative's name/e-mail through their ids (ANY(ARRAY(…)) is an index condition),
+  // not through the join: an OR across a join cannot use the trigram indexes (measured: 250–320
+  // ms per search at 100 000 referrals with the join, a sequential scan).
   const search = term
     ? or(
         ilike(referrals.businessName, p),
         ilike(referrals.contactName, p),
         ilike(referrals.contactPhone, p),
-        ilike(representatives.name, p),
-        ilike(representatives.email, p),
+        sql`${referrals.representativeId} = any(array(${getDb()
+          .select({ id: representatives.id })
+          .from(representatives)
+          .where(or(ilike(representatives.name, p), ilike(representatives.email, p)))}))`,
       )
     : undefined;
   const order = dir === "asc" ? asc : desc;
@@ -71,17 +76,11 @@ export async function listReferralsAdmin({
     filter: status ? eq(referrals.status, status) : undefined,
     search,
     candidates: (where) =>
-      db
-        .select({ id: referrals.id, createdAt: referrals.createdAt })
-        .from(referrals)
-        .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
-        .where(where)
-        .getSQL(),
+      db.select({ id: referrals.id, createdAt: referrals.createdAt }).from(referrals).where(where).getSQL(),
     countRows: (where) =>
       db
         .select({ one: sql`1` })
         .from(referrals)
-        .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
         .where(where)
         .getSQL(),
     idIn: (ids) => inArray(referrals.id, ids),
