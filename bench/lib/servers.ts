@@ -172,8 +172,11 @@ http {
 }
 `,
   );
+  if (!existsSync("/usr/sbin/nginx")) {
+    throw new Error("nginx ausente: instale com `apt-get install -y nginx-light` (Debian) e rode de novo.");
+  }
   const r = spawnSync("/usr/sbin/nginx", ["-p", workDir, "-c", conf], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`nginx não iniciou: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`nginx não iniciou: ${r.stderr ?? r.error?.message}`);
   const url = `http://127.0.0.1:${port}`;
   await waitFor200(`${url}/`, 10_000);
   return {
