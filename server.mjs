@@ -97,6 +97,12 @@ server.use((req, res, next) => {
   next();
 });
 
+// Compression wraps everything below (it leaves precompressed files and cache hits alone). The
+// page cache must come after it: on a miss it captures the body before compression does.
+server.use(compression());
+// Public pages from memory (app/modules/ops/page-cache.server.ts); PAGE_CACHE=off disables it.
+// Before the static middlewares: a page hit then costs no file-system lookups.
+server.use(app.pageCacheMiddleware({ enabled: process.env.PAGE_CACHE !== "off" }));
 // Static files go out as the .br/.gz written at build time (scripts/precompress.mjs); only
 // rendered pages are compressed per request.
 const staticFiles = (dir, serveStatic) =>
@@ -108,9 +114,6 @@ const staticFiles = (dir, serveStatic) =>
   });
 server.use("/assets", staticFiles("client/assets", { immutable: true, maxAge: "1y" }));
 server.use(staticFiles("client", { maxAge: "1h" }));
-server.use(compression());
-// Public pages from memory (app/modules/ops/page-cache.server.ts); PAGE_CACHE=off disables it.
-server.use(app.pageCacheMiddleware({ enabled: process.env.PAGE_CACHE !== "off" }));
 
 server.all(
   "/{*splat}",
