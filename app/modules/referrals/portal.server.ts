@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { plans, REFERRAL_STATUSES, referrals, type ReferralStatus } from "~/db/schema";
+import { likeContains } from "~/lib/list-params";
 import { totalCommission } from "./commission";
 import type { ReferralFormData } from "./referral-form.schema";
 import { REFERRAL_STATUS_LABELS } from "./referrals.schema";
@@ -31,11 +32,6 @@ function commissionOf(r: { commissionCents: number | null; planName: string | nu
   return totalCommission([{ ...r, status: "concluido" }]);
 }
 
-/** "%" and "_" typed by the user are literal characters, not wildcards. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export const MY_REFERRALS_LIMIT = 500;
 
 /**
@@ -53,7 +49,7 @@ export async function listMyReferrals({
 }): Promise<{ inProgress: PortalReferral[]; completed: PortalReferral[]; truncated: boolean }> {
   const where: (SQL | undefined)[] = [eq(referrals.representativeId, representativeId)];
   if (q) {
-    const pattern = containsPattern(q);
+    const pattern = likeContains(q);
     where.push(or(ilike(referrals.businessName, pattern), ilike(referrals.contactName, pattern)));
   }
   if (status) where.push(eq(referrals.status, status));
