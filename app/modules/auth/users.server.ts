@@ -1,6 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
 import { account, representatives, session, user, type UserRole } from "~/db/schema";
 
 export function normalizeEmail(email: string): string {
@@ -62,11 +63,6 @@ export class EmailInUseError extends Error {
   constructor() {
     super("email in use");
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /** Representative sign-up: the login user and the representatives row in ONE transaction. */

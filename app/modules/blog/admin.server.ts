@@ -1,5 +1,6 @@
 import { count, desc, eq, not, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
 import { blogPosts } from "~/db/schema";
 import type { PostInput } from "./blog.schema";
 import { sanitizePostHtml } from "./sanitize.server";
@@ -35,15 +36,6 @@ export async function getPost({ id }: { id: string }): Promise<Post | null> {
   return row ?? null;
 }
 
-function isSlugViolation(err: unknown): boolean {
-  const e = err as {
-    code?: string;
-    constraint?: string;
-    cause?: { code?: string; constraint?: string };
-  } | null;
-  return (e?.code ?? e?.cause?.code) === "23505";
-}
-
 /** The body is sanitized here, on every save: the stored HTML never holds scripts or handlers. */
 function values(input: PostInput) {
   return {
@@ -62,7 +54,7 @@ export async function createPost({ input }: { input: PostInput }): Promise<PostS
     await bumpPublicContent();
     return { ok: true, post };
   } catch (err) {
-    if (isSlugViolation(err)) return { ok: false, code: "slug_taken" };
+    if (isUniqueViolation(err)) return { ok: false, code: "slug_taken" };
     throw err;
   }
 }
@@ -78,7 +70,7 @@ export async function updatePost({ id, input }: { id: string; input: PostInput }
     await bumpPublicContent();
     return { ok: true, post };
   } catch (err) {
-    if (isSlugViolation(err)) return { ok: false, code: "slug_taken" };
+    if (isUniqueViolation(err)) return { ok: false, code: "slug_taken" };
     throw err;
   }
 }

@@ -12,20 +12,20 @@ import {
   type ClientInput,
 } from "./clients.schema";
 import {
-  addNote,
-  addSubscription,
   ClientEmailTakenError,
   createClient,
   deleteClient,
-  deleteNote,
-  deleteSubscription,
   getClient,
   listClients as listClientsPage,
-  listExpiringSubscriptions,
-  listNotes,
-  listSubscriptions,
   updateClient,
 } from "./clients.server";
+import { addNote, deleteNote, listNotes } from "./notes.server";
+import {
+  addSubscription,
+  deleteSubscription,
+  listExpiringSubscriptions,
+  listSubscriptions,
+} from "./subscriptions.server";
 
 const t = useTestDatabase();
 let planA: string;

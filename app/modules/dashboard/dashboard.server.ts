@@ -1,11 +1,8 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
-import {
-  listExpiringSubscriptions,
-  listRecentClients,
-  type ExpiringSubscription,
-} from "~/modules/clients/clients.server";
+import { listRecentClients } from "~/modules/clients/clients.server";
+import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 
 /**
  * A count now plus what it is compared with: items created in the last 30 days (São Paulo days,

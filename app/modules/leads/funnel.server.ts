@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
 import { countEstimate, type CountResult } from "~/modules/ops/counts.server";
@@ -218,11 +219,6 @@ class ConversionRefused extends Error {
   ) {
     super(message);
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /**

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "~/lib/zod";
+import { isId } from "~/lib/ids";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { plans } from "~/db/schema";
 import type { PlanInput } from "./plans.schema";
@@ -7,8 +7,6 @@ import { bumpPublicContent } from "~/modules/ops/page-cache.server";
 
 export type Plan = typeof plans.$inferSelect;
 export type PlanOption = Pick<Plan, "id" | "name" | "priceCents">;
-
-const isId = (id: string) => z.guid().safeParse(id).success;
 
 /** SPEC §7: all plans ordered by price ascending (public, admin list, wizard). */
 export async function listPlans(): Promise<Plan[]> {

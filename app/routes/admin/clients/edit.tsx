@@ -16,16 +16,13 @@ import {
   SUBSCRIPTION_MESSAGES,
   SubscriptionSchema,
 } from "~/modules/clients/clients.schema";
+import { getClient, PlanNotFoundError } from "~/modules/clients/clients.server";
+import { addNote, deleteNote, listNotes } from "~/modules/clients/notes.server";
 import {
-  addNote,
   addSubscription,
-  deleteNote,
   deleteSubscription,
-  getClient,
-  listNotes,
   listSubscriptions,
-  PlanNotFoundError,
-} from "~/modules/clients/clients.server";
+} from "~/modules/clients/subscriptions.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";

@@ -1,0 +1,125 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import { isForeignKeyViolation } from "~/db/errors";
+import { plans, subscriptions } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import { EXPIRY_WARNING_DAYS, subscriptionEndDate, type SubscriptionInput } from "./clients.schema";
+import { PlanNotFoundError } from "./clients.server";
+
+export interface SubscriptionRow {
+  id: string;
+  planId: string;
+  planName: string;
+  startDate: string;
+  endDate: string;
+  status: (typeof subscriptions.$inferSelect)["status"];
+  renewalType: (typeof subscriptions.$inferSelect)["renewalType"];
+  createdAt: Date;
+}
+
+/** SPEC §7: a client's subscriptions with the joined plan name, newest first. */
+export async function listSubscriptions({ clientId }: { clientId: string }): Promise<SubscriptionRow[]> {
+  if (!isId(clientId)) return [];
+  return getDb()
+    .select({
+      id: subscriptions.id,
+      planId: subscriptions.planId,
+      planName: plans.name,
+      startDate: subscriptions.startDate,
+      endDate: subscriptions.endDate,
+      status: subscriptions.status,
+      renewalType: subscriptions.renewalType,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.clientId, clientId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(200);
+}
+
+/** Adds an ativa subscription whose end date is derived from the start and renewal type. */
+export async function addSubscription({
+  clientId,
+  input,
+}: {
+  clientId: string;
+  input: SubscriptionInput;
+}): Promise<typeof subscriptions.$inferSelect> {
+  try {
+    const [row] = await getDb()
+      .insert(subscriptions)
+      .values({
+        clientId,
+        planId: input.planId,
+        startDate: input.startDate,
+        endDate: subscriptionEndDate(input.startDate, input.renewalType),
+        renewalType: input.renewalType,
+        status: "ativa",
+      })
+      .returning();
+    return row;
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new PlanNotFoundError();
+    throw err;
+  }
+}
+
+/** Deletes a subscription only if it belongs to `clientId`; false otherwise. */
+export async function deleteSubscription({
+  clientId,
+  subscriptionId,
+}: {
+  clientId: string;
+  subscriptionId: string;
+}): Promise<boolean> {
+  if (!isId(clientId) || !isId(subscriptionId)) return false;
+  const rows = await getDb()
+    .delete(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
+}
+
+export interface ExpiringSubscription {
+  subscription_id: string;
+  client_id: string;
+  client_name: string;
+  plan_name: string;
+  end_date: string;
+  days_remaining: number;
+}
+
+/**
+ * The spec's get_expiring_subscriptions(days_threshold 7): ativa subscriptions ending between
+ * `today` and `today + days`, where `today` is São Paulo's date passed in by the caller
+ * (never the database server's clock or time zone).
+ */
+export async function listExpiringSubscriptions({
+  today,
+  days = EXPIRY_WARNING_DAYS,
+  limit = 50,
+}: {
+  today: string;
+  days?: number;
+  limit?: number;
+}): Promise<ExpiringSubscription[]> {
+  const rows = await queryRows<ExpiringSubscription>(
+    getDb(),
+    sql`select s.id as subscription_id,
+               s.client_id,
+               c.name as client_name,
+               p.name as plan_name,
+               s.end_date::text as end_date,
+               (s.end_date - ${today}::date)::int as days_remaining
+          from subscriptions s
+          join clients c on c.id = s.client_id
+          join plans p on p.id = s.plan_id
+         where s.status = 'ativa'
+           and s.end_date >= ${today}::date
+           and s.end_date <= ${today}::date + ${days}::int
+         order by s.end_date, c.name, s.id
+         limit ${limit}`,
+  );
+  return rows.map((r) => ({ ...r, days_remaining: Number(r.days_remaining) }));
+}
