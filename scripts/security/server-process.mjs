@@ -31,7 +31,7 @@ export async function waitHealthy(url, timeoutMs = 180_000, proc) {
 export async function startServer({ port, env = {}, wait = true, timeoutMs }) {
   const url = `http://localhost:${port}`;
   // Another server on this port would answer the health check below, and every test would then
-  // run against it (seen: a sqlmap scan on 3318 while the XSS spec wanted the port).
+  // run against it (seen: a sqlmap scan on 3318 while the XSS spec used the same port).
   const taken = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
     () => true,
     () => false,
