@@ -41,6 +41,9 @@ echo "sqlmap $(sqlmap --version 2>/dev/null | grep -E '^[0-9]' | tail -1)"
 
 [ -f build/server/index.js ] || npm run -s build >/dev/null || { echo "ERRO: build falhou"; exit 2; }
 
+# Another server on the port would answer the health check and be scanned instead of ours.
+curl -sf -m 1 "$BASE/healthz" >/dev/null && { echo "ERRO: a porta $PORT já está em uso (SQLMAP_PORT muda)"; exit 2; }
+
 DB="sqlmap_$$"
 psql -q "$ADMIN_URL" -c "create database $DB" || { echo "ERRO: PostgreSQL indisponível em $ADMIN_URL"; exit 2; }
 DB_URL="$(node -e 'const u=new URL(process.argv[1]); u.pathname="/"+process.argv[2]; console.log(u.toString())' "$ADMIN_URL" "$DB")"
