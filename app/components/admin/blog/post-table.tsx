@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Pencil } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, EmptyRow } from "~/components/admin/ui";
+import { Badge, DataTable, EmptyRow } from "~/components/admin/ui";
 import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
 import { formatDate } from "~/lib/format";
 import { BLOG_MESSAGES, excerptPreview } from "~/modules/blog/blog.schema";
@@ -80,39 +80,37 @@ export function PostTable({
   loading: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left">
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Título
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Slug
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Data
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Ações
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {loading ? (
-            <EmptyRow colSpan={5}>
-              <span role="status">{BLOG_MESSAGES.loading}</span>
-            </EmptyRow>
-          ) : posts.length === 0 ? (
-            <EmptyRow colSpan={5}>{BLOG_MESSAGES.empty}</EmptyRow>
-          ) : (
-            posts.map((p) => <PostRow key={p.id} post={p} page={page} />)
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Posts do blog"
+      head={
+        <>
+          <th scope="col" className="px-4 py-3">
+            Título
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Slug
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Status
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Data
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Ações
+          </th>
+        </>
+      }
+    >
+      {loading ? (
+        <EmptyRow colSpan={5}>
+          <span role="status">{BLOG_MESSAGES.loading}</span>
+        </EmptyRow>
+      ) : posts.length === 0 ? (
+        <EmptyRow colSpan={5}>{BLOG_MESSAGES.empty}</EmptyRow>
+      ) : (
+        posts.map((p) => <PostRow key={p.id} post={p} page={page} />)
+      )}
+    </DataTable>
   );
 }

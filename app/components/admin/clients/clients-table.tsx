@@ -1,9 +1,9 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, EmptyRow } from "~/components/admin/ui";
+import { SortHeader } from "~/components/admin/sort-header";
+import { Badge, DataTable, EmptyRow } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
-import { withParams } from "~/lib/list-params";
 import { CLIENT_STATUS_LABELS, clientStatusColor, type ClientSort } from "~/modules/clients/clients.schema";
 
 export interface ClientRow {
@@ -15,41 +15,6 @@ export interface ClientRow {
   status: keyof typeof CLIENT_STATUS_LABELS;
   planName: string | null;
   createdAt: Date | string;
-}
-
-function SortHeader({
-  label,
-  column,
-  sort,
-  dir,
-}: {
-  label: string;
-  column: ClientSort;
-  sort: ClientSort;
-  dir: "asc" | "desc";
-}) {
-  const { search } = useLocation();
-  const active = sort === column;
-  const nextDir = active && dir === "asc" ? "desc" : "asc";
-  const Icon = !active ? ArrowUpDown : dir === "asc" ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
-      className="px-4 py-3"
-    >
-      <Link
-        to={withParams(search, { sort: column, dir: nextDir })}
-        className="inline-flex items-center gap-1 hover:text-slate-900"
-      >
-        {label}
-        <Icon aria-hidden className="h-3.5 w-3.5" />
-        <span className="sr-only">
-          {active ? `(ordenado ${dir === "asc" ? "crescente" : "decrescente"})` : "(ordenar)"}
-        </span>
-      </Link>
-    </th>
-  );
 }
 
 /** The clients list: sortable headers (state in the URL), edit link and delete per row. */
@@ -66,64 +31,61 @@ export function ClientsTable({
 }) {
   const { search } = useLocation();
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Clientes</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <SortHeader label="Nome" column="name" sort={sort} dir={dir} />
-            <SortHeader label="Negócio" column="business_name" sort={sort} dir={dir} />
-            <SortHeader label="Email" column="email" sort={sort} dir={dir} />
-            <th scope="col" className="px-4 py-3">
-              Telefone
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Plano
-            </th>
-            <SortHeader label="Status" column="status" sort={sort} dir={dir} />
-            <SortHeader label="Cadastro" column="created_at" sort={sort} dir={dir} />
-            <th scope="col" className="px-4 py-3 text-right">
-              Ações
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 && <EmptyRow colSpan={8}>{emptyText}</EmptyRow>}
-          {rows.map((c) => (
-            <tr key={c.id} className="hover:bg-slate-50">
-              <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
-              <td className="px-4 py-3">{c.businessName}</td>
-              <td className="px-4 py-3">{c.email}</td>
-              <td className="px-4 py-3 whitespace-nowrap">{c.phone}</td>
-              <td className="px-4 py-3">{c.planName ?? "—"}</td>
-              <td className="px-4 py-3">
-                <Badge color={clientStatusColor(c.status)}>{CLIENT_STATUS_LABELS[c.status]}</Badge>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">{formatDate(c.createdAt)}</td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-1">
-                  <Link
-                    to={`/admin/clients/edit/${c.id}`}
-                    aria-label={`Editar ${c.name}`}
-                    className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                  >
-                    <Pencil aria-hidden className="h-4 w-4" />
-                    Editar
-                  </Link>
-                  <ConfirmButton
-                    label={`Excluir ${c.name}`}
-                    title="Excluir cliente"
-                    description={`Tem certeza que deseja excluir o cliente ${c.name}? As assinaturas e anotações dele também serão excluídas.`}
-                    fields={{ intent: "delete", id: c.id }}
-                    action={`/admin/clients${search}`}
-                    preventScrollReset
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Clientes"
+      head={
+        <>
+          <SortHeader label="Nome" sortKey="name" sort={sort} dir={dir} />
+          <SortHeader label="Negócio" sortKey="business_name" sort={sort} dir={dir} />
+          <SortHeader label="Email" sortKey="email" sort={sort} dir={dir} />
+          <th scope="col" className="px-4 py-3">
+            Telefone
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Plano
+          </th>
+          <SortHeader label="Status" sortKey="status" sort={sort} dir={dir} />
+          <SortHeader label="Cadastro" sortKey="created_at" defaultDir="desc" sort={sort} dir={dir} />
+          <th scope="col" className="px-4 py-3 text-right">
+            Ações
+          </th>
+        </>
+      }
+    >
+      {rows.length === 0 && <EmptyRow colSpan={8}>{emptyText}</EmptyRow>}
+      {rows.map((c) => (
+        <tr key={c.id} className="hover:bg-slate-50">
+          <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
+          <td className="px-4 py-3">{c.businessName}</td>
+          <td className="px-4 py-3">{c.email}</td>
+          <td className="px-4 py-3 whitespace-nowrap">{c.phone}</td>
+          <td className="px-4 py-3">{c.planName ?? "—"}</td>
+          <td className="px-4 py-3">
+            <Badge color={clientStatusColor(c.status)}>{CLIENT_STATUS_LABELS[c.status]}</Badge>
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap">{formatDate(c.createdAt)}</td>
+          <td className="px-4 py-3">
+            <div className="flex justify-end gap-1">
+              <Link
+                to={`/admin/clients/edit/${c.id}`}
+                aria-label={`Editar ${c.name}`}
+                className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+              >
+                <Pencil aria-hidden className="h-4 w-4" />
+                Editar
+              </Link>
+              <ConfirmButton
+                label={`Excluir ${c.name}`}
+                title="Excluir cliente"
+                description={`Tem certeza que deseja excluir o cliente ${c.name}? As assinaturas e anotações dele também serão excluídas.`}
+                fields={{ intent: "delete", id: c.id }}
+                action={`/admin/clients${search}`}
+                preventScrollReset
+              />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

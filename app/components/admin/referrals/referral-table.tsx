@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { SortHeader } from "~/components/admin/sort-header";
-import { EmptyRow } from "~/components/admin/ui";
+import { DataTable, EmptyRow } from "~/components/admin/ui";
 import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
 import { formatDate } from "~/lib/format";
 import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
@@ -60,50 +60,48 @@ export function ReferralTable({
 }) {
   const h = { sort, dir };
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <SortHeader label="Representante" sortKey="representative" {...h} />
-            <SortHeader label="Negócio" sortKey="business_name" {...h} />
-            <SortHeader label="Contato" sortKey="contact_name" {...h} />
-            <th scope="col" className="px-4 py-3">
-              Telefone
-            </th>
-            <SortHeader label="Plano" sortKey="plan" {...h} />
-            <SortHeader label="Status" sortKey="status" {...h} />
-            <SortHeader label="Data" sortKey="created_at" defaultDir="desc" {...h} />
+    <DataTable
+      caption="Indicações"
+      head={
+        <>
+          <SortHeader label="Representante" sortKey="representative" {...h} />
+          <SortHeader label="Negócio" sortKey="business_name" {...h} />
+          <SortHeader label="Contato" sortKey="contact_name" {...h} />
+          <th scope="col" className="px-4 py-3">
+            Telefone
+          </th>
+          <SortHeader label="Plano" sortKey="plan" {...h} />
+          <SortHeader label="Status" sortKey="status" {...h} />
+          <SortHeader label="Data" sortKey="created_at" defaultDir="desc" {...h} />
+        </>
+      }
+    >
+      {rows.length === 0 ? (
+        <EmptyRow colSpan={7}>Nenhuma indicação encontrada.</EmptyRow>
+      ) : (
+        rows.map((r) => (
+          <tr key={r.id} className="align-top">
+            <td className="px-4 py-3">
+              {r.representativeName ? (
+                <>
+                  <p className="font-medium text-slate-900">{r.representativeName}</p>
+                  <p className="text-xs text-slate-600">{r.representativeEmail}</p>
+                </>
+              ) : (
+                <span className="text-slate-500 italic">Representante removido</span>
+              )}
+            </td>
+            <td className="px-4 py-3 font-medium text-slate-900">{r.businessName}</td>
+            <td className="px-4 py-3 text-slate-700">{r.contactName}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{r.contactPhone}</td>
+            <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
+            <td className="px-4 py-3">
+              <StatusSelect row={r} />
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? (
-            <EmptyRow colSpan={7}>Nenhuma indicação encontrada.</EmptyRow>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.id} className="align-top">
-                <td className="px-4 py-3">
-                  {r.representativeName ? (
-                    <>
-                      <p className="font-medium text-slate-900">{r.representativeName}</p>
-                      <p className="text-xs text-slate-600">{r.representativeEmail}</p>
-                    </>
-                  ) : (
-                    <span className="text-slate-500 italic">Representante removido</span>
-                  )}
-                </td>
-                <td className="px-4 py-3 font-medium text-slate-900">{r.businessName}</td>
-                <td className="px-4 py-3 text-slate-700">{r.contactName}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{r.contactPhone}</td>
-                <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
-                <td className="px-4 py-3">
-                  <StatusSelect row={r} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        ))
+      )}
+    </DataTable>
   );
 }

@@ -1,5 +1,5 @@
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { EmptyRow } from "~/components/admin/ui";
+import { DataTable, EmptyRow } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { REPRESENTATIVE_MESSAGES } from "~/modules/representatives/representatives.schema";
 
@@ -22,54 +22,52 @@ export function RepresentativeTable({
   page: number;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Nome
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Email
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Indicações
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Concluídas
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Cadastro
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Ações
-            </th>
+    <DataTable
+      caption="Representantes"
+      head={
+        <>
+          <th scope="col" className="px-4 py-3">
+            Nome
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Email
+          </th>
+          <th scope="col" className="px-4 py-3 text-right">
+            Indicações
+          </th>
+          <th scope="col" className="px-4 py-3 text-right">
+            Concluídas
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Cadastro
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Ações
+          </th>
+        </>
+      }
+    >
+      {rows.length === 0 ? (
+        <EmptyRow colSpan={6}>{REPRESENTATIVE_MESSAGES.empty}</EmptyRow>
+      ) : (
+        rows.map((r) => (
+          <tr key={r.id}>
+            <td className="px-4 py-3 font-medium text-slate-900">{r.name}</td>
+            <td className="px-4 py-3 text-slate-700">{r.email}</td>
+            <td className="px-4 py-3 text-right text-slate-700">{r.referralsCount}</td>
+            <td className="px-4 py-3 text-right text-slate-700">{r.completedCount}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>
+            <td className="px-4 py-3">
+              <ConfirmButton
+                label={`Excluir ${r.name}`}
+                title={`Excluir o representante ${r.name}?`}
+                description={REPRESENTATIVE_MESSAGES.deleteConsequence}
+                fields={{ intent: "deleteRepresentative", id: r.id, q, page: String(page) }}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.length === 0 ? (
-            <EmptyRow colSpan={6}>{REPRESENTATIVE_MESSAGES.empty}</EmptyRow>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.id}>
-                <td className="px-4 py-3 font-medium text-slate-900">{r.name}</td>
-                <td className="px-4 py-3 text-slate-700">{r.email}</td>
-                <td className="px-4 py-3 text-right text-slate-700">{r.referralsCount}</td>
-                <td className="px-4 py-3 text-right text-slate-700">{r.completedCount}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>
-                <td className="px-4 py-3">
-                  <ConfirmButton
-                    label={`Excluir ${r.name}`}
-                    title={`Excluir o representante ${r.name}?`}
-                    description={REPRESENTATIVE_MESSAGES.deleteConsequence}
-                    fields={{ intent: "deleteRepresentative", id: r.id, q, page: String(page) }}
-                  />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        ))
+      )}
+    </DataTable>
   );
 }

@@ -2,7 +2,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, EmptyRow, PageHeader } from "~/components/admin/ui";
+import { Badge, DataTable, EmptyRow, PageHeader } from "~/components/admin/ui";
 import { useToastFromData } from "~/components/ui/use-toast-data";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatMoney } from "~/lib/format";
@@ -63,66 +63,61 @@ export default function PlansList({ loaderData }: Route.ComponentProps) {
       <p role="status" className="mb-2 min-h-5 text-sm text-slate-600">
         {openingPlan ? "Carregando dados do plano..." : ""}
       </p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Planos</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Nome
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Preço mensal
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Taxa de ativação
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Funcionalidades
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Ações
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {plans.length === 0 && <EmptyRow colSpan={5}>Nenhum plano cadastrado.</EmptyRow>}
-            {plans.map((p) => (
-              <tr key={p.id} className="hover:bg-slate-50">
-                <td className="px-4 py-3 font-medium text-slate-900">
-                  {p.name} {p.isPopular && <Badge color="blue">Mais popular</Badge>}
-                  {p.description && (
-                    <p className="mt-0.5 text-xs font-normal text-slate-600">{p.description}</p>
-                  )}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.priceCents)}/mês</td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.setupFeeCents)}</td>
-                <td className="px-4 py-3">{p.features.length}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    <Link
-                      to={`/admin/plans/edit/${p.id}`}
-                      aria-label={`Editar ${p.name}`}
-                      className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                    >
-                      <Pencil aria-hidden className="h-4 w-4" />
-                      Editar
-                    </Link>
-                    <ConfirmButton
-                      label={`Excluir ${p.name}`}
-                      title="Excluir plano"
-                      description={`Tem certeza que deseja excluir o plano ${p.name}?`}
-                      fields={{ intent: "delete", id: p.id }}
-                      action="/admin/plans"
-                      preventScrollReset
-                    />
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Planos"
+        head={
+          <>
+            <th scope="col" className="px-4 py-3">
+              Nome
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Preço mensal
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Taxa de ativação
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Funcionalidades
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Ações
+            </th>
+          </>
+        }
+      >
+        {plans.length === 0 && <EmptyRow colSpan={5}>Nenhum plano cadastrado.</EmptyRow>}
+        {plans.map((p) => (
+          <tr key={p.id} className="hover:bg-slate-50">
+            <td className="px-4 py-3 font-medium text-slate-900">
+              {p.name} {p.isPopular && <Badge color="blue">Mais popular</Badge>}
+              {p.description && <p className="mt-0.5 text-xs font-normal text-slate-600">{p.description}</p>}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.priceCents)}/mês</td>
+            <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.setupFeeCents)}</td>
+            <td className="px-4 py-3">{p.features.length}</td>
+            <td className="px-4 py-3">
+              <div className="flex justify-end gap-1">
+                <Link
+                  to={`/admin/plans/edit/${p.id}`}
+                  aria-label={`Editar ${p.name}`}
+                  className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+                >
+                  <Pencil aria-hidden className="h-4 w-4" />
+                  Editar
+                </Link>
+                <ConfirmButton
+                  label={`Excluir ${p.name}`}
+                  title="Excluir plano"
+                  description={`Tem certeza que deseja excluir o plano ${p.name}?`}
+                  fields={{ intent: "delete", id: p.id }}
+                  action="/admin/plans"
+                  preventScrollReset
+                />
+              </div>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }
