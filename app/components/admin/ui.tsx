@@ -115,3 +115,12 @@ export function DataTable({
     </div>
   );
 }
+
+/** A column header of a list table. */
+export function Th({ right = false, children }: { right?: boolean; children: React.ReactNode }) {
+  return (
+    <th scope="col" className={right ? "px-4 py-3 text-right" : "px-4 py-3"}>
+      {children}
+    </th>
+  );
+}

@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Pencil } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, DataTable, EmptyRow } from "~/components/admin/ui";
+import { Badge, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
 import { formatDate } from "~/lib/format";
 import { BLOG_MESSAGES, excerptPreview } from "~/modules/blog/blog.schema";
@@ -84,21 +84,11 @@ export function PostTable({
       caption="Posts do blog"
       head={
         <>
-          <th scope="col" className="px-4 py-3">
-            Título
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Slug
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Status
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Data
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Ações
-          </th>
+          <Th>Título</Th>
+          <Th>Slug</Th>
+          <Th>Status</Th>
+          <Th>Data</Th>
+          <Th>Ações</Th>
         </>
       }
     >

@@ -2,7 +2,7 @@ import { Pencil } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { SortHeader } from "~/components/admin/sort-header";
-import { Badge, DataTable, EmptyRow } from "~/components/admin/ui";
+import { Badge, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { CLIENT_STATUS_LABELS, clientStatusColor, type ClientSort } from "~/modules/clients/clients.schema";
 
@@ -38,17 +38,11 @@ export function ClientsTable({
           <SortHeader label="Nome" sortKey="name" sort={sort} dir={dir} />
           <SortHeader label="Negócio" sortKey="business_name" sort={sort} dir={dir} />
           <SortHeader label="Email" sortKey="email" sort={sort} dir={dir} />
-          <th scope="col" className="px-4 py-3">
-            Telefone
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Plano
-          </th>
+          <Th>Telefone</Th>
+          <Th>Plano</Th>
           <SortHeader label="Status" sortKey="status" sort={sort} dir={dir} />
           <SortHeader label="Cadastro" sortKey="created_at" defaultDir="desc" sort={sort} dir={dir} />
-          <th scope="col" className="px-4 py-3 text-right">
-            Ações
-          </th>
+          <Th right>Ações</Th>
         </>
       }
     >

@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { SortHeader } from "~/components/admin/sort-header";
-import { DataTable, EmptyRow } from "~/components/admin/ui";
+import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
 import { formatDate } from "~/lib/format";
 import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
@@ -67,9 +67,7 @@ export function ReferralTable({
           <SortHeader label="Representante" sortKey="representative" {...h} />
           <SortHeader label="Negócio" sortKey="business_name" {...h} />
           <SortHeader label="Contato" sortKey="contact_name" {...h} />
-          <th scope="col" className="px-4 py-3">
-            Telefone
-          </th>
+          <Th>Telefone</Th>
           <SortHeader label="Plano" sortKey="plan" {...h} />
           <SortHeader label="Status" sortKey="status" {...h} />
           <SortHeader label="Data" sortKey="created_at" defaultDir="desc" {...h} />

@@ -1,5 +1,5 @@
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { DataTable, EmptyRow } from "~/components/admin/ui";
+import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { REPRESENTATIVE_MESSAGES } from "~/modules/representatives/representatives.schema";
 
@@ -26,24 +26,12 @@ export function RepresentativeTable({
       caption="Representantes"
       head={
         <>
-          <th scope="col" className="px-4 py-3">
-            Nome
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Email
-          </th>
-          <th scope="col" className="px-4 py-3 text-right">
-            Indicações
-          </th>
-          <th scope="col" className="px-4 py-3 text-right">
-            Concluídas
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Cadastro
-          </th>
-          <th scope="col" className="px-4 py-3">
-            Ações
-          </th>
+          <Th>Nome</Th>
+          <Th>Email</Th>
+          <Th right>Indicações</Th>
+          <Th right>Concluídas</Th>
+          <Th>Cadastro</Th>
+          <Th>Ações</Th>
         </>
       }
     >

@@ -2,7 +2,7 @@ import { Pencil, Plus } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, DataTable, EmptyRow, PageHeader } from "~/components/admin/ui";
+import { Badge, DataTable, EmptyRow, PageHeader, Th } from "~/components/admin/ui";
 import { useToastFromData } from "~/components/ui/use-toast-data";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatMoney } from "~/lib/format";
@@ -67,21 +67,11 @@ export default function PlansList({ loaderData }: Route.ComponentProps) {
         caption="Planos"
         head={
           <>
-            <th scope="col" className="px-4 py-3">
-              Nome
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Preço mensal
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Taxa de ativação
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Funcionalidades
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Ações
-            </th>
+            <Th>Nome</Th>
+            <Th>Preço mensal</Th>
+            <Th>Taxa de ativação</Th>
+            <Th>Funcionalidades</Th>
+            <Th right>Ações</Th>
           </>
         }
       >
