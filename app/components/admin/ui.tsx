@@ -1,5 +1,5 @@
-import { Search } from "lucide-react";
-import { Form } from "react-router";
+import { Pencil, Search } from "lucide-react";
+import { Form, Link } from "react-router";
 
 export function PageHeader({
   title,
@@ -122,5 +122,19 @@ export function Th({ right = false, children }: { right?: boolean; children: Rea
     <th scope="col" className={right ? "px-4 py-3 text-right" : "px-4 py-3"}>
       {children}
     </th>
+  );
+}
+
+/** The "Editar" link of a list row. */
+export function EditLink({ to, name }: { to: string; name: string }) {
+  return (
+    <Link
+      to={to}
+      aria-label={`Editar ${name}`}
+      className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+    >
+      <Pencil aria-hidden className="h-4 w-4" />
+      Editar
+    </Link>
   );
 }

@@ -1,8 +1,7 @@
-import { Pencil } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { SortHeader } from "~/components/admin/sort-header";
-import { Badge, DataTable, EmptyRow, Th } from "~/components/admin/ui";
+import { Badge, DataTable, EditLink, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { CLIENT_STATUS_LABELS, clientStatusColor, type ClientSort } from "~/modules/clients/clients.schema";
 
@@ -60,14 +59,7 @@ export function ClientsTable({
           <td className="px-4 py-3 whitespace-nowrap">{formatDate(c.createdAt)}</td>
           <td className="px-4 py-3">
             <div className="flex justify-end gap-1">
-              <Link
-                to={`/admin/clients/edit/${c.id}`}
-                aria-label={`Editar ${c.name}`}
-                className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-              >
-                <Pencil aria-hidden className="h-4 w-4" />
-                Editar
-              </Link>
+              <EditLink to={`/admin/clients/edit/${c.id}`} name={c.name} />
               <ConfirmButton
                 label={`Excluir ${c.name}`}
                 title="Excluir cliente"

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Badge, Card, EmptyRow } from "~/components/admin/ui";
 import { formatDate, formatIsoDate } from "~/lib/format";
 import { CLIENT_STATUS_LABELS, clientStatusColor, expiryBadgeColor } from "~/modules/clients/clients.schema";
+import type { ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 
 // SPEC §4 funnel stage labels, in funnel order.
 export const FUNNEL_LABELS = {
@@ -23,18 +24,7 @@ const FUNNEL_COLORS: Record<keyof typeof FUNNEL_LABELS, string> = {
   perdido: "bg-slate-400",
 };
 
-export function ExpiringSubscriptions({
-  rows,
-}: {
-  rows: {
-    subscription_id: string;
-    client_id: string;
-    client_name: string;
-    plan_name: string;
-    end_date: string;
-    days_remaining: number;
-  }[];
-}) {
+export function ExpiringSubscriptions({ rows }: { rows: ExpiringSubscription[] }) {
   return (
     <Card className="lg:col-span-2">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Assinaturas Próximas de Vencer</h2>

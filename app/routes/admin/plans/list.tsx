@@ -1,8 +1,8 @@
-import { Pencil, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, DataTable, EmptyRow, PageHeader, Th } from "~/components/admin/ui";
+import { Badge, DataTable, EditLink, EmptyRow, PageHeader, Th } from "~/components/admin/ui";
 import { useToastFromData } from "~/components/ui/use-toast-data";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formatMoney } from "~/lib/format";
@@ -87,14 +87,7 @@ export default function PlansList({ loaderData }: Route.ComponentProps) {
             <td className="px-4 py-3">{p.features.length}</td>
             <td className="px-4 py-3">
               <div className="flex justify-end gap-1">
-                <Link
-                  to={`/admin/plans/edit/${p.id}`}
-                  aria-label={`Editar ${p.name}`}
-                  className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
-                >
-                  <Pencil aria-hidden className="h-4 w-4" />
-                  Editar
-                </Link>
+                <EditLink to={`/admin/plans/edit/${p.id}`} name={p.name} />
                 <ConfirmButton
                   label={`Excluir ${p.name}`}
                   title="Excluir plano"
