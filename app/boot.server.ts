@@ -5,6 +5,9 @@ import { ensureAdmin } from "~/modules/auth/bootstrap.server";
 import { seedDemoData } from "~/modules/demo/demo.server";
 import { listenForPublicContentChanges } from "~/modules/ops/page-cache.server";
 import { checkOrigin as check } from "~/modules/security/headers.server";
+import { JOBS } from "~/jobs.server";
+import { startJobs, stopJobs } from "~/server/jobs/queue.server";
+import { closeMailTransport } from "~/server/mail/transport.server";
 
 let database: Database | undefined;
 let stopContentListener: (() => Promise<void>) | undefined;
@@ -18,6 +21,8 @@ export async function boot({ logger }: { logger: Pick<Logger, "info" | "warn" | 
     databaseUrl: e.DATABASE_URL,
     log: (msg) => logger.warn(msg),
   });
+  // The queue starts before anything that may publish an event (demo data, the admin).
+  await startJobs({ database, databaseUrl: e.DATABASE_URL, jobs: JOBS, worker: e.WORKER, logger });
   await ensureAdmin({ log: (msg) => console.log(msg) });
   if (e.SEED_DEMO) {
     const seeded = await seedDemoData();
@@ -34,6 +39,8 @@ export async function boot({ logger }: { logger: Pick<Logger, "info" | "warn" | 
 }
 
 export async function shutdown() {
+  await stopJobs();
+  closeMailTransport();
   await stopContentListener?.();
   stopContentListener = undefined;
   if (database) await database.close();

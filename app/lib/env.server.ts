@@ -32,6 +32,19 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER: intFromEnv(5),
   RATE_LIMIT_CONTACT: intFromEnv(5),
   RATE_LIMIT_WINDOW_SECONDS: intFromEnv(600),
+  // Outgoing e-mail: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. Unset:
+  // messages are kept in the mail log (/admin/emails) with the status "sem SMTP".
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL precisa começar com smtp:// ou smtps://")
+    .optional(),
+  // Sender of every e-mail. Default: "CardápioDigital <nao-responda@HOST-DO-BASE_URL>".
+  MAIL_FROM: z.string().min(3).optional(),
+  // false: this instance serves HTTP only and runs no background jobs (another instance does).
+  WORKER: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   // Largest request body the server accepts (413 above it), in bytes.
   MAX_BODY_BYTES: intFromEnv(5 * 1024 * 1024),
 });

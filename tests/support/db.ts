@@ -4,13 +4,15 @@ import pg from "pg";
 import { openPglite, openPostgres, setDatabase, type Database } from "../../app/db/client.server";
 import { resetAuth } from "../../app/modules/auth/auth.server";
 import { resetEnvCache } from "../../app/lib/env.server";
+import { JOBS } from "../../app/jobs.server";
+import { startJobs, stopJobs } from "../../app/server/jobs/queue.server";
 
 export const TEST_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
 /** True when this run targets a real PostgreSQL server (TEST_DATABASE_URL). */
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
@@ -23,6 +25,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const database = await openPostgres(u.toString());
     return {
       database,
+      url: u.toString(),
       drop: async () => {
         await database.close();
         const c = new pg.Client({ connectionString: url });
@@ -42,17 +45,21 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  * installed as the process database for the modules under test.
  */
 export function useTestDatabase() {
-  const state: { database?: Database; drop?: () => Promise<void> } = {};
+  const state: { database?: Database; url?: string; drop?: () => Promise<void> } = {};
   beforeAll(async () => {
     process.env.AUTH_SECRET ||= TEST_SECRET;
     resetEnvCache();
     const fresh = await freshDatabase();
     state.database = fresh.database;
     state.drop = fresh.drop;
+    state.url = fresh.url;
     setDatabase(fresh.database);
     resetAuth();
+    // The queue without workers: what modules enqueue waits until a test runs drainJobs().
+    await startJobs({ database: fresh.database, databaseUrl: fresh.url, jobs: JOBS, worker: false });
   });
   afterAll(async () => {
+    await stopJobs();
     setDatabase(undefined);
     resetAuth();
     await state.drop?.();
@@ -63,6 +70,10 @@ export function useTestDatabase() {
     },
     get database() {
       return state.database!;
+    },
+    /** PostgreSQL only: this file's database URL (for a second pool or instance). */
+    get url() {
+      return state.url;
     },
   };
 }

@@ -2,6 +2,15 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { migrateDatabase, openPglite, openPostgres } from "../../app/db/client.server";
+import { JOBS } from "../../app/jobs.server";
+import { startJobs, stopJobs } from "../../app/server/jobs/queue.server";
+
+/** The template also holds the job queue's schema and queues, so each file starts them quickly. */
+async function prepare(db: Awaited<ReturnType<typeof openPglite>>, databaseUrl?: string) {
+  await migrateDatabase(db);
+  await startJobs({ database: db, databaseUrl, jobs: JOBS, worker: false });
+  await stopJobs();
+}
 
 /**
  * Runs once per `vitest run`: migrates ONE database and keeps it as a template, so each test file
@@ -22,7 +31,7 @@ export default async function setup() {
     const u = new URL(url);
     u.pathname = `/${template}`;
     const db = await openPostgres(u.toString());
-    await migrateDatabase(db);
+    await prepare(db, u.toString());
     await db.close();
     process.env.TEST_PG_TEMPLATE = template;
     return async () => {
@@ -33,7 +42,7 @@ export default async function setup() {
     };
   }
   const db = await openPglite();
-  await migrateDatabase(db);
+  await prepare(db);
   const dump = await db.pglite!.dumpDataDir("none");
   const file = path.join(dir, `pglite-${process.pid}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

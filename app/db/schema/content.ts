@@ -43,6 +43,11 @@ export const settings = pgTable(
     customScriptsHead: text("custom_scripts_head"),
     customScriptsBody: text("custom_scripts_body"),
     structuredData: text("structured_data"),
+    // Notificações: addresses that get the new-lead alert besides every active admin.
+    leadAlertEmails: text("lead_alert_emails")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],

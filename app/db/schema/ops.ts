@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 // Fixed-window rate-limit counters, shared by every app instance on the same database.
 export const rateLimits = pgTable("rate_limits", {
@@ -6,3 +7,43 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+export const MAIL_STATUSES = ["pendente", "enviado", "falhou", "sem_smtp"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+// The mail log: every message the product sends, sent or not (DESIGN §8). A row is written in
+// the transaction of the change that causes it; a job delivers it. Without SMTP it stays here,
+// readable in /admin/emails, with the status `sem_smtp`.
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the message is, e.g. "lead.novo", "auth.redefinir-senha". */
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** What replaces html/text once delivered (messages carrying a secret link), else null. */
+    redactedHtml: text("redacted_html"),
+    redactedText: text("redacted_text"),
+    status: text("status").$type<MailStatus>().notNull().default("pendente"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** One message per key: a retried job that queues it again adds nothing. */
+    dedupeKey: text("dedupe_key").unique("mail_messages_dedupe_key_unique"),
+    /** What the message is about (e.g. "lead" + id), for timelines. */
+    entityType: text("entity_type"),
+    entityId: text("entity_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("mail_messages_status_check", sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp')`),
+    index("mail_messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("mail_messages_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("mail_messages_entity_idx").on(t.entityType, t.entityId),
+    index("mail_messages_to_idx").on(sql`lower(${t.toAddress})`),
+  ],
+);

@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { baseUrl } from "~/lib/env.server";
 import { appSecret } from "~/lib/secret.server";
+import { requestResetPasswordMail } from "~/modules/notifications/password-reset.server";
 
 function createAuth() {
   const url = baseUrl();
@@ -19,7 +20,16 @@ function createAuth() {
         verification: schema.verification,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, autoSignIn: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      autoSignIn: false,
+      // "Esqueci minha senha": better-auth's own single-use token, valid 1 hour; using it ends
+      // every session of the account. The e-mail goes out through the job queue.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => requestResetPasswordMail(getDb(), { userId: user.id, token }),
+    },
     user: {
       additionalFields: {
         role: { type: "string", required: false, input: false, defaultValue: "representative" },

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { account, representatives, session, user, type UserRole } from "~/db/schema";
+import { emit } from "~/modules/events/events.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -78,6 +79,7 @@ export async function registerRepresentative(input: {
         .insert(representatives)
         .values({ name: input.name.trim(), email: normalizeEmail(input.email), authId: userId })
         .returning({ id: representatives.id });
+      await emit(tx, "representative.registered", { representativeId: rep.id });
       return { userId, representativeId: rep.id };
     });
   } catch (err) {

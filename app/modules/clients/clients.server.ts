@@ -6,6 +6,7 @@ import { isId } from "~/lib/ids";
 import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/modules/ops/list-page.server";
 import { subscriptionEndDate, type ClientInput, type ClientSort } from "./clients.schema";
+import { emit } from "~/modules/events/events.server";
 
 export type Client = typeof clients.$inferSelect;
 
@@ -158,6 +159,7 @@ export async function createClient({ input, today }: { input: ClientInput; today
           renewalType: "mensal",
         });
       }
+      await emit(tx, "client.created", { clientId: client.id });
       return client;
     });
   } catch (err) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { leads, plans } from "~/db/schema";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
+import { emit } from "~/modules/events/events.server";
 import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/attribution.server";
 import {
   CONTACT_FIELDS,
@@ -32,7 +33,10 @@ export async function resolvePlanChoice({
   return row ? { plan: row.name, isRepresentative: false } : null;
 }
 
-/** SPEC §7 contatos insert: status and status_funil 'novo', created_at set now. */
+/**
+ * SPEC §7 contatos insert: status and status_funil 'novo', created_at set now. The `lead.created`
+ * event (admin alert, webhooks) is published in the same transaction.
+ */
 export async function createLead({
   input,
   plan,
@@ -45,24 +49,27 @@ export async function createLead({
   attribution: Attribution | null;
 }) {
   const now = new Date();
-  const [row] = await getDb()
-    .insert(leads)
-    .values({
-      name: input.name,
-      email: input.email.toLowerCase(),
-      phone: input.phone,
-      business: input.business,
-      plan,
-      message: input.message,
-      isRepresentative,
-      status: "novo",
-      statusFunil: "novo",
-      ...(attribution ?? EMPTY_ATTRIBUTION),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: leads.id });
-  return row;
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(leads)
+      .values({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        business: input.business,
+        plan,
+        message: input.message,
+        isRepresentative,
+        status: "novo",
+        statusFunil: "novo",
+        ...(attribution ?? EMPTY_ATTRIBUTION),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: leads.id });
+    await emit(tx, "lead.created", { leadId: row.id });
+    return row;
+  });
 }
 
 export type ContactResult =

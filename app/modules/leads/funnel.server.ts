@@ -4,6 +4,7 @@ import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
 import { countEstimate, type CountResult } from "~/modules/ops/counts.server";
+import { emit } from "~/modules/events/events.server";
 import { boundedSearch } from "~/modules/ops/search.server";
 import { canMove, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
 
@@ -200,12 +201,16 @@ export async function moveLead({
   to: Stage;
 }): Promise<MoveResult> {
   if (!canMove(from, to)) return { ok: false, reason: "transition" };
-  const rows = await getDb()
-    .update(leads)
-    .set({ statusFunil: to, status: to, updatedAt: new Date() })
-    .where(and(eq(leads.id, id), eq(leads.statusFunil, from)))
-    .returning({ id: leads.id });
-  return rows.length ? { ok: true } : { ok: false, reason: "stale" };
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(leads)
+      .set({ statusFunil: to, status: to, updatedAt: new Date() })
+      .where(and(eq(leads.id, id), eq(leads.statusFunil, from)))
+      .returning({ id: leads.id });
+    if (!rows.length) return { ok: false, reason: "stale" } as const;
+    await emit(tx, "lead.status_changed", { leadId: id, from, to });
+    return { ok: true } as const;
+  });
 }
 
 export type ConvertResult =
@@ -279,6 +284,8 @@ export async function convertLead({ id }: { id: string }): Promise<ConvertResult
           updatedAt: new Date(),
         })
         .where(eq(leads.id, lead.id));
+      await emit(tx, "lead.status_changed", { leadId: lead.id, from: "negociando", to: "convertido" });
+      await emit(tx, "client.created", { clientId: client.id, fromLeadId: lead.id });
       return client.id;
     });
     return { ok: true, clientId };

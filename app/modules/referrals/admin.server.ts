@@ -4,6 +4,7 @@ import { plans, referrals, representatives, type ReferralStatus } from "~/db/sch
 import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/modules/ops/list-page.server";
 import { commissionForPlan } from "./commission";
+import { emit } from "~/modules/events/events.server";
 
 /** Sortable columns (allow-list; the URL picks one by key, never by SQL). */
 export const REFERRAL_SORTS = [
@@ -140,6 +141,10 @@ export async function setReferralStatus({
       .update(referrals)
       .set({ status, commissionCents, updatedAt: new Date() })
       .where(eq(referrals.id, id));
+    // Only a real change notifies the representative (and webhooks).
+    if (current.status !== status) {
+      await emit(tx, "referral.status_changed", { referralId: id, from: current.status, to: status });
+    }
     return true;
   });
 }

@@ -142,6 +142,7 @@ describe("tracking from settings", () => {
     const tracking = trackingFromSettings({
       ...EMPTY_SETTINGS,
       id: 1,
+      leadAlertEmails: [],
       updatedAt: new Date(),
       googleTagManagerId: "GTM-ABC1234",
       facebookPixelId: "123456789012345",
@@ -174,6 +175,7 @@ describe("tracking from settings", () => {
     const tracking = trackingFromSettings({
       ...EMPTY_SETTINGS,
       id: 1,
+      leadAlertEmails: [],
       updatedAt: new Date(),
       googleAnalyticsId: `G-1");alert(1);//`,
       googleTagManagerId: "GTM-<script>",

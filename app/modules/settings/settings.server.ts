@@ -4,7 +4,8 @@ import { settings } from "~/db/schema";
 import { bumpPublicContent } from "~/modules/ops/page-cache.server";
 
 export type Settings = typeof settings.$inferSelect;
-export type SettingsInput = Omit<Settings, "id" | "updatedAt">;
+/** The four spec tabs' fields (the notification addresses are saved on their own). */
+export type SettingsInput = Omit<Settings, "id" | "updatedAt" | "leadAlertEmails">;
 
 /** SPEC §9: settings cached 5 minutes, on the server (DESIGN §5), cleared at once on save. */
 export const SETTINGS_TTL_MS = 5 * 60 * 1000;
@@ -34,4 +35,15 @@ export async function saveSettings({ input }: { input: SettingsInput }): Promise
   // Public pages render settings (SEO, tracking): drop their cached copies on every instance.
   await bumpPublicContent();
   return row;
+}
+
+/** Settings → Notificações: extra addresses for the new-lead alert (lower-cased, unique). */
+export async function saveLeadAlertEmails({ emails }: { emails: string[] }): Promise<void> {
+  const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const now = new Date();
+  await getDb()
+    .insert(settings)
+    .values({ id: 1, leadAlertEmails: unique, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.id, set: { leadAlertEmails: unique, updatedAt: now } });
+  invalidateSettingsCache();
 }

@@ -1,0 +1,10 @@
+import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
+import { deliverMailJob } from "~/server/mail/mail.server";
+import type { AnyJob } from "~/server/jobs/queue.server";
+
+/**
+ * Every background job, in one place (like routes.ts for URLs): the queue creates a queue per
+ * job, works it, and runs its schedule. A job that subscribes to domain events says so with
+ * `on` (see modules/events); a scheduled one with `schedule`.
+ */
+export const JOBS: readonly AnyJob[] = [deliverMailJob, ...NOTIFICATION_JOBS];

@@ -1,0 +1,46 @@
+import type { DbOrTx } from "~/db/client.server";
+import type { FunnelStage } from "~/db/schema/leads";
+import type { ReferralStatus } from "~/db/schema/partners";
+import { defineJob, publish, type EventEnvelope, type JobDefinition } from "~/server/jobs/queue.server";
+
+/**
+ * The domain events, in one place (DESIGN §8). Domain functions `emit` them inside the
+ * transaction of the change; e-mails and webhooks subscribe with `onEvent`, so a new
+ * notification never edits the domain function again. Payloads carry ids, not personal data:
+ * subscribers read the current rows (and the job table then holds nothing to anonymise).
+ */
+export interface DomainEvents {
+  "lead.created": { leadId: string };
+  "lead.status_changed": { leadId: string; from: FunnelStage; to: FunnelStage };
+  "referral.status_changed": { referralId: string; from: ReferralStatus; to: ReferralStatus };
+  "client.created": { clientId: string; fromLeadId?: string };
+  "representative.registered": { representativeId: string };
+}
+export type DomainEventName = keyof DomainEvents;
+
+/** The events an admin can send to a webhook (settings → webhooks). */
+export const WEBHOOK_EVENTS = [
+  "lead.created",
+  "lead.status_changed",
+  "referral.status_changed",
+  "client.created",
+] as const satisfies readonly DomainEventName[];
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** Publishes `name` through `tx`: nothing is sent if that transaction rolls back. */
+export async function emit<K extends DomainEventName>(tx: DbOrTx, name: K, payload: DomainEvents[K]) {
+  await publish(tx, name, payload);
+}
+
+/** What a subscriber receives: the event's name and payload, its id and time. */
+export type DomainEnvelope<K extends DomainEventName = DomainEventName> = {
+  [E in K]: EventEnvelope<E, DomainEvents[E]>;
+}[K];
+
+/** A job that runs once per occurrence of any of `events`. */
+export function onEvent<K extends DomainEventName>(
+  events: readonly K[],
+  def: Omit<JobDefinition<DomainEnvelope<K>>, "on">,
+): JobDefinition<DomainEnvelope<K>> {
+  return defineJob({ ...def, on: events });
+}

@@ -1,0 +1,201 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import { leads, referrals, representatives } from "~/db/schema";
+import { addDays, todayInSaoPaulo } from "~/lib/dates";
+import { whatsappLink } from "~/lib/whatsapp";
+import { onEvent } from "~/modules/events/events.server";
+import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
+import { defineJob } from "~/server/jobs/queue.server";
+import { queueMail } from "~/server/mail/mail.server";
+import { renderMail } from "~/server/mail/render.server";
+import { mailBrand } from "./brand.server";
+import { LeadAlertMail, leadAlertSubject } from "./mails/lead-alert";
+import { ReferralStatusMail, referralStatusSubject } from "./mails/referral-status";
+import { RenewalDigestMail, renewalDigestSubject, type DigestGroup } from "./mails/renewal-digest";
+import { WELCOME_SUBJECT, WelcomeMail } from "./mails/welcome";
+import { resetPasswordMailJob } from "./password-reset.server";
+import { adminEmails, leadAlertRecipients } from "./recipients.server";
+
+/**
+ * The product's own e-mails, each a job that subscribes to a domain event (or a schedule).
+ * Each one renders once and records one message per recipient in the mail log, keyed by the
+ * event's id, so a retried job records (and sends) nothing twice.
+ */
+
+const ATTRIBUTION_LABELS = [
+  ["utmSource", "utm_source"],
+  ["utmMedium", "utm_medium"],
+  ["utmCampaign", "utm_campaign"],
+  ["utmTerm", "utm_term"],
+  ["utmContent", "utm_content"],
+  ["referrer", "Veio de"],
+  ["landingPage", "Página de entrada"],
+] as const;
+
+export const leadAlertJob = onEvent(["lead.created"], {
+  name: "mail.lead-alert",
+  pollingIntervalSeconds: 1,
+  batchSize: 10,
+  retryDelay: 10,
+  async handler({ payload, eventId }) {
+    const [lead] = await getDb().select().from(leads).where(eq(leads.id, payload.leadId));
+    if (!lead) return;
+    const to = await leadAlertRecipients();
+    if (to.length === 0) return;
+    const brand = mailBrand();
+    const data = {
+      name: lead.name,
+      business: lead.business,
+      phone: lead.phone,
+      whatsapp: whatsappLink(lead.phone),
+      email: lead.email,
+      plan: lead.plan,
+      message: lead.message,
+      isRepresentative: lead.isRepresentative,
+      createdAt: lead.createdAt,
+      attribution: ATTRIBUTION_LABELS.flatMap(([k, label]): [string, string][] =>
+        lead[k] ? [[label, lead[k]]] : [],
+      ),
+      leadUrl: brand.url(`/admin/leads?q=${encodeURIComponent(lead.email)}`),
+    };
+    const body = await renderMail(<LeadAlertMail brand={brand} lead={data} />);
+    const subject = leadAlertSubject(data);
+    await getDb().transaction(async (tx) => {
+      for (const address of to) {
+        await queueMail(tx, {
+          kind: "lead.novo",
+          to: address,
+          subject,
+          ...body,
+          dedupeKey: `${eventId}:${address}`,
+          entity: { type: "lead", id: lead.id },
+        });
+      }
+    });
+  },
+});
+
+export const referralStatusMailJob = onEvent(["referral.status_changed"], {
+  name: "mail.referral-status",
+  pollingIntervalSeconds: 2,
+  async handler({ payload, eventId }) {
+    const [row] = await getDb()
+      .select({
+        businessName: referrals.businessName,
+        status: referrals.status,
+        commissionCents: referrals.commissionCents,
+        repName: representatives.name,
+        repEmail: representatives.email,
+      })
+      .from(referrals)
+      .innerJoin(representatives, eq(representatives.id, referrals.representativeId))
+      .where(eq(referrals.id, payload.referralId));
+    if (!row) return;
+    const data = {
+      representativeName: row.repName,
+      businessName: row.businessName,
+      statusLabel: REFERRAL_STATUS_LABELS[payload.to],
+      completed: payload.to === "concluido",
+      commissionCents: payload.to === "concluido" ? row.commissionCents : null,
+    };
+    const body = await renderMail(<ReferralStatusMail brand={mailBrand()} data={data} />);
+    await queueMail(getDb(), {
+      kind: "indicacao.status",
+      to: row.repEmail,
+      subject: referralStatusSubject(data),
+      ...body,
+      dedupeKey: `${eventId}:${row.repEmail}`,
+      entity: { type: "referral", id: payload.referralId },
+    });
+  },
+});
+
+export const welcomeMailJob = onEvent(["representative.registered"], {
+  name: "mail.welcome",
+  pollingIntervalSeconds: 2,
+  async handler({ payload, eventId }) {
+    const [rep] = await getDb()
+      .select({ name: representatives.name, email: representatives.email })
+      .from(representatives)
+      .where(eq(representatives.id, payload.representativeId));
+    if (!rep) return;
+    const body = await renderMail(<WelcomeMail brand={mailBrand()} name={rep.name} />);
+    await queueMail(getDb(), {
+      kind: "representante.boas-vindas",
+      to: rep.email,
+      subject: WELCOME_SUBJECT,
+      ...body,
+      dedupeKey: `${eventId}:${rep.email}`,
+      entity: { type: "representative", id: payload.representativeId },
+    });
+  },
+});
+
+/** Active subscriptions whose end date is `day` ("ended yesterday": end date yesterday, still ativa). */
+async function subscriptionsEndingOn(day: string) {
+  return queryRows<{ client_id: string; client_name: string; plan_name: string; end_date: string }>(
+    getDb(),
+    sql`select c.id as client_id, c.name as client_name, p.name as plan_name, s.end_date::text as end_date
+          from subscriptions s
+          join clients c on c.id = s.client_id
+          join plans p on p.id = s.plan_id
+         where s.end_date = ${day}::date and s.status = 'ativa'
+         order by c.name, s.id`,
+  );
+}
+
+/**
+ * Daily at 08:00 (São Paulo): one digest to the admins of subscriptions ending in 7, 3 and 1
+ * days and those that ended yesterday; nothing when there are none. One per day and address,
+ * however often the schedule fires.
+ */
+export const renewalDigestJob = defineJob<{ today?: string }>({
+  name: "mail.renewal-digest",
+  schedule: { cron: "0 8 * * *" },
+  pollingIntervalSeconds: 30,
+  async handler(data) {
+    const today = data?.today ?? todayInSaoPaulo();
+    const spec: [string, number][] = [
+      ["Terminam em 7 dias", 7],
+      ["Terminam em 3 dias", 3],
+      ["Terminam amanhã", 1],
+      ["Terminaram ontem", -1],
+    ];
+    const groups: DigestGroup[] = [];
+    for (const [title, days] of spec) {
+      const rows = await subscriptionsEndingOn(addDays(today, days));
+      groups.push({
+        title,
+        rows: rows.map((r) => ({
+          clientId: r.client_id,
+          clientName: r.client_name,
+          planName: r.plan_name,
+          endDate: r.end_date,
+        })),
+      });
+    }
+    const total = groups.reduce((n, g) => n + g.rows.length, 0);
+    if (total === 0) return;
+    const to = await adminEmails();
+    const body = await renderMail(<RenewalDigestMail brand={mailBrand()} groups={groups} />);
+    await getDb().transaction(async (tx) => {
+      for (const address of to) {
+        await queueMail(tx, {
+          kind: "assinaturas.resumo",
+          to: address,
+          subject: renewalDigestSubject(total),
+          ...body,
+          dedupeKey: `renewal-digest:${today}:${address}`,
+        });
+      }
+    });
+  },
+});
+
+export const NOTIFICATION_JOBS = [
+  leadAlertJob,
+  referralStatusMailJob,
+  welcomeMailJob,
+  renewalDigestJob,
+  resetPasswordMailJob,
+];

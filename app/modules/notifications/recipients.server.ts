@@ -1,0 +1,17 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { user } from "~/db/schema";
+import { getSettings } from "~/modules/settings/settings.server";
+
+/** Every admin's e-mail (the team). */
+export async function adminEmails(): Promise<string[]> {
+  const rows = await getDb().select({ email: user.email }).from(user).where(eq(user.role, "admin"));
+  return rows.map((r) => r.email);
+}
+
+/** Who gets the new-lead alert: the admins plus Settings → Notificações, without repeats. */
+export async function leadAlertRecipients(): Promise<string[]> {
+  const [admins, settings] = await Promise.all([adminEmails(), getSettings({ fresh: true })]);
+  const all = [...admins, ...(settings?.leadAlertEmails ?? [])].map((e) => e.trim().toLowerCase());
+  return [...new Set(all.filter(Boolean))];
+}

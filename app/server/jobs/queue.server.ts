@@ -1,0 +1,307 @@
+import { createHash } from "node:crypto";
+import PgBoss from "pg-boss";
+import type { Database, DbOrTx } from "~/db/client.server";
+import { drizzleExecutor, pgliteExecutor } from "./adapters.server";
+
+/**
+ * The background job queue: pg-boss 10 on the application's own database (PostgreSQL, or the
+ * embedded PGlite through an adapter). Jobs are rows, so they survive restarts and `kill -9`;
+ * pg-boss claims them with `FOR UPDATE SKIP LOCKED`, so with several instances on one
+ * PostgreSQL each job runs once; cron schedules fire once per minute slot across instances.
+ * See docs/decisions/ (job queue) and docs/architecture.md.
+ */
+
+export interface JobContext {
+  id: string;
+  /** Retries already made (0 on the first attempt). */
+  retryCount: number;
+  retryLimit: number;
+  /** True when a failure now is final (no retry follows): the job ends `failed`. */
+  isLastAttempt: boolean;
+}
+
+export interface JobDefinition<T = unknown> {
+  /** Queue name, e.g. "mail.deliver". */
+  name: string;
+  handler: (data: T, job: JobContext) => Promise<void>;
+  /** Events (see `publish`) that enqueue this job with the event's payload. */
+  on?: readonly string[];
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled on each retry when `retryBackoff`. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** A job still active after this long is failed (and retried): a crashed worker's job. */
+  expireInSeconds?: number;
+  pollingIntervalSeconds?: number;
+  /** Jobs fetched per poll and run concurrently by this instance. */
+  batchSize?: number;
+  /** Cron schedule (5 fields), in `tz` (default America/Sao_Paulo). */
+  schedule?: { cron: string; tz?: string; data?: T };
+}
+
+export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {
+  return def;
+}
+
+/** Any job, whatever its data (the registry's element type). */
+export type AnyJob = Omit<JobDefinition<never>, "schedule"> & {
+  schedule?: { cron: string; tz?: string; data?: unknown };
+};
+
+type Logger = {
+  info: (obj: object, msg?: string) => void;
+  warn: (obj: object, msg?: string) => void;
+  error: (obj: object, msg?: string) => void;
+};
+
+/** The internal queue behind `publish`: its handler fans an event out to its subscribers. */
+export const EVENTS_QUEUE = "events";
+interface EventJob {
+  event: string;
+  payload: unknown;
+  occurredAt: string;
+}
+
+/** What a subscriber of an event receives. */
+export interface EventEnvelope<E extends string = string, P = unknown> {
+  event: E;
+  payload: P;
+  /** The id of this occurrence (stable across retries): dedupe keys, webhook ids. */
+  eventId: string;
+  occurredAt: string;
+}
+
+interface State {
+  boss: PgBoss;
+  jobs: Map<string, AnyJob>;
+  workers: Map<string, string>;
+  worker: boolean;
+  log: Logger;
+  nudges: Map<string, NodeJS.Timeout>;
+}
+let state: State | undefined;
+
+const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+function boss(): PgBoss {
+  if (!state) throw new Error("Job queue not started: call startJobs() at boot");
+  return state.boss;
+}
+
+function queueOptions(def: AnyJob): PgBoss.Queue {
+  return {
+    name: def.name,
+    policy: "standard",
+    retryLimit: def.retryLimit ?? 5,
+    retryDelay: def.retryDelay ?? 30,
+    retryBackoff: def.retryBackoff ?? true,
+    expireInSeconds: def.expireInSeconds ?? 300,
+  };
+}
+
+/**
+ * Starts pg-boss on `database` (creating or migrating its `pgboss` schema), creates a queue per
+ * job, registers schedules and, unless `worker` is false (WORKER=false: an HTTP-only instance),
+ * works the queues and keeps the schedules running.
+ */
+export async function startJobs({
+  database,
+  databaseUrl,
+  jobs,
+  worker = true,
+  logger = silent,
+  tuning = {},
+}: {
+  database: Database;
+  /** pg-boss timing overrides (tests): e.g. cronMonitorIntervalSeconds. */
+  tuning?: Pick<PgBoss.ConstructorOptions, "cronMonitorIntervalSeconds" | "cronWorkerIntervalSeconds">;
+  databaseUrl?: string;
+  jobs: readonly AnyJob[];
+  worker?: boolean;
+  logger?: Logger;
+}): Promise<void> {
+  if (state) await stopJobs();
+  const common = { schema: "pgboss", supervise: worker, schedule: worker, migrate: true, ...tuning };
+  const instance =
+    database.kind === "pglite"
+      ? new PgBoss({ ...common, db: pgliteExecutor(database.pglite!) })
+      : new PgBoss({ ...common, connectionString: databaseUrl, max: 4, application_name: "cardapio-jobs" });
+  instance.on("error", (err) => logger.error({ err }, "job queue error"));
+  await instance.start();
+  const registry = new Map<string, AnyJob>();
+  for (const def of [eventsJob as AnyJob, ...jobs]) registry.set(def.name, def);
+  state = { boss: instance, jobs: registry, workers: new Map(), worker, log: logger, nudges: new Map() };
+  for (const def of registry.values()) {
+    const options = queueOptions(def);
+    const existing = await instance.getQueue(def.name);
+    if (existing) await instance.updateQueue(def.name, options);
+    else await instance.createQueue(def.name, options);
+  }
+  for (const def of registry.values()) {
+    if (def.schedule) {
+      const { cron, tz = "America/Sao_Paulo", data } = def.schedule;
+      await instance.schedule(def.name, cron, (data ?? {}) as object, { tz });
+    }
+  }
+  if (!worker) return;
+  for (const def of registry.values()) {
+    const id = await instance.work<never>(
+      def.name,
+      {
+        batchSize: def.batchSize ?? 1,
+        pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
+        includeMetadata: true,
+      },
+      (batch) => runBatch(def, batch),
+    );
+    state.workers.set(def.name, id);
+  }
+}
+
+/** Stops the workers (letting running jobs finish for up to 10 s) and the queue. */
+export async function stopJobs(): Promise<void> {
+  const current = state;
+  state = undefined;
+  if (!current) return;
+  for (const t of current.nudges.values()) clearTimeout(t);
+  await current.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {});
+}
+
+export function jobsStarted(): boolean {
+  return state !== undefined;
+}
+
+/**
+ * Runs a batch: each job on its own, so one failure fails (and retries) only that job; pg-boss
+ * completes the rest when the batch returns.
+ */
+async function runBatch(def: AnyJob, batch: PgBoss.JobWithMetadata<never>[]) {
+  await Promise.all(batch.map((job) => runOne(def, job)));
+}
+
+async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>) {
+  const ctx: JobContext = {
+    id: job.id,
+    retryCount: job.retryCount,
+    retryLimit: job.retryLimit,
+    isLastAttempt: job.retryCount >= job.retryLimit,
+  };
+  try {
+    await def.handler(job.data, ctx);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    state?.log.warn(
+      { job: def.name, jobId: job.id, attempt: job.retryCount + 1, err: message },
+      "job failed",
+    );
+    await state?.boss.fail(def.name, job.id, { message }).catch(() => {});
+    return;
+  }
+  await state?.boss.complete(def.name, job.id).catch(() => {});
+}
+
+export interface EnqueueOptions {
+  /** A fixed id makes the enqueue idempotent: a second one with the same id is ignored. */
+  id?: string;
+  startAfter?: Date | number;
+}
+
+/**
+ * Enqueues `job` with `data` through `db`, normally the open transaction of the change that
+ * causes it: if that transaction rolls back, the job never existed.
+ */
+export async function enqueue<T>(
+  db: DbOrTx,
+  job: JobDefinition<T> | string,
+  data: T,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const name = typeof job === "string" ? job : job.name;
+  const id = await boss().send(name, data as object, {
+    ...(options.id ? { id: options.id } : {}),
+    ...(options.startAfter !== undefined ? { startAfter: options.startAfter as Date } : {}),
+    db: drizzleExecutor(db),
+  });
+  nudge(name);
+  return id;
+}
+
+/**
+ * Wakes this instance's worker for `name` shortly after an enqueue instead of waiting for its
+ * next poll. The enqueueing transaction commits a moment later, so the worker is woken twice:
+ * soon, and once more in case the first fetch ran before the commit.
+ */
+function nudge(name: string) {
+  const s = state;
+  const workerId = s?.workers.get(name);
+  if (!s || !workerId || s.nudges.has(name)) return;
+  const first = setTimeout(() => {
+    s.boss.notifyWorker(workerId);
+    const second = setTimeout(() => {
+      s.nudges.delete(name);
+      s.boss.notifyWorker(workerId);
+    }, 150);
+    s.nudges.set(name, second);
+  }, 15);
+  s.nudges.set(name, first);
+}
+
+/** Publishes an event: every job whose `on` lists it runs once with an `EventEnvelope`. */
+export async function publish(db: DbOrTx, event: string, payload: unknown): Promise<void> {
+  await enqueue<EventJob>(db, EVENTS_QUEUE, { event, payload, occurredAt: new Date().toISOString() });
+}
+
+/** A stable UUID from text: the fan-out's job ids, so a retried fan-out adds no duplicates. */
+export function stableId(text: string): string {
+  const h = createHash("sha256").update(text).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const eventsJob = defineJob<EventJob>({
+  name: EVENTS_QUEUE,
+  pollingIntervalSeconds: 1,
+  batchSize: 20,
+  retryDelay: 5,
+  async handler({ event, payload, occurredAt }, job) {
+    const s = state;
+    if (!s) throw new Error("job queue stopped");
+    const subscribers = [...s.jobs.values()].filter((d) => d.on?.includes(event));
+    const envelope: EventEnvelope = { event, payload, eventId: job.id, occurredAt };
+    for (const def of subscribers) {
+      await s.boss.send(def.name, envelope, { id: stableId(`${job.id}:${def.name}`) });
+      nudge(def.name);
+    }
+  },
+});
+
+/**
+ * Runs every job that is due now, until none is left (tests and scripts; the server's workers
+ * do this continuously). Failures are recorded exactly as the workers record them.
+ */
+export async function drainJobs({ maxRounds = 50 }: { maxRounds?: number } = {}): Promise<number> {
+  const s = state;
+  if (!s) throw new Error("Job queue not started");
+  let ran = 0;
+  for (let round = 0; round < maxRounds; round++) {
+    let found = 0;
+    for (const def of s.jobs.values()) {
+      const batch = await s.boss.fetch<never>(def.name, { batchSize: 50, includeMetadata: true });
+      if (!batch?.length) continue;
+      found += batch.length;
+      await runBatch(def, batch);
+    }
+    ran += found;
+    if (found === 0) return ran;
+  }
+  return ran;
+}
+
+/** A job as the queue holds it (or archived), for tests and the back office. */
+export async function getJob(name: string, id: string) {
+  return boss().getJobById(name, id, { includeArchive: true });
+}
+
+export type QueueName = string;
+export function queueBoss(): PgBoss {
+  return boss();
+}

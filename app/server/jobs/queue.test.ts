@@ -1,0 +1,201 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { onPostgres, useTestDatabase } from "../../../tests/support/db";
+import PgBoss from "pg-boss";
+import { pgliteExecutor } from "./adapters.server";
+import {
+  defineJob,
+  drainJobs,
+  type EventEnvelope,
+  enqueue,
+  getJob,
+  publish,
+  stableId,
+  startJobs,
+  stopJobs,
+} from "./queue.server";
+
+const t = useTestDatabase();
+afterEach(() => stopJobs());
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await wait(50);
+  }
+  throw new Error("timed out");
+}
+
+describe("job queue", () => {
+  it("a job enqueued in a transaction that rolls back never runs; a committed one runs once", async () => {
+    const seen: string[] = [];
+    const job = defineJob<{ v: string }>({ name: "test.tx", handler: async ({ v }) => void seen.push(v) });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
+    await t.db
+      .transaction(async (tx) => {
+        await enqueue(tx, job, { v: "rolled back" });
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    await t.db.transaction(async (tx) => {
+      await enqueue(tx, job, { v: "committed" });
+    });
+    await drainJobs();
+    expect(seen).toEqual(["committed"]);
+  });
+
+  it("retries a failing job with a delay, then succeeds", async () => {
+    let attempts = 0;
+    const job = defineJob<object>({
+      name: "test.retry",
+      retryLimit: 3,
+      retryDelay: 1,
+      retryBackoff: false,
+      async handler() {
+        attempts++;
+        if (attempts < 2) throw new Error("transient");
+      },
+    });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
+    const id = (await enqueue(t.db, job, {}))!;
+    await drainJobs();
+    expect(attempts).toBe(1);
+    expect((await getJob(job.name, id))?.state).toBe("retry");
+    await wait(1200);
+    await drainJobs();
+    expect(attempts).toBe(2);
+    expect((await getJob(job.name, id))?.state).toBe("completed");
+  });
+
+  it("ends in the failed state, with the error, when retries run out", async () => {
+    const lastAttempt: boolean[] = [];
+    const job = defineJob<object>({
+      name: "test.exhaust",
+      retryLimit: 1,
+      retryDelay: 1,
+      retryBackoff: false,
+      async handler(_d, ctx) {
+        lastAttempt.push(ctx.isLastAttempt);
+        throw new Error("SMTP recusou");
+      },
+    });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
+    const id = (await enqueue(t.db, job, {}))!;
+    await drainJobs();
+    await wait(1200);
+    await drainJobs();
+    const stored = await getJob(job.name, id);
+    expect(stored?.state).toBe("failed");
+    expect(JSON.stringify(stored?.output)).toContain("SMTP recusou");
+    expect(lastAttempt).toEqual([false, true]);
+  });
+
+  it("an enqueue with an id already used is ignored (how a retried fan-out adds no duplicates)", async () => {
+    const seen: number[] = [];
+    const job = defineJob<{ n: number }>({ name: "test.idem", handler: async ({ n }) => void seen.push(n) });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
+    const id = stableId("event-1:test.idem");
+    expect(await enqueue(t.db, job, { n: 1 }, { id })).toBe(id);
+    expect(await enqueue(t.db, job, { n: 2 }, { id })).toBeNull();
+    await drainJobs();
+    expect(seen).toEqual([1]);
+  });
+
+  it("fans an event out to each subscriber", async () => {
+    const got: string[] = [];
+    type Env = EventEnvelope<string, { n: number }>;
+    const push =
+      (tag: string) =>
+      async ({ event, payload }: Env) =>
+        void got.push(`${tag}:${event}:${payload.n}`);
+    const a = defineJob<Env>({ name: "test.sub-a", on: ["thing.happened"], handler: push("a") });
+    const b = defineJob<Env>({ name: "test.sub-b", on: ["thing.happened", "other"], handler: push("b") });
+    const c = defineJob<Env>({ name: "test.sub-c", on: ["other"], handler: push("c") });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [a, b, c], worker: false });
+    await publish(t.db, "thing.happened", { n: 1 });
+    await drainJobs();
+    expect(got.sort()).toEqual(["a:thing.happened:1", "b:thing.happened:1"]);
+  });
+
+  it("a worker started with the server picks up a job within a second", async () => {
+    const seen: number[] = [];
+    const job = defineJob<{ at: number }>({
+      name: "test.worker",
+      pollingIntervalSeconds: 5,
+      handler: async () => void seen.push(Date.now()),
+    });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: true });
+    const at = Date.now();
+    await t.db.transaction(async (tx) => void (await enqueue(tx, job, { at })));
+    await until(() => seen.length === 1, 5000);
+    // The nudge after enqueue, not the 5 s poll, woke the worker.
+    expect(seen[0] - at).toBeLessThan(2000);
+  });
+});
+
+/** Another app instance's queue on the same database (a second pool, or the same PGlite). */
+function otherInstance(options: Partial<PgBoss.ConstructorOptions> = {}) {
+  const common = { schema: "pgboss", ...options };
+  const other = onPostgres
+    ? new PgBoss({ connectionString: t.url, ...common })
+    : new PgBoss({ db: pgliteExecutor(t.database.pglite!), ...common });
+  other.on("error", () => {});
+  return other;
+}
+
+describe("job queue with several instances", () => {
+  it("a job fetched by two instances at once runs once", async () => {
+    const runs: string[] = [];
+    const job = defineJob<{ i: number }>({
+      name: "test.once",
+      handler: async ({ i }) => void runs.push(`${i}`),
+    });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
+    for (let i = 0; i < 40; i++) await enqueue(t.db, job, { i });
+    // A second, independent instance on the same database claims jobs concurrently.
+    const other = otherInstance({ supervise: false, schedule: false });
+    await other.start();
+    try {
+      const claimA = drainJobs();
+      const claimB = (async () => {
+        for (;;) {
+          const batch = await other.fetch<{ i: number }>(job.name, { batchSize: 5 });
+          if (!batch?.length) return;
+          for (const j of batch) runs.push(`${j.data.i}`);
+          await other.complete(
+            job.name,
+            batch.map((j) => j.id),
+          );
+        }
+      })();
+      await Promise.all([claimA, claimB]);
+    } finally {
+      await other.stop({ graceful: false, wait: true });
+    }
+    expect(runs.length).toBe(40);
+    expect(new Set(runs).size).toBe(40);
+  });
+
+  it("a cron schedule fires once per minute with two instances running it", async () => {
+    const job = defineJob<object>({
+      name: "test.cron",
+      schedule: { cron: "* * * * *" },
+      handler: async () => {},
+    });
+    const fast = { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: true, tuning: fast });
+    const other = otherInstance(fast);
+    await other.start();
+    await wait(5000);
+    await other.stop({ graceful: false, wait: true });
+    const rows = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from (select id from pgboss.job where name = 'test.cron'
+          union all select id from pgboss.archive where name = 'test.cron') j`,
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});

@@ -1,0 +1,223 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { mailMessages, type MailStatus } from "~/db/schema";
+import { defineJob, enqueue } from "~/server/jobs/queue.server";
+import { mailFrom, mailTransport } from "./transport.server";
+
+export interface OutgoingMail {
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Once delivered, the body is replaced by this one (the message carried a secret link). */
+  redacted?: { html: string; text: string };
+  /** One message per key: queueing the same key again adds nothing (retried jobs). */
+  dedupeKey?: string;
+  entity?: { type: string; id: string };
+}
+
+/**
+ * Records a message in the mail log and enqueues its delivery, both through `db` (normally the
+ * transaction of the change that causes it). Returns the message id, or null when a message
+ * with the same dedupe key already exists.
+ */
+export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string | null> {
+  const [row] = await db
+    .insert(mailMessages)
+    .values({
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      redactedHtml: mail.redacted?.html ?? null,
+      redactedText: mail.redacted?.text ?? null,
+      dedupeKey: mail.dedupeKey ?? null,
+      entityType: mail.entity?.type ?? null,
+      entityId: mail.entity?.id ?? null,
+    })
+    .onConflictDoNothing({ target: mailMessages.dedupeKey })
+    .returning({ id: mailMessages.id });
+  if (!row) return null;
+  await enqueue(db, deliverMailJob, { id: row.id });
+  return row.id;
+}
+
+/** SMTP reply codes 5xx are permanent (unknown recipient, refused sender): retrying won't help. */
+function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: number }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+function errorText(err: unknown): string {
+  const e = err as { response?: string; message?: string };
+  return String(e.response ?? e.message ?? err).slice(0, 500);
+}
+
+/**
+ * Delivers one logged message. Idempotent: a message already sent is never sent again, so a
+ * retried or duplicated job cannot send twice. A temporary failure throws (the queue retries
+ * with backoff); the last attempt, or a permanent refusal, marks it `falhou`.
+ */
+export const deliverMailJob = defineJob<{ id: string }>({
+  name: "mail.deliver",
+  retryLimit: 6,
+  retryDelay: 20,
+  retryBackoff: true,
+  expireInSeconds: 120,
+  pollingIntervalSeconds: 1,
+  batchSize: 20,
+  async handler({ id }, job) {
+    const db = getDb();
+    const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
+    if (!mail || mail.status === "enviado") return;
+    const transport = mailTransport();
+    if (!transport) {
+      await db
+        .update(mailMessages)
+        .set({ status: "sem_smtp", updatedAt: new Date() })
+        .where(eq(mailMessages.id, id));
+      return;
+    }
+    try {
+      await transport.sendMail({
+        from: mailFrom(),
+        to: mail.toAddress,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: { "X-Mail-Id": mail.id },
+      });
+    } catch (err) {
+      const final = job.isLastAttempt || isPermanent(err);
+      await db
+        .update(mailMessages)
+        .set({
+          status: final ? "falhou" : "pendente",
+          attempts: sql`${mailMessages.attempts} + 1`,
+          lastError: errorText(err),
+          updatedAt: new Date(),
+        })
+        .where(eq(mailMessages.id, id));
+      if (final) return;
+      throw err;
+    }
+    await db
+      .update(mailMessages)
+      .set({
+        status: "enviado",
+        attempts: sql`${mailMessages.attempts} + 1`,
+        lastError: null,
+        sentAt: new Date(),
+        updatedAt: new Date(),
+        // A secret link (password reset, invitation) leaves the log once delivered.
+        html: sql`coalesce(${mailMessages.redactedHtml}, ${mailMessages.html})`,
+        text: sql`coalesce(${mailMessages.redactedText}, ${mailMessages.text})`,
+        redactedHtml: null,
+        redactedText: null,
+      })
+      .where(eq(mailMessages.id, id));
+  },
+});
+
+/**
+ * Sends a logged message again (a failed one, or one kept without SMTP once SMTP is set).
+ * Refused for a message already sent. Returns false when there is nothing to resend.
+ */
+export async function resendMail({ id }: { id: string }): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(mailMessages)
+      .set({ status: "pendente", lastError: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(mailMessages.id, id),
+          or(eq(mailMessages.status, "falhou"), eq(mailMessages.status, "sem_smtp")),
+        ),
+      )
+      .returning({ id: mailMessages.id });
+    if (!row) return false;
+    await enqueue(tx, deliverMailJob, { id });
+    return true;
+  });
+}
+
+export type MailRow = typeof mailMessages.$inferSelect;
+export type MailListRow = Pick<
+  MailRow,
+  "id" | "kind" | "toAddress" | "subject" | "status" | "attempts" | "lastError" | "createdAt" | "sentAt"
+>;
+
+export const MAIL_PAGE_SIZE = 25;
+
+/**
+ * One page of the mail log, newest first, optionally by status. Keyset paging on
+ * (created_at, id) over its index, so it stays fast however long the log grows.
+ */
+export async function listMail({
+  status,
+  before,
+  limit = MAIL_PAGE_SIZE,
+}: {
+  status?: MailStatus;
+  before?: { createdAt: Date; id: string };
+  limit?: number;
+}): Promise<{ rows: MailListRow[]; next: { createdAt: Date; id: string } | null }> {
+  const rows = await getDb()
+    .select({
+      id: mailMessages.id,
+      kind: mailMessages.kind,
+      toAddress: mailMessages.toAddress,
+      subject: mailMessages.subject,
+      status: mailMessages.status,
+      attempts: mailMessages.attempts,
+      lastError: mailMessages.lastError,
+      createdAt: mailMessages.createdAt,
+      sentAt: mailMessages.sentAt,
+    })
+    .from(mailMessages)
+    .where(
+      and(
+        status ? eq(mailMessages.status, status) : undefined,
+        before
+          ? or(
+              lt(mailMessages.createdAt, before.createdAt),
+              and(eq(mailMessages.createdAt, before.createdAt), lt(mailMessages.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
+}
+
+export async function getMail({ id }: { id: string }): Promise<MailRow | null> {
+  const [row] = await getDb().select().from(mailMessages).where(eq(mailMessages.id, id));
+  return row ?? null;
+}
+
+/** Messages about one thing (a lead's timeline), oldest first. */
+export async function listMailAbout({ type, id }: { type: string; id: string }): Promise<MailListRow[]> {
+  return getDb()
+    .select({
+      id: mailMessages.id,
+      kind: mailMessages.kind,
+      toAddress: mailMessages.toAddress,
+      subject: mailMessages.subject,
+      status: mailMessages.status,
+      attempts: mailMessages.attempts,
+      lastError: mailMessages.lastError,
+      createdAt: mailMessages.createdAt,
+      sentAt: mailMessages.sentAt,
+    })
+    .from(mailMessages)
+    .where(and(eq(mailMessages.entityType, type), eq(mailMessages.entityId, id)))
+    .orderBy(mailMessages.createdAt);
+}

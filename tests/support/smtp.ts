@@ -1,0 +1,65 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  headers: ParsedMail["headers"];
+}
+
+/**
+ * A real SMTP server on loopback for tests: what the app sends arrives here over SMTP and is
+ * parsed with mailparser. `refuse` makes it answer 4xx (temporarily unavailable) or 5xx
+ * (recipient refused) to every message.
+ */
+export async function startSmtpServer({ port = 0 }: { port?: number } = {}) {
+  const received: ReceivedMail[] = [];
+  const state: { refuse: null | 421 | 550 } = { refuse: null };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (state.refuse === 550) {
+        const err = Object.assign(new Error("Destinatário recusado"), { responseCode: 550 });
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      if (state.refuse === 421) {
+        stream.resume();
+        const err = Object.assign(new Error("Serviço indisponível"), { responseCode: 451 });
+        return stream.on("end", () => callback(err));
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: mail.subject ?? "",
+            html: typeof mail.html === "string" ? mail.html : "",
+            text: mail.text ?? "",
+            headers: mail.headers,
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
+  return {
+    port: address.port,
+    url: `smtp://127.0.0.1:${address.port}`,
+    received,
+    refuse(code: null | 421 | 550) {
+      state.refuse = code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
