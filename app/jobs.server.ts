@@ -1,4 +1,5 @@
 import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
+import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
 import { deliverMailJob } from "~/server/mail/mail.server";
 import type { AnyJob } from "~/server/jobs/queue.server";
 
@@ -7,4 +8,4 @@ import type { AnyJob } from "~/server/jobs/queue.server";
  * job, works it, and runs its schedule. A job that subscribes to domain events says so with
  * `on` (see modules/events); a scheduled one with `schedule`.
  */
-export const JOBS: readonly AnyJob[] = [deliverMailJob, ...NOTIFICATION_JOBS];
+export const JOBS: readonly AnyJob[] = [deliverMailJob, ...NOTIFICATION_JOBS, ...WEBHOOK_JOBS];

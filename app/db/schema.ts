@@ -5,3 +5,4 @@ export * from "./schema/leads";
 export * from "./schema/content";
 export * from "./schema/partners";
 export * from "./schema/ops";
+export * from "./schema/integrations";

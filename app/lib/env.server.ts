@@ -45,6 +45,11 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((v) => v === "true" || v === "1"),
+  // Development and tests only: let webhooks reach loopback/private addresses (refused by default).
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   // Largest request body the server accepts (413 above it), in bytes.
   MAX_BODY_BYTES: intFromEnv(5 * 1024 * 1024),
 });

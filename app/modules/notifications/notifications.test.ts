@@ -200,11 +200,16 @@ describe("password reset (better-auth's flow)", () => {
     const mail = smtp.received[0];
     expect(mail.to).toEqual(["esqueci@parceiro.dev"]);
     expect(mail.subject).toBe("Redefinição de senha");
-    const link = /href="(http:\/\/localhost:3000\/representante\/redefinir-senha\?token=[^"]+)"/.exec(mail.html)?.[1];
+    const link = /href="(http:\/\/localhost:3000\/representante\/redefinir-senha\?token=[^"]+)"/.exec(
+      mail.html,
+    )?.[1];
     expect(link).toBeTruthy();
     const token = new URL(link!.replaceAll("&amp;", "&")).searchParams.get("token")!;
     // Once delivered, the log no longer holds the link.
-    const [logged] = await t.db.select().from(mailMessages).where(eq(mailMessages.kind, "auth.redefinir-senha"));
+    const [logged] = await t.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.kind, "auth.redefinir-senha"));
     expect(logged.status).toBe("enviado");
     expect(logged.html).not.toContain(token);
     expect(logged.text).not.toContain(token);
@@ -214,7 +219,11 @@ describe("password reset (better-auth's flow)", () => {
     expect(await t.db.select().from(session).where(eq(session.userId, rep.userId))).toHaveLength(0);
     await expect(auth.api.resetPassword({ body: { token, newPassword: "outra-senha-3" } })).rejects.toThrow();
     const login = (password: string) =>
-      signIn(get("/representante/login"), { email: "esqueci@parceiro.dev", password, role: "representative" });
+      signIn(get("/representante/login"), {
+        email: "esqueci@parceiro.dev",
+        password,
+        role: "representative",
+      });
     await expect(login("senha-antiga-1")).rejects.toBeTruthy();
     await expect(login("senha-nova-2")).resolves.toBeTruthy();
   });

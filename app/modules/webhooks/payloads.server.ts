@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { clients, leads, referrals, representatives } from "~/db/schema";
+import type { DomainEnvelope } from "~/modules/events/events.server";
+import type { WebhookEvent } from "~/modules/events/events.server";
+
+/**
+ * The JSON each webhook event carries: the entity as it is when the delivery is prepared (a
+ * second or so after the change), plus the transition for status events. snake_case, the
+ * convention of the tools these go to (n8n, Zapier, Make).
+ */
+async function leadData(id: string) {
+  const [l] = await getDb().select().from(leads).where(eq(leads.id, id));
+  if (!l) return null;
+  return {
+    id: l.id,
+    name: l.name,
+    email: l.email,
+    phone: l.phone,
+    business: l.business,
+    plan: l.plan,
+    message: l.message,
+    is_representative: l.isRepresentative,
+    status: l.statusFunil,
+    utm_source: l.utmSource,
+    utm_medium: l.utmMedium,
+    utm_campaign: l.utmCampaign,
+    utm_term: l.utmTerm,
+    utm_content: l.utmContent,
+    referrer: l.referrer,
+    landing_page: l.landingPage,
+    converted_client_id: l.convertedClientId,
+    created_at: l.createdAt.toISOString(),
+  };
+}
+
+async function clientData(id: string) {
+  const [c] = await getDb().select().from(clients).where(eq(clients.id, id));
+  if (!c) return null;
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    business_name: c.businessName,
+    plan_id: c.planId,
+    status: c.status,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
+async function referralData(id: string) {
+  const [r] = await getDb()
+    .select({ r: referrals, repName: representatives.name, repEmail: representatives.email })
+    .from(referrals)
+    .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
+    .where(eq(referrals.id, id));
+  if (!r) return null;
+  return {
+    id: r.r.id,
+    business_name: r.r.businessName,
+    contact_name: r.r.contactName,
+    contact_phone: r.r.contactPhone,
+    plan_id: r.r.planId,
+    status: r.r.status,
+    commission_cents: r.r.commissionCents,
+    representative: r.r.representativeId
+      ? { id: r.r.representativeId, name: r.repName, email: r.repEmail }
+      : null,
+    created_at: r.r.createdAt.toISOString(),
+  };
+}
+
+/** The `data` of a webhook body, or null when the entity no longer exists. */
+export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promise<object | null> {
+  switch (envelope.event) {
+    case "lead.created": {
+      const lead = await leadData(envelope.payload.leadId);
+      return lead && { lead };
+    }
+    case "lead.status_changed": {
+      const lead = await leadData(envelope.payload.leadId);
+      return lead && { lead, from: envelope.payload.from, to: envelope.payload.to };
+    }
+    case "client.created": {
+      const client = await clientData(envelope.payload.clientId);
+      return client && { client, from_lead_id: envelope.payload.fromLeadId ?? null };
+    }
+    case "referral.status_changed": {
+      const referral = await referralData(envelope.payload.referralId);
+      return referral && { referral, from: envelope.payload.from, to: envelope.payload.to };
+    }
+  }
+}

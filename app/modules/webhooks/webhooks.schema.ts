@@ -1,0 +1,41 @@
+import { z } from "~/lib/zod";
+
+/** Kept literal (no server import) so the settings page can list them in the browser. */
+export const WEBHOOK_EVENT_OPTIONS = [
+  { value: "lead.created", label: "Novo lead (lead.created)" },
+  { value: "lead.status_changed", label: "Lead mudou de etapa (lead.status_changed)" },
+  { value: "referral.status_changed", label: "Indicação mudou de status (referral.status_changed)" },
+  { value: "client.created", label: "Novo cliente (client.created)" },
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENT_OPTIONS)[number]["value"];
+const EVENT_VALUES = WEBHOOK_EVENT_OPTIONS.map((o) => o.value) as [WebhookEventName, ...WebhookEventName[]];
+
+export const WEBHOOK_MESSAGES = {
+  urlInvalid: "Informe uma URL começando com http:// ou https://.",
+  eventsRequired: "Escolha pelo menos um evento.",
+  blocked: (reason: string) => `Endereço não permitido: ${reason}.`,
+  created: "Webhook cadastrado. Copie o segredo agora: ele não será mostrado de novo.",
+  createFailed: "Erro ao cadastrar webhook",
+  deleted: "Webhook excluído com sucesso",
+  deleteFailed: "Erro ao excluir webhook",
+  toggled: (active: boolean) => (active ? "Webhook reativado" : "Webhook pausado"),
+  redelivered: "Entrega reenviada",
+  redeliverFailed: "Não foi possível reenviar esta entrega",
+  limit: "Limite de 20 webhooks atingido.",
+} as const;
+
+export const DELIVERY_STATUS_LABELS = {
+  pendente: "Pendente",
+  entregue: "Entregue",
+  falhou: "Falhou",
+} as const;
+
+export const WebhookSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2000, WEBHOOK_MESSAGES.urlInvalid)
+    .regex(/^https?:\/\/[^\s]+$/i, WEBHOOK_MESSAGES.urlInvalid),
+  events: z.array(z.enum(EVENT_VALUES)).min(1, WEBHOOK_MESSAGES.eventsRequired),
+});
+export type WebhookInput = z.infer<typeof WebhookSchema>;

@@ -1,0 +1,270 @@
+import { and, arrayContains, count, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { createHmac, randomBytes } from "node:crypto";
+import { getDb } from "~/db/client.server";
+import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from "~/db/schema";
+import { env } from "~/lib/env.server";
+import { openSecret, sealSecret } from "~/lib/secret.server";
+import { onEvent, WEBHOOK_EVENTS, type WebhookEvent } from "~/modules/events/events.server";
+import { defineJob, enqueue } from "~/server/jobs/queue.server";
+import { BlockedAddressError, postTo, resolvePublicTarget } from "~/server/outbound/safe-post.server";
+import { webhookData } from "./payloads.server";
+import { WEBHOOK_MESSAGES, type WebhookInput } from "./webhooks.schema";
+
+export const MAX_WEBHOOKS = 20;
+
+export type WebhookEndpoint = Omit<typeof webhookEndpoints.$inferSelect, "secretEncrypted">;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+
+const allowPrivate = () => env().WEBHOOKS_ALLOW_PRIVATE;
+
+/** The signature header value: HMAC-SHA256 of the exact body under the endpoint's secret. */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+export type CreateWebhookResult =
+  | { ok: true; endpoint: WebhookEndpoint; secret: string }
+  | { ok: false; field: "url" | "_form"; message: string };
+
+/**
+ * Registers an endpoint after checking that its host resolves only to public addresses (no
+ * SSRF into the server's network). The secret is returned once, here, and stored sealed.
+ */
+export async function createWebhook({
+  input,
+  createdBy,
+}: {
+  input: WebhookInput;
+  createdBy: string | null;
+}): Promise<CreateWebhookResult> {
+  try {
+    await resolvePublicTarget(input.url, { allowPrivate: allowPrivate() });
+  } catch (err) {
+    if (err instanceof BlockedAddressError) {
+      return { ok: false, field: "url", message: WEBHOOK_MESSAGES.blocked(err.message) };
+    }
+    throw err;
+  }
+  const [{ n }] = await getDb().select({ n: count() }).from(webhookEndpoints);
+  if (n >= MAX_WEBHOOKS) return { ok: false, field: "_form", message: WEBHOOK_MESSAGES.limit };
+  const secret = `whsec_${randomBytes(24).toString("base64url")}`;
+  const [row] = await getDb()
+    .insert(webhookEndpoints)
+    .values({
+      url: input.url,
+      events: [...new Set(input.events)],
+      secretEncrypted: sealSecret(secret),
+      createdBy,
+    })
+    .returning();
+  const { secretEncrypted: _s, ...endpoint } = row;
+  return { ok: true, endpoint, secret };
+}
+
+export async function listWebhooks(): Promise<WebhookEndpoint[]> {
+  const { secretEncrypted: _s, ...columns } = getTableColumns(webhookEndpoints);
+  return getDb().select(columns).from(webhookEndpoints).orderBy(webhookEndpoints.createdAt);
+}
+
+export async function deleteWebhook({ id }: { id: string }): Promise<boolean> {
+  const rows = await getDb()
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+export async function setWebhookActive({ id, active }: { id: string; active: boolean }): Promise<boolean> {
+  const rows = await getDb()
+    .update(webhookEndpoints)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+export const DELIVERIES_PAGE_SIZE = 25;
+
+/** Deliveries, newest first (optionally of one endpoint or status), keyset-paged. */
+export async function listDeliveries({
+  endpointId,
+  status,
+  before,
+  limit = DELIVERIES_PAGE_SIZE,
+}: {
+  endpointId?: string;
+  status?: WebhookDeliveryStatus;
+  before?: { createdAt: Date; id: string };
+  limit?: number;
+}) {
+  const rows = await getDb()
+    .select({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+      url: webhookEndpoints.url,
+      event: webhookDeliveries.event,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      lastStatusCode: webhookDeliveries.lastStatusCode,
+      lastError: webhookDeliveries.lastError,
+      createdAt: webhookDeliveries.createdAt,
+      deliveredAt: webhookDeliveries.deliveredAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(
+      and(
+        endpointId ? eq(webhookDeliveries.endpointId, endpointId) : undefined,
+        status ? eq(webhookDeliveries.status, status) : undefined,
+        before
+          ? or(
+              lt(webhookDeliveries.createdAt, before.createdAt),
+              and(eq(webhookDeliveries.createdAt, before.createdAt), lt(webhookDeliveries.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+  };
+}
+export type DeliveryListRow = Awaited<ReturnType<typeof listDeliveries>>["rows"][number];
+
+/** Sends a delivery again (a failed one). False when it is not failed or does not exist. */
+export async function redeliver({ id }: { id: string }): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({ status: "pendente", updatedAt: new Date() })
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "falhou")))
+      .returning({ id: webhookDeliveries.id });
+    if (!row) return false;
+    await enqueue(tx, deliverWebhookJob, { deliveryId: id });
+    return true;
+  });
+}
+
+/**
+ * For each webhook event: one delivery per active endpoint subscribed to it, with the body
+ * fixed now (so retries send, and sign, the same bytes). Keyed by (endpoint, event id): a
+ * retried dispatch adds nothing.
+ */
+export const dispatchWebhooksJob = onEvent(WEBHOOK_EVENTS, {
+  name: "webhooks.dispatch",
+  pollingIntervalSeconds: 1,
+  batchSize: 10,
+  retryDelay: 10,
+  async handler(envelope) {
+    const db = getDb();
+    const endpoints = await db
+      .select({ id: webhookEndpoints.id })
+      .from(webhookEndpoints)
+      .where(
+        and(eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [envelope.event])),
+      );
+    if (endpoints.length === 0) return;
+    const data = await webhookData(envelope);
+    if (!data) return;
+    const body = JSON.stringify({
+      id: envelope.eventId,
+      event: envelope.event,
+      occurred_at: envelope.occurredAt,
+      data,
+    });
+    await db.transaction(async (tx) => {
+      for (const endpoint of endpoints) {
+        const [delivery] = await tx
+          .insert(webhookDeliveries)
+          .values({ endpointId: endpoint.id, event: envelope.event, eventId: envelope.eventId, body })
+          .onConflictDoNothing()
+          .returning({ id: webhookDeliveries.id });
+        if (delivery) await enqueue(tx, deliverWebhookJob, { deliveryId: delivery.id });
+      }
+    });
+  },
+});
+
+/**
+ * POSTs one delivery, signed, to its endpoint. 2xx is delivered; anything else (or a timeout)
+ * retries with backoff (about 5 min, 10, 20… over ~10 h), then ends `falhou`. The address is
+ * checked again at every attempt (DNS may have changed since the URL was saved).
+ */
+export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
+  name: "webhooks.deliver",
+  retryLimit: 8,
+  retryDelay: 300,
+  retryBackoff: true,
+  expireInSeconds: 60,
+  pollingIntervalSeconds: 1,
+  batchSize: 10,
+  async handler({ deliveryId }, job) {
+    const db = getDb();
+    const [row] = await db
+      .select({ d: webhookDeliveries, url: webhookEndpoints.url, secret: webhookEndpoints.secretEncrypted })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, deliveryId));
+    if (!row || row.d.status === "entregue") return;
+    const record = async (patch: Partial<WebhookDelivery>) =>
+      db
+        .update(webhookDeliveries)
+        .set({ ...patch, attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: new Date() })
+        .where(eq(webhookDeliveries.id, deliveryId));
+    const secret = openSecret(row.secret);
+    if (!secret) {
+      await record({
+        status: "falhou",
+        lastError: "segredo ilegível (AUTH_SECRET mudou?): recrie o webhook",
+      });
+      return;
+    }
+    let failure: string;
+    let statusCode: number | null = null;
+    try {
+      const target = await resolvePublicTarget(row.url, { allowPrivate: allowPrivate() });
+      const res = await postTo(target, row.d.body, {
+        "content-type": "application/json",
+        "user-agent": "CardapioDigital-Webhooks/1.0",
+        "x-event": row.d.event,
+        "x-event-id": row.d.eventId,
+        "x-delivery-id": row.d.id,
+        "x-signature": signBody(secret, row.d.body),
+      });
+      statusCode = res.status;
+      if (res.status >= 200 && res.status < 300) {
+        await record({
+          status: "entregue",
+          lastStatusCode: res.status,
+          lastError: null,
+          deliveredAt: new Date(),
+        });
+        return;
+      }
+      failure = `HTTP ${res.status}${res.body ? `: ${res.body.slice(0, 300)}` : ""}`;
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);
+      if (err instanceof BlockedAddressError) {
+        await record({
+          status: "falhou",
+          lastStatusCode: null,
+          lastError: WEBHOOK_MESSAGES.blocked(failure),
+        });
+        return;
+      }
+    }
+    await record({
+      status: job.isLastAttempt ? "falhou" : "pendente",
+      lastStatusCode: statusCode,
+      lastError: failure.slice(0, 500),
+    });
+    if (!job.isLastAttempt) throw new Error(failure);
+  },
+});
+
+export const WEBHOOK_JOBS = [dispatchWebhooksJob, deliverWebhookJob];
+export type { WebhookEvent };
