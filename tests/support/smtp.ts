@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   text: string;
   headers: ParsedMail["headers"];
+  /** performance.now() when the message was accepted. */
+  at: number;
 }
 
 /**
@@ -16,8 +18,9 @@ export interface ReceivedMail {
  * parsed with mailparser. `refuse` makes it answer 4xx (temporarily unavailable) or 5xx
  * (recipient refused) to every message.
  */
-export async function startSmtpServer({ port = 0 }: { port?: number } = {}) {
+export async function startSmtpServer({ port = 0, parse = true }: { port?: number; parse?: boolean } = {}) {
   const received: ReceivedMail[] = [];
+  let count = 0;
   const state: { refuse: null | 421 | 550 } = { refuse: null };
   const server = new SMTPServer({
     authOptional: true,
@@ -36,9 +39,19 @@ export async function startSmtpServer({ port = 0 }: { port?: number } = {}) {
         const err = Object.assign(new Error("Serviço indisponível"), { responseCode: 451 });
         return stream.on("end", () => callback(err));
       }
+      const at = performance.now();
+      if (!parse) {
+        // Count only (benchmarks): what a real mail server does with the bytes is not ours.
+        stream.resume();
+        return stream.on("end", () => {
+          count++;
+          callback();
+        });
+      }
       simpleParser(stream)
         .then((mail) => {
           received.push({
+            at,
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? "",
@@ -57,6 +70,10 @@ export async function startSmtpServer({ port = 0 }: { port?: number } = {}) {
     port: address.port,
     url: `smtp://127.0.0.1:${address.port}`,
     received,
+    /** Messages accepted without parsing (parse: false). */
+    get count() {
+      return count;
+    },
     refuse(code: null | 421 | 550) {
       state.refuse = code;
     },

@@ -176,10 +176,17 @@ export function jobsStarted(): boolean {
  * completes the rest when the batch returns.
  */
 async function runBatch(def: AnyJob, batch: PgBoss.JobWithMetadata<never>[]) {
-  await Promise.all(batch.map((job) => runOne(def, job)));
+  const done = await Promise.all(batch.map((job) => runOne(def, job)));
+  // One completion for the batch (failed jobs are no longer active and are left alone).
+  const ids = batch.filter((_, i) => done[i]).map((job) => job.id);
+  if (ids.length) await state?.boss.complete(def.name, ids).catch(() => {});
+  // A full batch means more may be waiting: fetch again at once instead of sleeping a poll.
+  const workerId = state?.workers.get(def.name);
+  if (workerId && batch.length >= (def.batchSize ?? 1)) state?.boss.notifyWorker(workerId);
 }
 
-async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>) {
+/** Runs one job; false when it failed (and was recorded as failed, to be retried). */
+async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>): Promise<boolean> {
   const ctx: JobContext = {
     id: job.id,
     retryCount: job.retryCount,
@@ -195,9 +202,9 @@ async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>) {
       "job failed",
     );
     await state?.boss.fail(def.name, job.id, { message }).catch(() => {});
-    return;
+    return false;
   }
-  await state?.boss.complete(def.name, job.id).catch(() => {});
+  return true;
 }
 
 export interface EnqueueOptions {

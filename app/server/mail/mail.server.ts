@@ -67,7 +67,7 @@ export const deliverMailJob = defineJob<{ id: string }>({
   retryBackoff: true,
   expireInSeconds: 120,
   pollingIntervalSeconds: 1,
-  batchSize: 20,
+  batchSize: 50,
   async handler({ id }, job) {
     const db = getDb();
     const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));

@@ -16,7 +16,7 @@ export function mailTransport(): Transporter | null {
     ? nodemailer.createTransport({
         url,
         pool: true,
-        maxConnections: 5,
+        maxConnections: 8,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
