@@ -1,10 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 import os from "node:os";
 import path from "node:path";
+import { mailSink } from "./tests/support/mail-ports";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `e2e-data-${port}`);
+const MAIL_SINK = mailSink();
 export const E2E_ADMIN = { email: "admin@e2e.dev", password: "admin-e2e-123" };
 
 export default defineConfig({
@@ -34,25 +36,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: "node server.mjs",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      BASE_URL: baseURL,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
-      // E2E runs many logins from one address; the limits themselves are tested elsewhere.
-      RATE_LIMIT_LOGIN: "10000",
-      RATE_LIMIT_REGISTER: "10000",
-      RATE_LIMIT_CONTACT: "10000",
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+  webServer: [
+    {
+      // A real SMTP server the app sends to; specs read what it got (tests/support/mail.ts).
+      command: "node --import tsx tests/support/mail-sink.ts",
+      url: `http://127.0.0.1:${MAIL_SINK.httpPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        MAIL_SINK_SMTP_PORT: String(MAIL_SINK.smtpPort),
+        MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort),
+      },
     },
-  },
+    {
+      command: "node server.mjs",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        BASE_URL: baseURL,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: "warn",
+        // E2E runs many logins from one address; the limits themselves are tested elsewhere.
+        RATE_LIMIT_LOGIN: "10000",
+        RATE_LIMIT_REGISTER: "10000",
+        RATE_LIMIT_CONTACT: "10000",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
+    },
+  ],
 });
