@@ -6,3 +6,4 @@ export * from "./schema/content";
 export * from "./schema/partners";
 export * from "./schema/ops";
 export * from "./schema/integrations";
+export * from "./schema/audit";

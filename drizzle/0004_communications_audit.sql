@@ -48,6 +48,18 @@ CREATE TABLE "webhook_endpoints" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_id" text,
+	"actor_name" text,
+	"action" text NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" text,
+	"entity_label" text,
+	"changes" jsonb
+);
+--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "lead_alert_emails" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_messages_created_idx" ON "mail_messages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
@@ -55,4 +67,19 @@ CREATE INDEX "mail_messages_status_created_idx" ON "mail_messages" USING btree (
 CREATE INDEX "mail_messages_entity_idx" ON "mail_messages" USING btree ("entity_type","entity_id");--> statement-breakpoint
 CREATE INDEX "mail_messages_to_idx" ON "mail_messages" USING btree (lower("to_address"));--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_created_idx" ON "webhook_deliveries" USING btree ("endpoint_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_created_idx" ON "webhook_deliveries" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "webhook_deliveries_created_idx" ON "webhook_deliveries" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id","at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","at" DESC NULLS LAST);--> statement-breakpoint
+-- Audit entries are append-only: no DELETE, and UPDATE only by the privacy anonymiser, which
+-- sets app.audit_redaction = 'on' for its own transaction (SET LOCAL).
+CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND current_setting('app.audit_redaction', true) = 'on' THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'audit_log is append-only';
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON "audit_log"
+  FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
