@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { withParams } from "~/lib/list-params";
 
-/** How a list's total was obtained (app/modules/ops/counts.server.ts). */
+/** How a list's total was obtained (app/server/db-tools/counts.server.ts). */
 export interface ListCount {
   total: number;
   kind: "exact" | "estimate" | "atLeast";

@@ -1,7 +1,7 @@
 import { Check, Copy, ExternalLink, FileText, Link2, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { showToast } from "~/components/ui/toasts";
 import { safeHttpUrl } from "~/lib/safe-url";
 
 export interface PortalMaterial {
@@ -143,9 +143,9 @@ function TextMaterialCard({ material }: { material: PortalMaterial }) {
     try {
       await navigator.clipboard.writeText(material.textContent ?? "");
       setCopied(true);
-      toast.success(MATERIAL_TEXTS.copied);
+      showToast("success", MATERIAL_TEXTS.copied);
     } catch {
-      toast.error(MATERIAL_TEXTS.copyFailed);
+      showToast("error", MATERIAL_TEXTS.copyFailed);
     }
   }
 

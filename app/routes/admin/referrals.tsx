@@ -1,15 +1,15 @@
-import { data } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/referrals";
 import { Pagination } from "~/components/admin/pagination";
 import { ReferralTable } from "~/components/admin/referrals/referral-table";
 import { PageHeader, SearchForm } from "~/components/admin/ui";
 import { parseListParams } from "~/lib/list-params";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listReferralsAdmin, REFERRAL_SORTS, setReferralStatus } from "~/modules/referrals/admin.server";
 import { REFERRAL_STATUS_LABELS, ReferralStatusSchema } from "~/modules/referrals/referrals.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
 
 const PAGE_SIZE = 20;
 
@@ -38,20 +38,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const ActionSchema = z.object({ intent: z.literal("status"), id: z.uuid(), status: ReferralStatusSchema });
-const ERROR = { type: "error" as const, message: "Erro ao atualizar status da indicação" };
+const STATUS_ERROR = "Erro ao atualizar status da indicação";
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return data({ toast: ERROR }, { status: 400 });
+  if (!parsed.success) return replyError(STATUS_ERROR, { status: 400, toastOnly: true });
   const ok = await setReferralStatus(parsed.data).catch(() => false);
-  if (!ok) return data({ toast: ERROR }, { status: 404 });
-  return {
-    toast: {
-      type: "success" as const,
-      message: `Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`,
-    },
-  };
+  if (!ok) return replyError(STATUS_ERROR, { status: 404, toastOnly: true });
+  return replyOk(toast.success(`Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`));
 }
 
 export default function ReferralsPage({ loaderData }: Route.ComponentProps) {

@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { StatCards, StatusChart } from "~/components/portal/dashboard-widgets";
 import { FormAlert } from "~/components/ui/form";
-import { useToastFromData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { getMyReferralStats } from "~/modules/referrals/portal.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { representative } = await requireRepresentative(request);
@@ -14,19 +16,19 @@ export async function loader({ request }: Route.LoaderArgs) {
     const stats = await getMyReferralStats({ representativeId: representative.id });
     return { name: representative.name, stats, loadError: null, toast: null };
   } catch (err) {
-    console.error("portal dashboard: stats failed", err);
+    log.error({ err }, "portal dashboard: stats failed");
     return {
       name: representative.name,
       stats: null,
       loadError: REFERRAL_MESSAGES.listFailed,
-      toast: { type: "error" as const, message: REFERRAL_MESSAGES.listFailed },
+      toast: toast.error(REFERRAL_MESSAGES.listFailed),
     };
   }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { name, stats, loadError } = loaderData;
-  useToastFromData(loaderData);
+  useReplyToast(loaderData);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">

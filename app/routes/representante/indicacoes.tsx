@@ -3,11 +3,13 @@ import { Form, Link, useSubmit } from "react-router";
 import type { Route } from "./+types/indicacoes";
 import { ReferralPanel } from "~/components/portal/referral-panel";
 import { Button, FormAlert } from "~/components/ui/form";
-import { useToastFromData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listMyReferrals, STATUS_OPTIONS } from "~/modules/referrals/portal.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";
 import { ReferralStatusSchema } from "~/modules/referrals/referrals.schema";
+import { log } from "~/server/logging/logger.server";
 
 const SEARCH_MAX = 100;
 
@@ -22,14 +24,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     const list = await listMyReferrals({ representativeId: representative.id, q, status });
     return { ...base, ...list, loadError: null, toast: null };
   } catch (err) {
-    console.error("portal referrals: list failed", err);
+    log.error({ err }, "portal referrals: list failed");
     return {
       ...base,
       inProgress: [],
       completed: [],
       truncated: false,
       loadError: REFERRAL_MESSAGES.listFailed,
-      toast: { type: "error" as const, message: REFERRAL_MESSAGES.listFailed },
+      toast: toast.error(REFERRAL_MESSAGES.listFailed),
     };
   }
 }
@@ -37,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function MyReferrals({ loaderData }: Route.ComponentProps) {
   const { q, status, statusOptions, inProgress, completed, truncated, loadError } = loaderData;
   const submit = useSubmit();
-  useToastFromData(loaderData);
+  useReplyToast(loaderData);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">

@@ -3,9 +3,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/materiais";
 import { MaterialTabs, type PortalMaterial } from "~/components/portal/materials";
 import { FormAlert } from "~/components/ui/form";
-import { useToastFromData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listMaterials } from "~/modules/materials/materials.server";
+import { log } from "~/server/logging/logger.server";
 
 const LOAD_FAILED = "Erro ao carregar materiais";
 
@@ -22,17 +24,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     }));
     return { materials, loadError: null, toast: null };
   } catch (err) {
-    console.error("portal materials: list failed", err);
+    log.error({ err }, "portal materials: list failed");
     return {
       materials: [] as PortalMaterial[],
       loadError: LOAD_FAILED,
-      toast: { type: "error" as const, message: LOAD_FAILED },
+      toast: toast.error(LOAD_FAILED),
     };
   }
 }
 
 export default function Materials({ loaderData }: Route.ComponentProps) {
-  useToastFromData(loaderData);
+  useReplyToast(loaderData);
   return (
     <div className="space-y-6">
       <Link

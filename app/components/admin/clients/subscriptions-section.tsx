@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Badge, Card, EmptyRow } from "~/components/admin/ui";
 import { Button, SelectField, TextField } from "~/components/ui/form";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { daysBetween, isValidIsoDate } from "~/lib/dates";
 import { formatIsoDate, formatMoney } from "~/lib/format";
-import type { FieldErrors } from "~/lib/validation";
 import {
   RENEWAL_LABELS,
   RENEWAL_TYPES,
@@ -24,11 +24,6 @@ export interface SubscriptionItem {
   renewalType: keyof typeof RENEWAL_LABELS;
 }
 
-interface AddResult extends ToastData {
-  ok?: boolean;
-  fieldErrors?: FieldErrors;
-}
-
 function AddSubscriptionForm({
   clientId,
   plans,
@@ -38,7 +33,7 @@ function AddSubscriptionForm({
   plans: { id: string; name: string; priceCents: number }[];
   today: string;
 }) {
-  const fetcher = useFetcher<AddResult>();
+  const fetcher = useFetcher<FormReply>();
   const busy = fetcher.state !== "idle";
   const [planId, setPlanId] = useState("");
   const [startDate, setStartDate] = useState(today);
@@ -54,7 +49,7 @@ function AddSubscriptionForm({
       setRenewalType("mensal");
     }
   }
-  useToastFromData(fetcher.data);
+  useReplyToast(fetcher.data);
   const errors = fetcher.data?.fieldErrors ?? {};
   // The same month arithmetic as the server, so what is shown is what is saved.
   const endDate = isValidIsoDate(startDate) ? subscriptionEndDate(startDate, renewalType) : null;

@@ -1,7 +1,8 @@
 import { useFetcher } from "react-router";
 import { SortHeader } from "~/components/admin/sort-header";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { formatDate } from "~/lib/format";
 import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
 
@@ -26,8 +27,8 @@ export interface ReferralRowData {
 }
 
 function StatusSelect({ row }: { row: ReferralRowData }) {
-  const fetcher = useFetcher<ToastData>();
-  useToastFromData(fetcher.data);
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data);
   const pending = fetcher.formData?.get("status");
   const value = (typeof pending === "string" ? pending : row.status) as Status;
   return (

@@ -1,17 +1,18 @@
 import { Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/list";
 import { PostTable } from "~/components/admin/blog/post-table";
 import { Pagination } from "~/components/admin/pagination";
 import { PageHeader } from "~/components/admin/ui";
-import { redirectWithToast } from "~/lib/flash.server";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { deletePost, listAdminPosts, togglePostPublished } from "~/modules/blog/admin.server";
 import { BLOG_MESSAGES } from "~/modules/blog/blog.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
 
 const PAGE_SIZE = 20;
 
@@ -34,9 +35,7 @@ const ActionSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) {
-    return data({ toast: { type: "error" as const, message: BLOG_MESSAGES.toggleError } }, { status: 400 });
-  }
+  if (!parsed.success) return replyError(BLOG_MESSAGES.toggleError, { status: 400, toastOnly: true });
   const { intent, id, page = 1 } = parsed.data;
   if (intent === "delete") {
     // The confirm dialog's fetcher follows this redirect; the toast rides the flash cookie.
@@ -49,16 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const res = await togglePostPublished({ id }).catch(() => null);
-  if (!res)
-    return data({ toast: { type: "error" as const, message: BLOG_MESSAGES.toggleError } }, { status: 404 });
-  return {
-    id,
-    published: res.published,
-    toast: {
-      type: "success" as const,
-      message: res.published ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished,
-    },
-  };
+  if (!res) return replyError(BLOG_MESSAGES.toggleError, { status: 404, toastOnly: true });
+  const message = res.published ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished;
+  return replyOk(toast.success(message), { id, published: res.published });
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {

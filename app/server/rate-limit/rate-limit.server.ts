@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { env } from "~/lib/env.server";
+import { replyError } from "~/lib/form-reply";
 
 export const RATE_LIMIT_MESSAGE =
   "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.";
@@ -46,18 +46,13 @@ export async function hitRateLimit(
 
 /** The 429 answer for an action: the pt-BR message as form error, and Retry-After. */
 export function rateLimited(retryAfter: number) {
-  return data(
-    {
-      ok: false as const,
-      formError: RATE_LIMIT_MESSAGE,
-      fieldErrors: {} as Record<string, string>,
-      toast: { type: "error" as const, message: RATE_LIMIT_MESSAGE },
-    },
-    { status: 429, headers: { "Retry-After": String(retryAfter) } },
-  );
+  return replyError(RATE_LIMIT_MESSAGE, { status: 429, headers: { "Retry-After": String(retryAfter) } });
 }
 
-/** Drops expired counters; called now and then so the table stays small. */
+/**
+ * Drops expired counters so the table stays small. Nothing calls it on a schedule yet: the jobs
+ * queue (app/server/jobs, the communications work) registers it as a recurring job.
+ */
 export async function pruneRateLimits() {
   const window = env().RATE_LIMIT_WINDOW_SECONDS;
   await getDb().execute(

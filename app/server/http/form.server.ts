@@ -1,19 +1,10 @@
-import { data } from "react-router";
+import { replyError } from "~/lib/form-reply";
 
 export const BAD_FORM_MESSAGE =
   "Não foi possível ler os dados enviados. Recarregue a página e tente novamente.";
 export const INVALID_CHARACTERS_MESSAGE = "Os dados enviados contêm caracteres inválidos.";
 
-const refuse = (message: string) =>
-  data(
-    {
-      ok: false as const,
-      formError: message,
-      fieldErrors: {} as Record<string, string>,
-      toast: { type: "error" as const, message },
-    },
-    { status: 400 },
-  );
+const refuse = (message: string) => replyError(message, { status: 400 });
 
 /**
  * The action's form data, or a 400 with a pt-BR message when the body is not a form (a JSON or

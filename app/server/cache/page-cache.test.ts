@@ -4,13 +4,13 @@ import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  bumpPublicContent,
   clearPageCache,
   isCacheableRequest,
   PAGE_CACHE_MAX_ENTRIES,
   pageCacheMiddleware,
   pageCacheStats,
 } from "./page-cache.server";
+import { publicContentChanged } from "./public-content.server";
 
 // A stand-in for server.mjs: per-request nonce + CSP, then the cache, then an "app" that renders
 // the nonce it is given (like React Router's <Scripts nonce>) and counts its renders.
@@ -104,11 +104,11 @@ describe("page cache", () => {
     expect(identity).toContain("<p>v1</p>");
   });
 
-  it("renders afresh after bumpPublicContent (an admin change shows on the next request)", async () => {
+  it("renders afresh after publicContentChanged (an admin change shows on the next request)", async () => {
     await page("/blog/artigo");
     content = "v2";
     expect((await page("/blog/artigo")).body).toContain("v1");
-    await bumpPublicContent();
+    await publicContentChanged();
     const after = await page("/blog/artigo");
     expect(after.cache).toBe("MISS");
     expect(after.body).toContain("v2");
@@ -116,7 +116,7 @@ describe("page cache", () => {
 
   it("does not store a page rendered before a bump that happened during the render", async () => {
     await page("/blog");
-    await bumpPublicContent();
+    await publicContentChanged();
     await page("/blog");
     expect(pageCacheStats().stored).toBe(2);
   });
