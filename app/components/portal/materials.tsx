@@ -3,15 +3,9 @@ import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useId, useState } from "react";
 import { showToast } from "~/components/ui/toasts";
 import { safeHttpUrl } from "~/lib/safe-url";
+import type { PortalMaterial } from "~/modules/materials/materials.server";
 
-export interface PortalMaterial {
-  id: string;
-  title: string;
-  description: string | null;
-  materialType: "link" | "text";
-  driveUrl: string | null;
-  textContent: string | null;
-}
+export type { PortalMaterial };
 
 export const MATERIAL_TEXTS = {
   empty: "Nenhum material disponível no momento.",

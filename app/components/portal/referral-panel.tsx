@@ -1,16 +1,5 @@
 import { formatDate, formatMoney } from "~/lib/format";
-
-export interface ReferralItem {
-  id: string;
-  businessName: string;
-  contactName: string;
-  contactPhone: string;
-  planName: string | null;
-  status: string;
-  statusLabel: string;
-  commissionCents: number | null;
-  createdAt: Date | string;
-}
+import type { PortalReferral } from "~/modules/referrals/portal.server";
 
 const BADGE: Record<string, string> = {
   analise: "bg-amber-100 text-amber-900",
@@ -28,7 +17,7 @@ export function ReferralPanel({
   showCommission = false,
 }: {
   title: string;
-  items: ReferralItem[];
+  items: PortalReferral[];
   showCommission?: boolean;
 }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;

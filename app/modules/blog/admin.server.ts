@@ -10,6 +10,9 @@ export type Post = typeof blogPosts.$inferSelect;
 export type PostSaveResult = { ok: true; post: Post } | { ok: false; code: "slug_taken" | "not_found" };
 
 /** Admin list: newest first, one page, with the total for the pager. */
+/** A row of the admin posts list. */
+export type AdminPostRow = Awaited<ReturnType<typeof listAdminPosts>>["posts"][number];
+
 export async function listAdminPosts({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number }) {
   const db = getDb();
   const [rows, [{ n }]] = await Promise.all([

@@ -6,17 +6,9 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDate } from "~/lib/format";
 import { BLOG_MESSAGES, excerptPreview } from "~/modules/blog/blog.schema";
+import type { AdminPostRow } from "~/modules/blog/admin.server";
 
-export interface PostRowData {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  published: boolean;
-  createdAt: Date | string;
-}
-
-function PostRow({ post, page }: { post: PostRowData; page: number }) {
+function PostRow({ post, page }: { post: AdminPostRow; page: number }) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   // The toggle updates this row at once (the loader's answer confirms it right after).
@@ -76,7 +68,7 @@ export function PostTable({
   page,
   loading,
 }: {
-  posts: PostRowData[];
+  posts: AdminPostRow[];
   page: number;
   loading: boolean;
 }) {

@@ -6,12 +6,7 @@ import { Button, TextAreaField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
-
-export interface NoteItem {
-  id: string;
-  note: string;
-  createdAt: Date | string;
-}
+import type { ClientNote } from "~/modules/clients/notes.server";
 
 /** Names each delete button apart (two notes can share the same minute). */
 function excerpt(note: string) {
@@ -20,7 +15,7 @@ function excerpt(note: string) {
 }
 
 /** SPEC §2 notes of a client (edit mode): add (non-empty after trim), newest first, delete. */
-export function NotesSection({ clientId, notes }: { clientId: string; notes: NoteItem[] }) {
+export function NotesSection({ clientId, notes }: { clientId: string; notes: ClientNote[] }) {
   const fetcher = useFetcher<FormReply>();
   const busy = fetcher.state !== "idle";
   const [note, setNote] = useState("");

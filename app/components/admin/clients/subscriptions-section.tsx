@@ -14,15 +14,7 @@ import {
   subscriptionEndDate,
   subscriptionExpiryNote,
 } from "~/modules/clients/clients.schema";
-
-export interface SubscriptionItem {
-  id: string;
-  planName: string;
-  startDate: string;
-  endDate: string;
-  status: keyof typeof SUBSCRIPTION_STATUS_LABELS;
-  renewalType: keyof typeof RENEWAL_LABELS;
-}
+import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 
 function AddSubscriptionForm({
   clientId,
@@ -129,7 +121,7 @@ export function SubscriptionsSection({
   today,
 }: {
   clientId: string;
-  subscriptions: SubscriptionItem[];
+  subscriptions: SubscriptionRow[];
   plans: { id: string; name: string; priceCents: number }[];
   today: string;
 }) {

@@ -6,24 +6,9 @@ import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
 import { LEAD_MESSAGES, MOVE_LABELS, TRANSITIONS, type Stage } from "~/modules/leads/leads.schema";
+import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
 
-export interface LeadCardData {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  business: string;
-  plan: string;
-  message: string | null;
-  isRepresentative: boolean;
-  statusFunil: Stage;
-  createdAt: Date | string;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  landingPage: string | null;
-}
+export type { LeadCardData };
 
 const btn = "rounded-md px-2.5 py-1.5 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 

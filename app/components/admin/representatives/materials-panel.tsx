@@ -5,18 +5,9 @@ import { formatDate } from "~/lib/format";
 import { MATERIAL_UI_MESSAGES, textPreview } from "~/modules/representatives/representatives.schema";
 import { AddMaterialDialog } from "./add-material-dialog";
 import { safeHttpUrl } from "~/lib/safe-url";
+import type { Material } from "~/modules/materials/materials.server";
 
-export interface MaterialData {
-  id: string;
-  title: string;
-  description: string | null;
-  materialType: "link" | "text";
-  driveUrl: string | null;
-  textContent: string | null;
-  createdAt: Date | string;
-}
-
-function MaterialItem({ m }: { m: MaterialData }) {
+function MaterialItem({ m }: { m: Material }) {
   return (
     <li className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="min-w-0">
@@ -51,7 +42,7 @@ function MaterialItem({ m }: { m: MaterialData }) {
   );
 }
 
-function MaterialList({ items }: { items: MaterialData[] }) {
+function MaterialList({ items }: { items: Material[] }) {
   if (items.length === 0)
     return <p className="py-8 text-center text-sm text-slate-500">{MATERIAL_UI_MESSAGES.empty}</p>;
   return (
@@ -67,7 +58,7 @@ const tabClass =
   "rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 /** Materials with tabs Links and Textos; `null` means the list could not be loaded. */
-export function MaterialsPanel({ materials }: { materials: MaterialData[] | null }) {
+export function MaterialsPanel({ materials }: { materials: Material[] | null }) {
   // SPEC §3: a missing type counts as link.
   const links = materials?.filter((m) => m.materialType !== "text") ?? [];
   const texts = materials?.filter((m) => m.materialType === "text") ?? [];
