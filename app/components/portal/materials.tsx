@@ -1,6 +1,7 @@
 import { Check, Copy, ExternalLink, FileText, Link2, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useId, useState } from "react";
+import { ListEmpty } from "~/components/ui/list-states";
 import { showToast } from "~/components/ui/toasts";
 import { safeHttpUrl } from "~/lib/safe-url";
 import type { PortalMaterial } from "~/modules/materials/materials.server";
@@ -22,7 +23,7 @@ const USAGE_STEPS = [
 ];
 
 function Empty() {
-  return <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-600">{MATERIAL_TEXTS.empty}</p>;
+  return <ListEmpty className="rounded-xl bg-white">{MATERIAL_TEXTS.empty}</ListEmpty>;
 }
 
 const tabClass =

@@ -1,3 +1,4 @@
+import { ListEmpty } from "~/components/ui/list-states";
 import { formatDate, formatMoney } from "~/lib/format";
 import type { PortalReferral } from "~/modules/referrals/portal.server";
 
@@ -27,7 +28,7 @@ export function ReferralPanel({
         {title} <span className="text-sm font-normal text-slate-600">({items.length})</span>
       </h2>
       {items.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">{EMPTY_REFERRALS}</p>
+        <ListEmpty className="mt-4">{EMPTY_REFERRALS}</ListEmpty>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {items.map((r) => (

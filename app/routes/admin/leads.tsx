@@ -2,7 +2,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/leads";
 import { FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
-import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -15,6 +16,7 @@ import {
   type Stage,
 } from "~/modules/leads/leads.schema";
 import { readFormData } from "~/server/http/form.server";
+import { ListError } from "~/components/ui/list-states";
 
 // ?q= searches; ?etapa= shows one column; ?<stage>=N shows N pages of that column ("Carregar mais").
 const PageCount = z.coerce.number().int().min(1).max(LEADS_MAX_PAGES).catch(1);
@@ -88,9 +90,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      {LEAD_MESSAGES.loadError}
-    </p>
-  );
+  return <ListError message={LEAD_MESSAGES.loadError} />;
 }

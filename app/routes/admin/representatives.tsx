@@ -3,7 +3,8 @@ import type { Route } from "./+types/representatives";
 import { Pagination } from "~/components/admin/pagination";
 import { MaterialsPanel } from "~/components/admin/representatives/materials-panel";
 import { RepresentativeTable } from "~/components/admin/representatives/representative-table";
-import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { SearchForm } from "~/components/ui/search-form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
@@ -22,6 +23,7 @@ import {
 } from "~/modules/representatives/representatives.schema";
 import { BAD_FORM_MESSAGE, readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
+import { ListError } from "~/components/ui/list-states";
 
 const PAGE_SIZE = 20;
 const MATERIALS_LOAD_TOAST = { toast: toast.error(MATERIAL_UI_MESSAGES.loadError) };
@@ -113,9 +115,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      {REPRESENTATIVE_MESSAGES.loadError}
-    </p>
-  );
+  return <ListError message={REPRESENTATIVE_MESSAGES.loadError} />;
 }

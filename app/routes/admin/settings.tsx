@@ -1,6 +1,6 @@
 import type { Route } from "./+types/settings";
 import { SettingsForm, type SettingsValues } from "~/components/admin/settings/settings-form";
-import { PageHeader } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
@@ -11,6 +11,7 @@ import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { SETTINGS_MESSAGES, SettingsSchema } from "~/modules/settings/settings.schema";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
+import { ListError } from "~/components/ui/list-states";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -74,9 +75,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      {SETTINGS_MESSAGES.loadError}
-    </p>
-  );
+  return <ListError message={SETTINGS_MESSAGES.loadError} />;
 }

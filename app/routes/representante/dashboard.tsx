@@ -2,7 +2,9 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { StatCards, StatusChart } from "~/components/portal/dashboard-widgets";
-import { FormAlert } from "~/components/ui/form";
+import { PortalErrorBoundary } from "~/components/portal/portal-error";
+import { ListError } from "~/components/ui/list-states";
+import { ActionLink, PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
@@ -31,19 +33,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   useReplyToast(loaderData);
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Bem-vindo(a), {name}!</h1>
-          <p className="mt-1 text-slate-600">Acompanhe suas indicações e comissões.</p>
-        </div>
-        <Link
-          to="/representante/nova-indicacao"
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <Plus aria-hidden className="h-4 w-4" /> Nova Indicação
-        </Link>
-      </div>
-      <FormAlert message={loadError} />
+      <PageHeader
+        title={`Bem-vindo(a), ${name}!`}
+        subtitle="Acompanhe suas indicações e comissões."
+        actions={
+          <ActionLink to="/representante/nova-indicacao" icon={Plus}>
+            Nova Indicação
+          </ActionLink>
+        }
+      />
+      <ListError message={loadError} />
       {stats && (
         <>
           <StatCards stats={stats} />
@@ -64,3 +63,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 export function meta() {
   return [{ title: "Dashboard | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -2,7 +2,9 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/materiais";
 import { MaterialTabs, type PortalMaterial } from "~/components/portal/materials";
-import { FormAlert } from "~/components/ui/form";
+import { PortalErrorBoundary } from "~/components/portal/portal-error";
+import { ListError } from "~/components/ui/list-states";
+import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
@@ -43,13 +45,11 @@ export default function Materials({ loaderData }: Route.ComponentProps) {
       >
         <ArrowLeft aria-hidden className="h-4 w-4" /> Voltar ao dashboard
       </Link>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Materiais de divulgação</h1>
-        <p className="mt-1 text-slate-600">
-          Links e textos prontos para apresentar o sistema aos restaurantes.
-        </p>
-      </div>
-      <FormAlert message={loaderData.loadError} />
+      <PageHeader
+        title="Materiais de divulgação"
+        subtitle="Links e textos prontos para apresentar o sistema aos restaurantes."
+      />
+      <ListError message={loaderData.loadError} />
       <MaterialTabs materials={loaderData.materials} />
     </div>
   );
@@ -58,3 +58,5 @@ export default function Materials({ loaderData }: Route.ComponentProps) {
 export function meta() {
   return [{ title: "Materiais | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalErrorBoundary;

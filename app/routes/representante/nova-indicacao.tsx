@@ -1,7 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/nova-indicacao";
+import { PortalErrorBoundary } from "~/components/portal/portal-error";
 import { ReferralWizard } from "~/components/portal/referral-wizard";
+import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { reply, replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { fieldErrors, formToObject } from "~/lib/validation";
@@ -68,7 +70,7 @@ export default function NewReferral({ loaderData, actionData }: Route.ComponentP
       >
         <ArrowLeft aria-hidden className="h-4 w-4" /> Voltar ao dashboard
       </Link>
-      <h1 className="text-2xl font-bold text-slate-900">Nova Indicação</h1>
+      <PageHeader title="Nova Indicação" />
       <ReferralWizard plans={loaderData.plans} plansError={loaderData.plansError} result={actionData} />
     </div>
   );
@@ -77,3 +79,5 @@ export default function NewReferral({ loaderData, actionData }: Route.ComponentP
 export function meta() {
   return [{ title: "Nova Indicação | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalErrorBoundary;

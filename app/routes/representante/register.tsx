@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthCard } from "~/components/auth/auth-card";
+import { PortalStandaloneErrorBoundary } from "~/components/portal/portal-error";
 import { Button, FormAlert, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid } from "~/lib/form-reply";
@@ -100,3 +101,5 @@ export const headers = rateLimitHeaders;
 export function meta() {
   return [{ title: "Cadastro de representante | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalStandaloneErrorBoundary;

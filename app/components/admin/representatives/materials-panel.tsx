@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
+import { ListEmpty, ListError } from "~/components/ui/list-states";
 import { formatDate } from "~/lib/format";
 import { MATERIAL_UI_MESSAGES, textPreview } from "~/modules/representatives/representatives.schema";
 import { AddMaterialDialog } from "./add-material-dialog";
@@ -43,8 +44,7 @@ function MaterialItem({ m }: { m: Material }) {
 }
 
 function MaterialList({ items }: { items: Material[] }) {
-  if (items.length === 0)
-    return <p className="py-8 text-center text-sm text-slate-500">{MATERIAL_UI_MESSAGES.empty}</p>;
+  if (items.length === 0) return <ListEmpty>{MATERIAL_UI_MESSAGES.empty}</ListEmpty>;
   return (
     <ul className="space-y-3">
       {items.map((m) => (
@@ -74,9 +74,7 @@ export function MaterialsPanel({ materials }: { materials: Material[] | null }) 
         <AddMaterialDialog />
       </div>
       {materials === null ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          {MATERIAL_UI_MESSAGES.loadError}
-        </p>
+        <ListError message={MATERIAL_UI_MESSAGES.loadError} />
       ) : (
         <Tabs.Root defaultValue="links">
           <Tabs.List aria-label="Tipos de material" className="mb-4 flex gap-1 border-b border-slate-200">

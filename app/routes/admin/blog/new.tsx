@@ -1,7 +1,7 @@
 import type { Route } from "./+types/new";
 import { BackToPosts } from "~/components/admin/blog/back-link";
 import { PostForm } from "~/components/admin/blog/post-form";
-import { PageHeader } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";

@@ -1,9 +1,9 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/list";
 import { ClientsTable } from "~/components/admin/clients/clients-table";
 import { Pagination } from "~/components/admin/pagination";
-import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { ActionLink, PageHeader } from "~/components/ui/page-header";
+import { SearchForm } from "~/components/ui/search-form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
@@ -73,13 +73,9 @@ export default function ClientsList({ loaderData }: Route.ComponentProps) {
         title="Clientes"
         subtitle="Gerencie os clientes e suas assinaturas."
         actions={
-          <Link
-            to="/admin/clients/new"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            <Plus aria-hidden className="h-4 w-4" />
+          <ActionLink to="/admin/clients/new" icon={Plus}>
             Novo Cliente
-          </Link>
+          </ActionLink>
         }
       />
       <div className="mb-4">

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/new";
 import { ClientForm, EMPTY_CLIENT } from "~/components/admin/clients/client-form";
-import { Card, PageHeader } from "~/components/admin/ui";
+import { Card } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyRefused, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";

@@ -1,8 +1,9 @@
 import { Plus } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, DataTable, EditLink, EmptyRow, PageHeader, Th } from "~/components/admin/ui";
+import { Badge, DataTable, EditLink, EmptyRow, Th } from "~/components/admin/ui";
+import { ActionLink, PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
@@ -53,13 +54,9 @@ export default function PlansList({ loaderData }: Route.ComponentProps) {
         title="Planos"
         subtitle="Planos exibidos no site, do mais barato ao mais caro."
         actions={
-          <Link
-            to="/admin/plans/new"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            <Plus aria-hidden className="h-4 w-4" />
+          <ActionLink to="/admin/plans/new" icon={Plus}>
             Novo Plano
-          </Link>
+          </ActionLink>
         }
       />
       <p role="status" className="mb-2 min-h-5 text-sm text-slate-600">
