@@ -5,7 +5,7 @@ import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Badge, DataTable, EditLink, EmptyRow, Th } from "~/components/admin/ui";
 import { ActionLink, PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { toast } from "~/lib/form-reply";
+import { toast, type ToastKind } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatMoney } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Deletes come from a fetcher; the redirect back carries the toast and replaces the entry.
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const back = (type: "success" | "error", message: string) =>
+  const back = (type: ToastKind, message: string) =>
     redirectWithToast("/admin/plans", type, message, { replace: true });
   const form = await readFormData(request);
   if (form.get("intent") !== "delete") return back("error", PLAN_MESSAGES.deleteFailed);

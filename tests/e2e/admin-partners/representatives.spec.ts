@@ -1,5 +1,5 @@
 // The copy step at the end needs the portal branch (issue 6); the rest runs on this branch alone.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../../support/fixtures";
 import { expectNoA11yViolations, loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
 
 test("materials: add validation, link and text, tabs, preview, delete; copy on the portal", async ({
@@ -73,32 +73,31 @@ test("materials: add validation, link and text, tabs, preview, delete; copy on t
   await expect(page.getByRole("tabpanel", { name: /Textos/ }).getByText(textTitle)).toHaveCount(0);
 });
 
-test("deleting a representative says what happens and blocks their login", async ({ page, browser }) => {
-  const repPage = await (await browser.newContext()).newPage();
-  const name = `Rep Excluir ${Math.random().toString(36).slice(2, 8)}`;
-  const rep = await registerAndLoginRepresentative(repPage, name);
+test.describe("deleting a representative", () => {
+  test.use({ representativeName: `Rep Excluir ${Math.random().toString(36).slice(2, 8)}` });
 
-  await loginAsAdmin(page);
-  await page.goto(`/admin/representatives?q=${encodeURIComponent(rep.email)}`);
-  const row = page.getByRole("row", { name: new RegExp(name) });
-  await expect(row).toContainText(rep.email);
-  await expectNoA11yViolations(page);
-  await row.getByRole("button", { name: `Excluir ${name}` }).click();
-  const confirm = page.getByRole("alertdialog");
-  await expect(confirm).toContainText("não poderá mais entrar");
-  await expect(confirm).toContainText("indicações dele serão mantidas");
-  await confirm.getByRole("button", { name: "Excluir" }).click();
-  await expect(page.getByText("Representante excluído com sucesso").first()).toBeVisible();
-  await expect(page.getByText("Nenhum representante encontrado.")).toBeVisible();
+  test("says what happens and blocks their login", async ({ adminPage: page, representative: rep }) => {
+    const { name, page: repPage } = rep;
+    await page.goto(`/admin/representatives?q=${encodeURIComponent(rep.email)}`);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText(rep.email);
+    await expectNoA11yViolations(page);
+    await row.getByRole("button", { name: `Excluir ${name}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("não poderá mais entrar");
+    await expect(confirm).toContainText("indicações dele serão mantidas");
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await expect(page.getByText("Representante excluído com sucesso").first()).toBeVisible();
+    await expect(page.getByText("Nenhum representante encontrado.")).toBeVisible();
 
-  // Their open session is gone, and signing in again fails.
-  await repPage.goto("/representante/dashboard");
-  await expect(repPage).toHaveURL(/\/representante\/login$/);
-  await repPage.getByLabel("Email").fill(rep.email);
-  await repPage.getByLabel("Senha").fill(rep.password);
-  await repPage.getByRole("button", { name: "Entrar" }).click();
-  await expect(
-    repPage.getByText("Email ou senha incorretos. Verifique suas credenciais.").first(),
-  ).toBeVisible();
-  await repPage.context().close();
+    // Their open session is gone, and signing in again fails.
+    await repPage.goto("/representante/dashboard");
+    await expect(repPage).toHaveURL(/\/representante\/login$/);
+    await repPage.getByLabel("Email").fill(rep.email);
+    await repPage.getByLabel("Senha").fill(rep.password);
+    await repPage.getByRole("button", { name: "Entrar" }).click();
+    await expect(
+      repPage.getByText("Email ou senha incorretos. Verifique suas credenciais.").first(),
+    ).toBeVisible();
+  });
 });

@@ -1,6 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support/e2e";
-import { clientIdByEmail, confirmDelete, createClientViaForm, expectToast, unique } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../../support/fixtures";
+import { expectNoA11yViolations, uniqueEmail } from "../../support/e2e";
+import {
+  clientIdByEmail,
+  confirmDelete,
+  createClientViaForm,
+  expectToast,
+  unique,
+} from "../../support/admin";
 
 async function createPlan(page: Page, name: string, price = "19.90") {
   await page.goto("/admin/plans/new");
@@ -17,8 +24,7 @@ async function planIdByName(page: Page, name: string) {
   return href!.split("/").pop()!;
 }
 
-test("plan form: create with features, edit, and the spec's texts", async ({ page }) => {
-  await loginAsAdmin(page);
+test("plan form: create with features, edit, and the spec's texts", async ({ adminPage: page }) => {
   const name = unique("Plano E2E");
   await page.goto("/admin/plans");
   await page.getByRole("link", { name: "Novo Plano" }).click();
@@ -86,8 +92,7 @@ test("plan form: create with features, edit, and the spec's texts", async ({ pag
   await expectToast(page, "Erro ao carregar dados do plano");
 });
 
-test("plan delete: refused while a client uses it, then deleted", async ({ page }) => {
-  await loginAsAdmin(page);
+test("plan delete: refused while a client uses it, then deleted", async ({ adminPage: page }) => {
   const name = unique("Plano Em Uso");
   await createPlan(page, name);
   const email = uniqueEmail("usa-plano");
@@ -110,8 +115,7 @@ test("plan delete: refused while a client uses it, then deleted", async ({ page 
   await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
 });
 
-test("plan errors when the plan is deleted elsewhere meanwhile", async ({ page, context }) => {
-  await loginAsAdmin(page);
+test("plan errors when the plan is deleted elsewhere meanwhile", async ({ adminPage: page, context }) => {
   const name = unique("Plano Sumido");
   await createPlan(page, name);
   const id = await planIdByName(page, name);

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support/e2e";
+import { expect, test } from "../../support/fixtures";
+import { expectNoA11yViolations, uniqueEmail } from "../../support/e2e";
 import {
   addDays,
   addSubscription,
@@ -8,12 +8,11 @@ import {
   startDateEndingOn,
   todayInSaoPaulo,
   unique,
-} from "./helpers";
+} from "../../support/admin";
 
 test("dashboard: stat cards with real comparisons, funnel, recent clients and quick actions", async ({
-  page,
+  adminPage: page,
 }) => {
-  await loginAsAdmin(page);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(
@@ -49,8 +48,7 @@ test("dashboard: stat cards with real comparisons, funnel, recent clients and qu
   await expectNoA11yViolations(page);
 });
 
-test("dashboard: subscriptions ending soon, red at 2 days and yellow at 5", async ({ page }) => {
-  await loginAsAdmin(page);
+test("dashboard: subscriptions ending soon, red at 2 days and yellow at 5", async ({ adminPage: page }) => {
   const today = todayInSaoPaulo();
   const soon = { name: unique("Vence Logo"), email: uniqueEmail("vence2"), business: unique("Bar") };
   const later = { name: unique("Vence Depois"), email: uniqueEmail("vence5"), business: unique("Bar") };

@@ -1,13 +1,12 @@
 // The public-HTML check (tracking rendered from the saved settings) needs the site branch (issue 3).
 // Settings are one site-wide record: this test puts back what it found before it ends.
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin } from "../../support/e2e";
+import { expectNoA11yViolations } from "../../support/e2e";
+import { expect, test } from "../../support/fixtures";
 
 test("settings: four tabs, SEO preview and tips, validation, save, visible in the public HTML", async ({
-  page,
+  adminPage: page,
 }) => {
   const gaId = `G-E2E${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-  await loginAsAdmin(page);
   await page.goto("/admin/settings");
   const tabs = page.getByRole("tablist", { name: "Seções das configurações" });
   await expect(tabs.getByRole("tab")).toHaveText([

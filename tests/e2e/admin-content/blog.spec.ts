@@ -1,6 +1,7 @@
 // The public checks (/blog search and the rendered article body) need the site branch (issue 3);
 // everything else runs on this branch alone.
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../../support/fixtures";
 import { expectNoA11yViolations, loginAsAdmin } from "../../support/e2e";
 
 const TOOLBAR = [
@@ -160,9 +161,10 @@ test("a post written in Quill is published, shown on /blog, unpublished and gone
   await expect(row).toHaveCount(0);
 });
 
-test("post form: required fields, Generate button, slug conflict, bad image URL", async ({ page }) => {
+test("post form: required fields, Generate button, slug conflict, bad image URL", async ({
+  adminPage: page,
+}) => {
   const suffix = Math.random().toString(36).slice(2, 8);
-  await loginAsAdmin(page);
   await page.goto("/admin/blog/new");
   await page.getByRole("button", { name: "Salvar Post" }).click();
   await expect(page.getByText("Título é obrigatório")).toBeVisible();

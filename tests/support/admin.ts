@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { addDays, addMonths, todayInSaoPaulo } from "../../../app/lib/dates";
-import { formatIsoDate } from "../../../app/lib/format";
+import { addDays, addMonths, todayInSaoPaulo } from "../../app/lib/dates";
+import { formatIsoDate } from "../../app/lib/format";
 
 export { addDays, formatIsoDate, todayInSaoPaulo };
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support/e2e";
+import { expect, test } from "../../support/fixtures";
+import { expectNoA11yViolations, uniqueEmail } from "../../support/e2e";
 import {
   addDays,
   addSubscription,
@@ -12,12 +12,11 @@ import {
   startDateEndingOn,
   todayInSaoPaulo,
   unique,
-} from "./helpers";
+} from "../../support/admin";
 
 test("client form: required fields, phone mask, duplicate email, create, search, edit, delete", async ({
-  page,
+  adminPage: page,
 }) => {
-  await loginAsAdmin(page);
   const name = unique("Cliente E2E");
   const business = unique("Pizzaria Forno");
   const email = uniqueEmail("cliente");
@@ -119,8 +118,7 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   await expectToast(page, "Erro ao carregar dados do cliente");
 });
 
-test("client subscriptions and notes", async ({ page }) => {
-  await loginAsAdmin(page);
+test("client subscriptions and notes", async ({ adminPage: page }) => {
   const today = todayInSaoPaulo();
   const name = unique("Assinante");
   const id = await createClientViaForm(page, { name, email: uniqueEmail("assinante"), business: "Lanches" });
@@ -189,8 +187,7 @@ test("client subscriptions and notes", async ({ page }) => {
   await expect(notes.getByRole("listitem")).toHaveCount(1);
 });
 
-test("client errors when data changes in another tab", async ({ page, context }) => {
-  await loginAsAdmin(page);
+test("client errors when data changes in another tab", async ({ adminPage: page, context }) => {
   const other = await context.newPage();
   const name = unique("Cliente Duas Abas");
   const id = await createClientViaForm(page, { name, email: uniqueEmail("abas"), business: "Abas" });
