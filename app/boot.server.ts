@@ -1,20 +1,21 @@
-import type { Logger } from "pino";
-import { connect, getDatabase, type Database } from "~/db/client.server";
+import { connect, type Database } from "~/db/client.server";
 import { baseUrl, env } from "~/lib/env.server";
 import { ensureAdmin } from "~/modules/auth/bootstrap.server";
-import { seedDemoData } from "~/modules/demo/demo.server";
-import { listenForPublicContentChanges } from "~/modules/ops/page-cache.server";
-import { checkOrigin as check } from "~/modules/security/headers.server";
 import { JOBS } from "~/jobs.server";
+import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
+import { seedDemoData } from "~/server/dev-data/demo.server";
+import { requestGuardMiddleware } from "~/server/http/request-guard.server";
 import { startJobs, stopJobs } from "~/server/jobs/queue.server";
+import { baseLogger, printForOperator } from "~/server/logging/logger.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
 
 let database: Database | undefined;
 let stopContentListener: (() => Promise<void>) | undefined;
 
 /** Runs once before the server listens: env, database + migrations, admin, demo data. */
-export async function boot({ logger }: { logger: Pick<Logger, "info" | "warn" | "error"> }) {
+export async function boot() {
   const e = env();
+  const logger = baseLogger();
   database = await connect({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
   // Other instances' admin changes drop this instance's cached public pages (PostgreSQL only).
   stopContentListener = await listenForPublicContentChanges({
@@ -22,8 +23,9 @@ export async function boot({ logger }: { logger: Pick<Logger, "info" | "warn" | 
     log: (msg) => logger.warn(msg),
   });
   // The queue starts before anything that may publish an event (demo data, the admin).
-  await startJobs({ database, databaseUrl: e.DATABASE_URL, jobs: JOBS, worker: e.WORKER, logger });
-  await ensureAdmin({ log: (msg) => console.log(msg) });
+  await startJobs({ database, databaseUrl: e.DATABASE_URL, jobs: JOBS, worker: e.WORKER });
+  // The generated password is printed, not logged: the README promises it on the first start.
+  await ensureAdmin({ log: printForOperator });
   if (e.SEED_DEMO) {
     const seeded = await seedDemoData();
     if (seeded.length) logger.info({ seeded }, "demo data created");
@@ -33,7 +35,6 @@ export async function boot({ logger }: { logger: Pick<Logger, "info" | "warn" | 
     host: e.HOST,
     baseUrl: baseUrl(),
     trustProxy: e.TRUST_PROXY,
-    maxBodyBytes: e.MAX_BODY_BYTES,
     databaseKind: database.kind === "pglite" ? `PGlite em ${e.DATA_DIR}` : "PostgreSQL",
   };
 }
@@ -47,16 +48,10 @@ export async function shutdown() {
   database = undefined;
 }
 
-export function checkOrigin(req: Parameters<typeof check>[0]) {
-  const own = new URL(baseUrl()).origin;
-  return check({ ...req, allowedOrigins: [own] });
-}
-
-export function isBooted() {
-  try {
-    getDatabase();
-    return true;
-  } catch {
-    return false;
-  }
+/** CSRF origin check and body limits (app/server/http), configured from the environment. */
+export function requestGuard() {
+  return requestGuardMiddleware({
+    maxBodyBytes: env().MAX_BODY_BYTES,
+    allowedOrigins: [new URL(baseUrl()).origin],
+  });
 }

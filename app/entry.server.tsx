@@ -6,10 +6,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 
-// Hooks the Express server (server.mjs) calls: boot, shutdown, headers, CSRF check.
-export { boot, checkOrigin, shutdown } from "./boot.server";
-export { securityHeaders } from "./modules/security/headers.server";
-export { pageCacheMiddleware } from "./modules/ops/page-cache.server";
+import { getLogger } from "./server/logging/logger.server";
+
+// Hooks the Express server (server.mjs) calls: boot, shutdown, logging, headers, CSRF/body
+// guard, page cache.
+export { boot, requestGuard, shutdown } from "./boot.server";
+export { pageCacheMiddleware } from "./server/cache/page-cache.server";
+export { securityHeaders } from "./server/http/headers.server";
+export { baseLogger } from "./server/logging/logger.server";
+export { requestLogMiddleware } from "./server/logging/request-log.server";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +50,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, onShellError rejects and handleError logs it: log only later ones.
+          if (shellRendered) getLogger().error({ err: error }, "render failed");
         },
       },
     );
@@ -55,13 +61,7 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // Logged on the server only; visitors see the pt-BR error page, never a stack trace.
-  console.error(
-    JSON.stringify({
-      level: 50,
-      msg: "unhandled",
-      url: request.url,
-      err: String(error instanceof Error ? error.stack : error),
-    }),
-  );
+  // The one place an unhandled error is logged (with the request id, which the 500 page shows);
+  // visitors see the pt-BR error page, never a stack trace.
+  getLogger().error({ err: error, url: request.url }, "unhandled");
 };

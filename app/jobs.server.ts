@@ -1,6 +1,7 @@
 import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
 import { deliverMailJob } from "~/server/mail/mail.server";
+import { pruneRateLimitsJob } from "~/server/rate-limit/rate-limit.server";
 import type { AnyJob } from "~/server/jobs/queue.server";
 
 /**
@@ -8,4 +9,9 @@ import type { AnyJob } from "~/server/jobs/queue.server";
  * job, works it, and runs its schedule. A job that subscribes to domain events says so with
  * `on` (see modules/events); a scheduled one with `schedule`.
  */
-export const JOBS: readonly AnyJob[] = [deliverMailJob, ...NOTIFICATION_JOBS, ...WEBHOOK_JOBS];
+export const JOBS: readonly AnyJob[] = [
+  deliverMailJob,
+  pruneRateLimitsJob,
+  ...NOTIFICATION_JOBS,
+  ...WEBHOOK_JOBS,
+];

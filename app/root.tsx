@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import {
   data,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -14,14 +13,16 @@ import type { Route } from "./+types/root";
 import type { loader as siteLoader } from "./routes/site/layout";
 import "./app.css";
 import { ErrorPage } from "./components/site/error-page";
+import { useErrorInfo } from "./components/ui/error-state";
 import { LazyToaster, showToast } from "./components/ui/toasts";
 import { TrackingBodyEnd, TrackingBodyStart, TrackingHead } from "./components/site/tracking";
 import { readFlash } from "./lib/flash.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readFlash(request);
+  // requestId: the 500 page shows it ("Código do erro"), so a user can quote the logged request.
   return data(
-    { nonce: context?.nonce ?? "", toast },
+    { nonce: context?.nonce ?? "", toast, requestId: context?.requestId ?? null },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -83,7 +84,7 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} standalone />;
+export function ErrorBoundary() {
+  const { status, requestId } = useErrorInfo();
+  return <ErrorPage status={status} requestId={requestId} standalone />;
 }

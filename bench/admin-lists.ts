@@ -13,7 +13,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { openPostgres, queryRows, setDatabase, type Database, type Db } from "../app/db/client.server";
-import { EXACT_COUNT_LIMIT, plannerRowEstimate } from "../app/modules/ops/counts.server";
+import { EXACT_COUNT_LIMIT, plannerRowEstimate } from "../app/server/db-tools/counts.server";
 import { arg } from "../scripts/lib/connect";
 import { dashboardCases, listCases, naiveCountCases, type ListCase } from "./lib/list-cases";
 import { databaseName, dropDatabase, ensureScaledDatabase } from "./lib/pg-admin";

@@ -135,7 +135,7 @@ const INVARIANTS = [
   ],
   [
     "cliente com plano sem nenhuma assinatura",
-    // Clients made by a lead conversion get no subscription (admin2's conversion, SPEC §3): only
+    // Clients made by a lead conversion get no subscription (the funnel's conversion, SPEC §3): only
     // the client form writes the client and its first subscription together.
     `select count(*)::int as n from clients c where c.plan_id is not null
        and not exists (select 1 from subscriptions s where s.client_id = c.id)

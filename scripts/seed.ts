@@ -1,8 +1,8 @@
 // npm run db:seed: demo data on an empty database (never overwrites).
 // npm run db:seed -- --scale N: also N generated leads and proportional clients, referrals,
-// representatives and posts (see app/modules/demo/scale.server.ts), on top of what exists.
-import { seedDemoData } from "../app/modules/demo/demo.server";
-import { scaleCounts, seedScale } from "../app/modules/demo/scale.server";
+// representatives and posts (see app/server/dev-data/scale.server.ts), on top of what exists.
+import { seedDemoData } from "../app/server/dev-data/demo.server";
+import { scaleCounts, seedScale } from "../app/server/dev-data/scale.server";
 import { arg, openConfiguredDatabase } from "./lib/connect";
 
 const scaleArg = arg("scale");

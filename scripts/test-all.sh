@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every suite. Unit + integration on PGlite, the same again on PostgreSQL (when one
-# is reachable: TEST_DATABASE_URL, else 127.0.0.1:5432), then E2E in Chromium against the
-# production build. Ends with one line "N passed, M failed" and exits non-zero on any failure.
+# is reachable: TEST_DATABASE_URL, else 127.0.0.1:5432), then the production build, a check that
+# no client chunk carries database or server code (tests/build), and E2E in Chromium against
+# that build. Ends with one line "N passed, M failed" and exits non-zero on any failure.
 set -u
 cd "$(dirname "$0")/.."
 mkdir -p reports
@@ -14,8 +15,10 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vite
 echo "== Integration (PostgreSQL)"
 if bash scripts/test-pg.sh; then :; else status=1; fi
 
-echo "== Build + E2E (Chromium, production build)"
+echo "== Build + client bundle check + E2E (Chromium, production build)"
 if npm run -s build >/tmp/build-e2e.log 2>&1; then
+  npx vitest run --config vitest.build.config.ts --reporter=default --reporter=json \
+    --outputFile.json=reports/vitest-build.json || status=1
   E2E_REPORT=reports/e2e.json node scripts/e2e.mjs || status=1
 else
   cat /tmp/build-e2e.log; status=1

@@ -9,6 +9,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { getLogger } from "~/server/logging/logger.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -41,7 +42,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-  pool.on("error", (err) => console.error("pg pool error", err));
+  pool.on("error", (err) => getLogger().error({ err }, "pg pool error"));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return { db, kind: "postgres", pool, close: () => pool.end() };
 }

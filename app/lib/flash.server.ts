@@ -1,12 +1,11 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie } from "react-router";
 import { baseUrl } from "./env.server";
+import type { Toast, ToastKind } from "./form-reply";
 import { appSecret } from "./secret.server";
 
-export type ToastType = "success" | "error" | "info";
-export interface Toast {
+/** A toast carried by the flash cookie; the id lets the root show it once. */
+export interface FlashToast extends Toast {
   id: string;
-  type: ToastType;
-  message: string;
 }
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -23,28 +22,22 @@ function flashCookie() {
   return cookie;
 }
 
-/** A Set-Cookie value that carries one toast to the next page load (read once by the root loader). */
-export async function flashHeader(type: ToastType, message: string): Promise<string> {
-  const toast: Toast = { id: crypto.randomUUID(), type, message };
+/**
+ * A Set-Cookie value that carries one toast to the next page load (read once by the root
+ * loader). Redirects use redirectWithToast (form-reply.server.ts).
+ */
+export async function flashHeader(type: ToastKind, message: string): Promise<string> {
+  const toast: FlashToast = { id: crypto.randomUUID(), type, message };
   return flashCookie().serialize(toast);
 }
 
-export async function redirectWithToast(
-  url: string,
-  type: ToastType,
-  message: string,
-  headers: HeadersInit = {},
-): Promise<Response> {
-  const h = new Headers(headers);
-  h.append("Set-Cookie", await flashHeader(type, message));
-  return redirect(url, { headers: h });
-}
-
 /** Reads the pending toast, if any, and the header that clears it. */
-export async function readFlash(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+export async function readFlash(
+  request: Request,
+): Promise<{ toast: FlashToast | null; clear: string | null }> {
   const raw = request.headers.get("Cookie");
   if (!raw?.includes("__flash=")) return { toast: null, clear: null };
-  const value = (await flashCookie().parse(raw)) as Toast | null;
+  const value = (await flashCookie().parse(raw)) as FlashToast | null;
   const clear = await flashCookie().serialize("", { maxAge: 0 });
   if (!value || typeof value.message !== "string") return { toast: null, clear };
   return { toast: value, clear };

@@ -9,8 +9,8 @@
 // `created_at desc, id asc`) turns a 0.1 ms index read into a 100+ ms sort at 1 000 000 rows.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../app/db/client.server";
-import { countEstimate } from "../../app/modules/ops/counts.server";
-import { boundedSearch, SEARCH_CANDIDATE_CAP } from "../../app/modules/ops/search.server";
+import { countEstimate } from "../../app/server/db-tools/counts.server";
+import { boundedSearch, SEARCH_CANDIDATE_CAP } from "../../app/server/db-tools/search.server";
 
 export const PAGE_SIZE = 20;
 
@@ -96,7 +96,7 @@ function funnelBoard(view: string, q?: string): ListCase {
   };
 }
 
-/** Clients search through boundedSearch (app/modules/ops/search.server.ts). */
+/** Clients search through boundedSearch (app/server/db-tools/search.server.ts). */
 function clientsBoundedSearch(q: string): ListCase {
   const candidates = sql`select c.id, c.created_at from clients c where ${clientSearch(q)}`;
   const walk = sql`select ${clientsSelect} from ${clientsFrom} where ${clientSearch(q)} order by c.created_at desc, c.id desc limit ${PAGE_SIZE}`;

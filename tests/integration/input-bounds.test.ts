@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { z } from "zod";
 import { blogPosts, clients, plans } from "~/db/schema";
+import { baseLogger } from "~/server/logging/logger.server";
 import { useTestDatabase } from "../support/db";
 import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
 import { changedTables, databaseFingerprint } from "./support/fingerprint";
@@ -258,16 +259,13 @@ function messagesOf(data: unknown): string[] {
   const d = data as {
     formError?: unknown;
     fieldErrors?: unknown;
-    errors?: unknown;
     toast?: { message?: unknown } | null;
   };
   const out: string[] = [];
   if (typeof d.formError === "string") out.push(d.formError);
-  // admin2's forms answer { errors } where the others answer { fieldErrors }.
-  for (const errs of [d.fieldErrors, d.errors]) {
-    if (errs && typeof errs === "object") {
-      for (const v of Object.values(errs)) if (typeof v === "string") out.push(v);
-    }
+  // Every action answers { fieldErrors } (lib/form-reply.ts).
+  if (d.fieldErrors && typeof d.fieldErrors === "object") {
+    for (const v of Object.values(d.fieldErrors)) if (typeof v === "string") out.push(v);
   }
   if (typeof d.toast?.message === "string") out.push(d.toast.message);
   return out;
@@ -460,7 +458,7 @@ describe("list loaders under hostile URL parameters", () => {
   for (const entry of LIST_LOADERS) {
     it(`${entry.name}: never a 500, never a failure`, async () => {
       const mod = await entry.load();
-      const failures = vi.spyOn(console, "error").mockImplementation(() => {});
+      const failures = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
       onTestFinished(() => failures.mockRestore());
       for (const query of HOSTILE_QUERIES) {
         const request = new Request(`${BASE}${entry.url}?${query}`, {
@@ -471,7 +469,7 @@ describe("list loaders under hostile URL parameters", () => {
       }
       // Loaders catch their own failures and show an error state: a hostile term must not get
       // that far either (it would show "Erro ao carregar…" instead of an answer).
-      expect(failures.mock.calls.map((c) => String(c[0]))).toEqual([]);
+      expect(failures.mock.calls.map((c) => JSON.stringify(c))).toEqual([]);
     });
   }
 });

@@ -1,11 +1,9 @@
 import { Link, useLocation } from "react-router";
 import { withParams } from "~/lib/list-params";
+import type { CountResult } from "~/server/db-tools/counts.server";
 
-/** How a list's total was obtained (app/modules/ops/counts.server.ts). */
-export interface ListCount {
-  total: number;
-  kind: "exact" | "estimate" | "atLeast";
-}
+/** How a list's total was obtained (countEstimate in app/server/db-tools/counts.server.ts). */
+export type ListCount = Pick<CountResult, "total" | "kind">;
 
 /** A count for a tab or badge: "≈ 120.000" (estimate), "1.000+" (bounded), "42" (exact). */
 export function countLabel(c: ListCount): string {

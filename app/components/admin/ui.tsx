@@ -1,25 +1,5 @@
-import { Pencil, Search } from "lucide-react";
-import { Form, Link } from "react-router";
-
-export function PageHeader({
-  title,
-  subtitle,
-  actions,
-}: {
-  title: string;
-  subtitle?: string;
-  actions?: React.ReactNode;
-}) {
-  return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-        {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
-      </div>
-      {actions && <div className="flex gap-2">{actions}</div>}
-    </div>
-  );
-}
+import { Pencil } from "lucide-react";
+import { Link } from "react-router";
 
 const BADGE = {
   green: "bg-green-100 text-green-800",
@@ -34,46 +14,6 @@ export function Badge({ color, children }: { color: keyof typeof BADGE; children
     <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[color]}`}>
       {children}
     </span>
-  );
-}
-
-/** GET search form: keeps the other list params as hidden fields, resets the page. */
-export function SearchForm({
-  q,
-  placeholder,
-  label = "Buscar",
-  keep = {},
-  children,
-}: {
-  q: string;
-  placeholder: string;
-  label?: string;
-  keep?: Record<string, string | null | undefined>;
-  children?: React.ReactNode;
-}) {
-  return (
-    <Form method="get" role="search" className="flex flex-wrap items-center gap-2">
-      {Object.entries(keep).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400" />
-        <input
-          type="search"
-          name="q"
-          defaultValue={q}
-          placeholder={placeholder}
-          aria-label={label}
-          maxLength={100}
-          className="w-72 rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-        />
-      </div>
-      {children}
-      <button
-        type="submit"
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
-      >
-        Buscar
-      </button>
-    </Form>
   );
 }
 

@@ -1,16 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { Button, FormAlert, TextField } from "~/components/ui/form";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 
-export interface LoginActionData extends ToastData {
-  fieldErrors?: Record<string, string>;
-  formError?: string | null;
-}
+export type LoginActionData = FormReply;
 
 export function LoginForm({ actionData }: { actionData?: LoginActionData }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  useToastFromData(actionData);
+  useReplyToast(actionData);
   return (
     <Form method="post" className="space-y-4" noValidate>
       <FormAlert message={actionData?.formError} />

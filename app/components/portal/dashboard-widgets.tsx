@@ -1,15 +1,8 @@
 import { CheckCircle2, ClipboardList, Hourglass, Wallet } from "lucide-react";
 import { formatMoney } from "~/lib/format";
+import type { ReferralStats } from "~/modules/referrals/portal.server";
 
-export interface DashboardStats {
-  total: number;
-  active: number;
-  completed: number;
-  totalCommissionCents: number;
-  byStatus: { status: string; label: string; count: number }[];
-}
-
-export function StatCards({ stats }: { stats: DashboardStats }) {
+export function StatCards({ stats }: { stats: ReferralStats }) {
   const cards = [
     { label: "Total de Indicações", value: String(stats.total), Icon: ClipboardList },
     { label: "Indicações Ativas", value: String(stats.active), Icon: Hourglass },
@@ -39,7 +32,7 @@ const BAR_COLORS: Record<string, string> = {
 };
 
 /** Horizontal CSS bars; the counts are text, so the chart reads the same without the bars. */
-export function StatusChart({ stats }: { stats: DashboardStats }) {
+export function StatusChart({ stats }: { stats: ReferralStats }) {
   const max = Math.max(1, ...stats.byStatus.map((s) => s.count));
   return (
     <section

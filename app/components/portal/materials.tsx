@@ -1,17 +1,12 @@
 import { Check, Copy, ExternalLink, FileText, Link2, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useId, useState } from "react";
-import { toast } from "sonner";
+import { ListEmpty } from "~/components/ui/list-states";
+import { showToast } from "~/components/ui/toasts";
 import { safeHttpUrl } from "~/lib/safe-url";
+import type { PortalMaterial } from "~/modules/materials/materials.server";
 
-export interface PortalMaterial {
-  id: string;
-  title: string;
-  description: string | null;
-  materialType: "link" | "text";
-  driveUrl: string | null;
-  textContent: string | null;
-}
+export type { PortalMaterial };
 
 export const MATERIAL_TEXTS = {
   empty: "Nenhum material disponível no momento.",
@@ -28,7 +23,7 @@ const USAGE_STEPS = [
 ];
 
 function Empty() {
-  return <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-600">{MATERIAL_TEXTS.empty}</p>;
+  return <ListEmpty className="rounded-xl bg-white">{MATERIAL_TEXTS.empty}</ListEmpty>;
 }
 
 const tabClass =
@@ -143,9 +138,9 @@ function TextMaterialCard({ material }: { material: PortalMaterial }) {
     try {
       await navigator.clipboard.writeText(material.textContent ?? "");
       setCopied(true);
-      toast.success(MATERIAL_TEXTS.copied);
+      showToast("success", MATERIAL_TEXTS.copied);
     } catch {
-      toast.error(MATERIAL_TEXTS.copyFailed);
+      showToast("error", MATERIAL_TEXTS.copyFailed);
     }
   }
 

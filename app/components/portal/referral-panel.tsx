@@ -1,16 +1,6 @@
+import { ListEmpty } from "~/components/ui/list-states";
 import { formatDate, formatMoney } from "~/lib/format";
-
-export interface ReferralItem {
-  id: string;
-  businessName: string;
-  contactName: string;
-  contactPhone: string;
-  planName: string | null;
-  status: string;
-  statusLabel: string;
-  commissionCents: number | null;
-  createdAt: Date | string;
-}
+import type { PortalReferral } from "~/modules/referrals/portal.server";
 
 const BADGE: Record<string, string> = {
   analise: "bg-amber-100 text-amber-900",
@@ -28,7 +18,7 @@ export function ReferralPanel({
   showCommission = false,
 }: {
   title: string;
-  items: ReferralItem[];
+  items: PortalReferral[];
   showCommission?: boolean;
 }) {
   const id = `panel-${title.toLowerCase().replace(/\W+/g, "-")}`;
@@ -38,7 +28,7 @@ export function ReferralPanel({
         {title} <span className="text-sm font-normal text-slate-600">({items.length})</span>
       </h2>
       {items.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">{EMPTY_REFERRALS}</p>
+        <ListEmpty className="mt-4">{EMPTY_REFERRALS}</ListEmpty>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
           {items.map((r) => (

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
 import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
+import type { FormReply } from "~/lib/form-reply";
 import { formatMoney } from "~/lib/format";
 import { maskPhone } from "~/lib/phone";
 import { fieldErrors, type FieldErrors } from "~/lib/validation";
@@ -20,13 +21,8 @@ export interface WizardPlan {
   priceCents: number;
 }
 
-export interface WizardResult {
-  ok: boolean;
-  review?: boolean;
-  fieldErrors: FieldErrors;
-  formError: string | null;
-  values: ReferralFormInput | null;
-}
+/** The action's reply (lib/form-reply); `review` shows the confirmation step. */
+export type WizardResult = FormReply<ReferralFormInput, { review?: boolean }>;
 
 export const SUCCESS_REDIRECT_MS = 2000;
 const EMPTY: ReferralFormInput = { businessName: "", contactName: "", contactPhone: "", planId: "" };

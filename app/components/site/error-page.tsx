@@ -1,28 +1,23 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
+import { ErrorCode, errorTexts, useErrorInfo } from "~/components/ui/error-state";
 import { Footer } from "./footer";
 import { Header } from "./header";
-
-const TEXTS: Record<number, { title: string; body: string }> = {
-  404: {
-    title: "Página não encontrada",
-    body: "O endereço que você acessou não existe ou foi removido.",
-  },
-  500: {
-    title: "Algo deu errado",
-    body: "Tivemos um problema ao carregar esta página. Tente novamente em alguns instantes.",
-  },
-};
 
 /**
  * pt-BR error page. Inside the public layout it renders only its body; `standalone` (the root
  * boundary, when even the layout failed) brings its own header and footer.
  */
-export function ErrorPage({ status, standalone = false }: { status: number; standalone?: boolean }) {
-  const t =
-    TEXTS[status] ??
-    (status >= 500
-      ? TEXTS[500]
-      : { title: "Não foi possível abrir esta página", body: "Verifique o endereço e tente novamente." });
+export function ErrorPage({
+  status,
+  standalone = false,
+  requestId = null,
+}: {
+  status: number;
+  standalone?: boolean;
+  /** Shown under a server error as "Código do erro" (useErrorInfo). */
+  requestId?: string | null;
+}) {
+  const t = errorTexts(status);
   const body = (
     <main
       id="conteudo"
@@ -31,6 +26,7 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
       <p className="text-6xl font-extrabold text-brand-600">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">{t.title}</h1>
       <p className="mt-3 text-slate-600">{t.body}</p>
+      <ErrorCode status={status} requestId={requestId} />
       <div className="mt-8 flex gap-3">
         <Link
           to="/"
@@ -60,6 +56,6 @@ export function ErrorPage({ status, standalone = false }: { status: number; stan
 
 /** ErrorBoundary for public child routes: keeps the header and footer of the layout. */
 export function PublicErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
+  const { status, requestId } = useErrorInfo();
+  return <ErrorPage status={status} requestId={requestId} />;
 }

@@ -1,13 +1,15 @@
 import { useEffect, useState } from "react";
+import type { ToastKind } from "~/lib/form-reply";
 
 /**
  * Toasts without sonner in the public bundle. Sonner is ~9 KB gzip and a visitor of the landing
  * usually never sees a toast, so it is imported the first time one is shown (or at once where
  * toasts are routine: the back office and the portal). Sonner replays toasts created before its
  * <Toaster> subscribed, so nothing shown while the chunk loads is lost.
+ *
+ * The only file that imports sonner: components call showToast (or useReplyToast for a reply).
  */
 type Sonner = typeof import("sonner");
-export type ToastKind = "success" | "error" | "info";
 
 let sonner: Promise<Sonner> | null = null;
 const onLoad = new Set<(mod: Sonner) => void>();

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
+import type { UserRole } from "../../modules/auth/auth.constants";
+
+export { USER_ROLES, type UserRole } from "../../modules/auth/auth.constants";
+
 // The four better-auth tables (user, session, account, verification), written by hand from
 // its documented schema (its CLI crashes on Node 20), plus our `role`.
-export const USER_ROLES = ["admin", "representative"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 export const user = pgTable(
   "user",

@@ -2,12 +2,17 @@ import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { plans } from "./catalog";
 
-export const CLIENT_STATUSES = ["ativo", "inativo", "pendente"] as const;
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-export const SUBSCRIPTION_STATUSES = ["ativa", "inativa", "cancelada"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export const RENEWAL_TYPES = ["mensal", "trimestral", "semestral", "anual"] as const;
-export type RenewalType = (typeof RENEWAL_TYPES)[number];
+import type { ClientStatus, RenewalType, SubscriptionStatus } from "../../modules/clients/clients.constants";
+
+// The lists live with the domain, client-safe (the browser must not load this file).
+export {
+  CLIENT_STATUSES,
+  RENEWAL_TYPES,
+  SUBSCRIPTION_STATUSES,
+  type ClientStatus,
+  type RenewalType,
+  type SubscriptionStatus,
+} from "../../modules/clients/clients.constants";
 
 export const clients = pgTable(
   "clients",

@@ -1,4 +1,8 @@
 import { sql } from "drizzle-orm";
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookDeliveryStatus,
+} from "../../modules/webhooks/webhooks.constants";
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 
 // Outgoing webhooks (settings → Webhooks): an admin's URL, the events it receives, and the
@@ -14,8 +18,7 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const WEBHOOK_DELIVERY_STATUSES = ["pendente", "entregue", "falhou"] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus };
 
 // One row per event per endpoint: the exact body sent (so the signature can be checked against
 // it), and how each attempt went.

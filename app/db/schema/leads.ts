@@ -2,15 +2,9 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 
-export const FUNNEL_STAGES = [
-  "novo",
-  "contatado",
-  "qualificado",
-  "negociando",
-  "convertido",
-  "perdido",
-] as const;
-export type FunnelStage = (typeof FUNNEL_STAGES)[number];
+import type { FunnelStage } from "../../modules/leads/leads.constants";
+
+export { FUNNEL_STAGES, type FunnelStage } from "../../modules/leads/leads.constants";
 
 // SPEC's `contatos`: a contact request that becomes a lead in the funnel.
 export const leads = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { MAIL_STATUSES, type MailStatus } from "../../modules/notifications/notifications.constants";
 
 // Fixed-window rate-limit counters, shared by every app instance on the same database.
 export const rateLimits = pgTable("rate_limits", {
@@ -8,8 +9,7 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
-export const MAIL_STATUSES = ["pendente", "enviado", "falhou", "sem_smtp"] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+export { MAIL_STATUSES, type MailStatus };
 
 // The mail log: every message the product sends, sent or not (DESIGN §8). A row is written in
 // the transaction of the change that causes it; a job delivers it. Without SMTP it stays here,

@@ -3,10 +3,11 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-o
 import { user } from "./auth";
 import { plans } from "./catalog";
 
-export const REFERRAL_STATUSES = ["analise", "aguardando_pagamento", "producao", "concluido"] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
-export const MATERIAL_TYPES = ["link", "text"] as const;
-export type MaterialType = (typeof MATERIAL_TYPES)[number];
+import type { MaterialType } from "../../modules/materials/materials.constants";
+import type { ReferralStatus } from "../../modules/referrals/referrals.constants";
+
+export { MATERIAL_TYPES, type MaterialType } from "../../modules/materials/materials.constants";
+export { REFERRAL_STATUSES, type ReferralStatus } from "../../modules/referrals/referrals.constants";
 
 export const representatives = pgTable(
   "representatives",

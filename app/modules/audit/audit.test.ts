@@ -48,7 +48,7 @@ describe("audit log", () => {
   });
 
   it("diffFields lists only what changed", () => {
-    const d = diffFields(
+    const d = diffFields<Record<string, unknown>>(
       { a: 1, b: "x", c: new Date("2026-01-01") },
       { a: 1, b: "y", c: new Date("2026-01-02"), s: "k" },
       { omit: ["s"] },

@@ -36,7 +36,7 @@ function createAuth() {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
-    // Our own PostgreSQL-backed limiter guards the login/register actions (modules/security).
+    // Our own PostgreSQL-backed limiter guards the login/register actions (app/server/rate-limit).
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: url.startsWith("https://"),

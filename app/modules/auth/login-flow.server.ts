@@ -1,9 +1,11 @@
-import { data, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import type { UserRole } from "~/db/schema";
-import { redirectWithToast } from "~/lib/flash.server";
+import { replyError, replyInvalid } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
-import { readFormData } from "~/modules/security/form.server";
-import { hitRateLimit, rateLimited } from "~/modules/security/rate-limit.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+import { hitRateLimit, rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { AUTH_MESSAGES, LoginSchema } from "./auth.schema";
 import { InvalidCredentialsError, signIn } from "./session.server";
 
@@ -23,30 +25,12 @@ export async function loginAction(opts: {
   if (!limit.ok) return rateLimited(limit.retryAfter);
   const raw = formToObject(await readFormData(request));
   const parsed = LoginSchema.safeParse(raw);
-  if (!parsed.success) {
-    return data(
-      {
-        ok: false as const,
-        fieldErrors: fieldErrors(parsed.error),
-        formError: null as string | null,
-        toast: null,
-      },
-      { status: 400 },
-    );
-  }
+  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
   try {
     const { headers } = await signIn(request, { ...parsed.data, role });
-    return redirectWithToast(opts.successUrl, "success", AUTH_MESSAGES.loginSuccess, headers);
+    return redirectWithToast(opts.successUrl, "success", AUTH_MESSAGES.loginSuccess, { headers });
   } catch (err) {
-    if (!(err instanceof InvalidCredentialsError)) console.error("login failed", err);
-    return data(
-      {
-        ok: false as const,
-        fieldErrors: {} as Record<string, string>,
-        formError: opts.failureMessage,
-        toast: { type: "error" as const, message: opts.failureMessage },
-      },
-      { status: 401 },
-    );
+    if (!(err instanceof InvalidCredentialsError)) log.error({ err }, "login failed");
+    return replyError(opts.failureMessage, { status: 401 });
   }
 }

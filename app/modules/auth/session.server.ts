@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { representatives, session as sessionTable, type UserRole } from "~/db/schema";
-import { redirectWithToast } from "~/lib/flash.server";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { authHeaders, getAuth } from "./auth.server";
 
 export const ADMIN_AUTH_ERROR = "Você precisa estar autenticado para acessar esta área";

@@ -4,12 +4,15 @@ import { isUniqueViolation } from "~/db/errors";
 import { blogPosts } from "~/db/schema";
 import type { PostInput } from "./blog.schema";
 import { sanitizePostHtml } from "./sanitize.server";
-import { bumpPublicContent } from "~/modules/ops/page-cache.server";
+import { publicContentChanged } from "~/server/cache/public-content.server";
 
 export type Post = typeof blogPosts.$inferSelect;
 export type PostSaveResult = { ok: true; post: Post } | { ok: false; code: "slug_taken" | "not_found" };
 
 /** Admin list: newest first, one page, with the total for the pager. */
+/** A row of the admin posts list. */
+export type AdminPostRow = Awaited<ReturnType<typeof listAdminPosts>>["posts"][number];
+
 export async function listAdminPosts({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number }) {
   const db = getDb();
   const [rows, [{ n }]] = await Promise.all([
@@ -51,7 +54,7 @@ function values(input: PostInput) {
 export async function createPost({ input }: { input: PostInput }): Promise<PostSaveResult> {
   try {
     const [post] = await getDb().insert(blogPosts).values(values(input)).returning();
-    await bumpPublicContent();
+    await publicContentChanged();
     return { ok: true, post };
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, code: "slug_taken" };
@@ -67,7 +70,7 @@ export async function updatePost({ id, input }: { id: string; input: PostInput }
       .where(eq(blogPosts.id, id))
       .returning();
     if (!post) return { ok: false, code: "not_found" };
-    await bumpPublicContent();
+    await publicContentChanged();
     return { ok: true, post };
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, code: "slug_taken" };
@@ -82,13 +85,13 @@ export async function togglePostPublished({ id }: { id: string }): Promise<{ pub
     .set({ published: not(blogPosts.published), updatedAt: sql`now()` })
     .where(eq(blogPosts.id, id))
     .returning({ published: blogPosts.published });
-  if (row) await bumpPublicContent();
+  if (row) await publicContentChanged();
   return row ?? null;
 }
 
 export async function deletePost({ id }: { id: string }): Promise<boolean> {
   const rows = await getDb().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
   // Public pages (blog, article, footer, sitemap, RSS) show posts: drop their cached copies.
-  if (rows.length > 0) await bumpPublicContent();
+  if (rows.length > 0) await publicContentChanged();
   return rows.length > 0;
 }

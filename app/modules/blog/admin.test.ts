@@ -196,7 +196,7 @@ describe("slug rule", () => {
     async (slug) => {
       const res = await outcome(() => newRoute.action(args(post("/admin/blog/new", form({ slug }), admin))));
       expect(res.status).toBe(400);
-      expect(res.data).toMatchObject({ errors: { slug: expect.stringContaining("letras minúsculas") } });
+      expect(res.data).toMatchObject({ fieldErrors: { slug: expect.stringContaining("letras minúsculas") } });
     },
   );
 
@@ -207,7 +207,7 @@ describe("slug rule", () => {
     );
     expect(res.status).toBe(409);
     expect(res.data).toMatchObject({
-      errors: { slug: "Já existe um post com este slug. Escolha outro." },
+      fieldErrors: { slug: "Já existe um post com este slug. Escolha outro." },
       toast: { type: "error", message: "Erro ao criar post" },
     });
     const other = await createPost({ input: PostSchema.parse(form({ slug: "outro" })) });
@@ -251,7 +251,7 @@ describe("post form validation", () => {
     );
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
-      errors: {
+      fieldErrors: {
         title: "Título é obrigatório",
         slug: "Slug é obrigatório",
         excerpt: "Resumo é obrigatório",
@@ -264,7 +264,7 @@ describe("post form validation", () => {
       ),
     );
     expect(long.data).toMatchObject({
-      errors: { title: "Máximo de 200 caracteres.", excerpt: "Máximo de 500 caracteres." },
+      fieldErrors: { title: "Máximo de 200 caracteres.", excerpt: "Máximo de 500 caracteres." },
     });
   });
 

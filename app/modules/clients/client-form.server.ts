@@ -1,5 +1,7 @@
 import { todayInSaoPaulo } from "~/lib/dates";
-import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
+import type { FormSubmitResult } from "~/lib/form-reply";
+import { log } from "~/server/logging/logger.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
 import { CLIENT_MESSAGES, ClientSchema } from "./clients.schema";
 import {
   ClientEmailTakenError,
@@ -11,18 +13,8 @@ import {
 
 const FIELDS = ["name", "email", "phone", "businessName", "planId", "status"] as const;
 
-export type ClientFormResult =
-  | { ok: true; client: Client }
-  | { ok: false; notFound: true }
-  | {
-      ok: false;
-      notFound?: false;
-      status: number;
-      fieldErrors: FieldErrors;
-      formError: string | null;
-      toast: string | null;
-      values: Record<(typeof FIELDS)[number], string>;
-    };
+export type ClientFormValues = Record<(typeof FIELDS)[number], string>;
+export type ClientFormResult = FormSubmitResult<Client, ClientFormValues>;
 
 /**
  * The client form's submit, shared by /admin/clients/new and /admin/clients/edit/{id}:
@@ -37,10 +29,7 @@ export async function submitClientForm({
   id?: string;
 }): Promise<ClientFormResult> {
   const raw = formToObject(form);
-  const values = Object.fromEntries(FIELDS.map((k) => [k, (raw[k] ?? "").slice(0, 300)])) as Record<
-    (typeof FIELDS)[number],
-    string
-  >;
+  const values = Object.fromEntries(FIELDS.map((k) => [k, (raw[k] ?? "").slice(0, 300)])) as ClientFormValues;
   const failed = id ? CLIENT_MESSAGES.updateFailed : CLIENT_MESSAGES.createFailed;
   const parsed = ClientSchema.safeParse(raw);
   if (!parsed.success) {
@@ -56,9 +45,9 @@ export async function submitClientForm({
   try {
     if (id) {
       const client = await updateClient({ id, input: parsed.data });
-      return client ? { ok: true, client } : { ok: false, notFound: true };
+      return client ? { ok: true, saved: client } : { ok: false, notFound: true };
     }
-    return { ok: true, client: await createClient({ input: parsed.data, today: todayInSaoPaulo() }) };
+    return { ok: true, saved: await createClient({ input: parsed.data, today: todayInSaoPaulo() }) };
   } catch (err) {
     if (err instanceof ClientEmailTakenError) {
       return {
@@ -80,7 +69,7 @@ export async function submitClientForm({
         values,
       };
     }
-    console.error(id ? "client update failed" : "client create failed", err);
+    log.error({ err }, id ? "client update failed" : "client create failed");
     return { ok: false, status: 500, fieldErrors: {}, formError: failed, toast: failed, values };
   }
 }

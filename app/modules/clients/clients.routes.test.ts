@@ -7,6 +7,7 @@ import * as clientEdit from "~/routes/admin/clients/edit";
 import * as clientList from "~/routes/admin/clients/list";
 import * as clientNew from "~/routes/admin/clients/new";
 import * as dashboard from "~/routes/admin/dashboard";
+import { baseLogger } from "~/server/logging/logger.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
   adminCookie,
@@ -240,7 +241,7 @@ describe("client routes as admin", () => {
 
 describe("client routes when the database fails", () => {
   async function withTableRenamed<T>(table: string, fn: () => Promise<T>): Promise<T> {
-    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const quiet = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
     await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_off`));
     try {
       return await fn();

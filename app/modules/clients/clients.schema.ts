@@ -1,16 +1,17 @@
 import { z } from "~/lib/zod";
-import type { ClientStatus, RenewalType, SubscriptionStatus } from "~/db/schema";
 import { addMonths, isValidIsoDate } from "~/lib/dates";
 import { isValidBrazilianPhone, maskPhone } from "~/lib/phone";
 
+import {
+  CLIENT_STATUSES,
+  RENEWAL_TYPES,
+  type ClientStatus,
+  type RenewalType,
+  type SubscriptionStatus,
+} from "./clients.constants";
+
 // Shared by the forms (browser) and the actions (server): no runtime import of the database here.
-export const CLIENT_STATUSES = ["ativo", "inativo", "pendente"] as const satisfies readonly ClientStatus[];
-export const RENEWAL_TYPES = [
-  "mensal",
-  "trimestral",
-  "semestral",
-  "anual",
-] as const satisfies readonly RenewalType[];
+export { CLIENT_STATUSES, RENEWAL_TYPES };
 
 export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
   ativo: "Ativo",
@@ -159,13 +160,6 @@ export const NoteSchema = z.object({
     .max(5000, NOTE_MESSAGES.tooLong)
     .refine(noNul, INVALID_TEXT_MESSAGE),
 });
-
-/** Ids posted by the edit page's sub-forms (checked against the client in the URL by the module). */
-export const ROW_ID_MESSAGE = "Registro não encontrado.";
-export const RowIdSchema = z
-  .string({ error: ROW_ID_MESSAGE })
-  .max(36, ROW_ID_MESSAGE)
-  .pipe(z.guid({ error: ROW_ID_MESSAGE }));
 
 /** Sort keys the clients list accepts from the URL (anything else falls back to the default). */
 export const CLIENT_SORTS = ["created_at", "name", "business_name", "email", "status"] as const;

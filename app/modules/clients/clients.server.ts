@@ -4,7 +4,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "~/db/errors";
 import { clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { likeContains } from "~/lib/list-params";
-import { listPage, type ListPage } from "~/modules/ops/list-page.server";
+import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import { subscriptionEndDate, type ClientInput, type ClientSort } from "./clients.schema";
 import { emit } from "~/modules/events/events.server";
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
+import { log } from "~/server/logging/logger.server";
 import { listRecentClients } from "~/modules/clients/clients.server";
 import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 
@@ -96,7 +97,7 @@ async function widget<T>(name: string, load: () => Promise<T>, empty: T): Promis
   try {
     return await load();
   } catch (err) {
-    console.error(`dashboard widget "${name}" failed`, err);
+    log.error({ err }, `dashboard widget "${name}" failed`);
     return empty;
   }
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { clients, leads, plans } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/support/db";
 import { changePercent, getDashboard, getLeadFunnel } from "./dashboard.server";
+import { baseLogger } from "~/server/logging/logger.server";
 
 const t = useTestDatabase();
 const today = "2026-04-30";
@@ -89,14 +90,14 @@ describe("dashboard", () => {
 
   it("keeps the other widgets when one fails", async () => {
     await t.db.execute(sql`alter table leads rename to leads_off`);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
     try {
       const d = await getDashboard({ today });
       expect(d.leads).toBeNull();
       expect(d.funnel).toEqual([]);
       expect(d.clients?.total.value).toBe(6);
       expect(d.recentClients).toHaveLength(5);
-      expect(logged.mock.calls.map((c) => c[0])).toEqual(
+      expect(logged.mock.calls.map((c) => c[1])).toEqual(
         expect.arrayContaining(['dashboard widget "leads" failed', 'dashboard widget "funil" failed']),
       );
     } finally {

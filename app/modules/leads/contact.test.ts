@@ -1,10 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase, setDatabase, type Database } from "~/db/client.server";
 import { leads, plans } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import * as home from "~/routes/site/home";
 import * as siteLayout from "~/routes/site/layout";
+import { baseLogger } from "~/server/logging/logger.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { context, cookieFrom, get, outcome } from "../../../tests/support/requests";
 import { CONTACT_TOASTS, PLAN_REPRESENTATIVE_LABEL, PLAN_UNSURE_LABEL } from "./contact.options";
@@ -212,9 +213,7 @@ describe("contact form when the database fails", () => {
       },
     });
     setDatabase({ ...real, db: broken });
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...a: unknown[]) => errors.push(a);
+    const errors = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
     try {
       const res = await submit(valid());
       expect(res.status).toBe(500);
@@ -222,9 +221,11 @@ describe("contact form when the database fails", () => {
         ok: false,
         toast: { type: "error", message: "Erro ao enviar mensagem. Por favor, tente novamente." },
       });
-      expect(errors.length).toBeGreaterThan(0);
+      // Logged once, where it was handled.
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(errors.mock.calls[0][1]).toBe("contact form failed");
     } finally {
-      console.error = original;
+      errors.mockRestore();
     }
   });
 });

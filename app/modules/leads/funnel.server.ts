@@ -3,9 +3,9 @@ import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
-import { countEstimate, type CountResult } from "~/modules/ops/counts.server";
 import { emit } from "~/modules/events/events.server";
-import { boundedSearch } from "~/modules/ops/search.server";
+import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
+import { boundedSearch } from "~/server/db-tools/search.server";
 import { canMove, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
 
 export type StageCounts = Record<Stage, CountResult>;

@@ -1,16 +1,9 @@
 import { z } from "~/lib/zod";
-import type { FunnelStage } from "~/db/schema/leads";
+import { FUNNEL_STAGES, type FunnelStage } from "./leads.constants";
 
-/** SPEC §4 funnel stages, in column order (kept literal so the browser bundle has no DB code). */
-export const STAGES = [
-  "novo",
-  "contatado",
-  "qualificado",
-  "negociando",
-  "convertido",
-  "perdido",
-] as const satisfies readonly FunnelStage[];
-export type Stage = (typeof STAGES)[number];
+/** SPEC §4 funnel stages, in column order. */
+export const STAGES = FUNNEL_STAGES;
+export type Stage = FunnelStage;
 
 export const STAGE_LABELS: Record<Stage, string> = {
   novo: "Novos Leads",

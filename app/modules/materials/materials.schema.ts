@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { MATERIAL_TYPES } from "./materials.constants";
 
 export const MATERIAL_MESSAGES = {
   titleRequired: "Título é obrigatório",
@@ -26,7 +27,7 @@ export const MaterialSchema = z
       .min(1, MATERIAL_MESSAGES.titleRequired)
       .max(200, "Máximo de 200 caracteres."),
     description: optionalText(2000),
-    materialType: z.enum(["link", "text"]).catch("link"),
+    materialType: z.enum(MATERIAL_TYPES).catch("link"),
     driveUrl: optionalText(2000),
     textContent: optionalText(20000),
   })

@@ -4,6 +4,11 @@ import { representativeMaterials } from "~/db/schema";
 import type { MaterialInput } from "./materials.schema";
 
 export type Material = typeof representativeMaterials.$inferSelect;
+/** What the portal shows of a material. */
+export type PortalMaterial = Pick<
+  Material,
+  "id" | "title" | "description" | "materialType" | "driveUrl" | "textContent"
+>;
 
 /** SPEC §7: all materials newest first (few rows by nature; admins add them by hand). */
 export async function listMaterials(): Promise<Material[]> {

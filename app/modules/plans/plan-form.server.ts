@@ -1,19 +1,10 @@
-import { fieldErrors, type FieldErrors } from "~/lib/validation";
+import type { FormSubmitResult } from "~/lib/form-reply";
+import { fieldErrors } from "~/lib/validation";
+import { log } from "~/server/logging/logger.server";
 import { PLAN_MESSAGES, PlanSchema, planFormToObject, type PlanFormValues } from "./plans.schema";
 import { createPlan, updatePlan, type Plan } from "./plans.server";
 
-export type PlanFormResult =
-  | { ok: true; plan: Plan }
-  | { ok: false; notFound: true }
-  | {
-      ok: false;
-      notFound?: false;
-      status: number;
-      fieldErrors: FieldErrors;
-      formError: string | null;
-      toast: string | null;
-      values: PlanFormValues;
-    };
+export type PlanFormResult = FormSubmitResult<Plan, PlanFormValues>;
 
 /**
  * The plan form's submit, shared by /admin/plans/new and /admin/plans/edit/{id}: validates
@@ -49,11 +40,11 @@ export async function submitPlanForm({ form, id }: { form: FormData; id?: string
   try {
     if (id) {
       const plan = await updatePlan({ id, input: parsed.data });
-      return plan ? { ok: true, plan } : { ok: false, notFound: true };
+      return plan ? { ok: true, saved: plan } : { ok: false, notFound: true };
     }
-    return { ok: true, plan: await createPlan({ input: parsed.data }) };
+    return { ok: true, saved: await createPlan({ input: parsed.data }) };
   } catch (err) {
-    console.error(id ? "plan update failed" : "plan create failed", err);
+    log.error({ err }, id ? "plan update failed" : "plan create failed");
     return { ok: false, status: 500, fieldErrors: {}, formError: failed, toast: failed, values };
   }
 }

@@ -7,6 +7,7 @@ import * as planList from "~/routes/admin/plans/list";
 import * as planNew from "~/routes/admin/plans/new";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, representativeCookie } from "../../../tests/support/requests";
+import { baseLogger } from "~/server/logging/logger.server";
 
 const t = useTestDatabase();
 let admin: string;
@@ -206,7 +207,7 @@ describe("plan routes as admin", () => {
 
 describe("plan routes when the database fails", () => {
   it("shows the spec's errors for a failed list, create and update", async () => {
-    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    const quiet = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
     try {
       await t.db.execute(sql`alter table plans rename to plans_off`);
       const list = await outcome(() => planList.loader(args(get("/admin/plans", admin))));

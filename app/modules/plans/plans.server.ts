@@ -3,7 +3,7 @@ import { isId } from "~/lib/ids";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { plans } from "~/db/schema";
 import type { PlanInput } from "./plans.schema";
-import { bumpPublicContent } from "~/modules/ops/page-cache.server";
+import { publicContentChanged } from "~/server/cache/public-content.server";
 
 export type Plan = typeof plans.$inferSelect;
 export type PlanOption = Pick<Plan, "id" | "name" | "priceCents">;
@@ -41,7 +41,7 @@ function planValues(input: PlanInput) {
 
 export async function createPlan({ input }: { input: PlanInput }): Promise<Plan> {
   const [row] = await getDb().insert(plans).values(planValues(input)).returning();
-  await bumpPublicContent();
+  await publicContentChanged();
   return row;
 }
 
@@ -53,7 +53,7 @@ export async function updatePlan({ id, input }: { id: string; input: PlanInput }
     .set({ ...planValues(input), updatedAt: new Date() })
     .where(eq(plans.id, id))
     .returning();
-  if (row) await bumpPublicContent();
+  if (row) await publicContentChanged();
   return row ?? null;
 }
 
@@ -90,6 +90,6 @@ export async function deletePlan({ id }: { id: string }): Promise<DeletePlanResu
     return { ok: true } as const;
   });
   // The landing lists plans: its cached copy must go once the change is committed.
-  if (result.ok) await bumpPublicContent();
+  if (result.ok) await publicContentChanged();
   return result;
 }

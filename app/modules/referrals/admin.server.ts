@@ -2,7 +2,7 @@ import { asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from
 import { getDb } from "~/db/client.server";
 import { plans, referrals, representatives, type ReferralStatus } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
-import { listPage, type ListPage } from "~/modules/ops/list-page.server";
+import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import { commissionForPlan } from "./commission";
 import { emit } from "~/modules/events/events.server";
 

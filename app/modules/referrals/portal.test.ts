@@ -12,6 +12,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { context, get, outcome, post, representativeCookie } from "../../../tests/support/requests";
 import { getMyReferralStats, listMyReferrals } from "./portal.server";
 import { REFERRAL_MESSAGES } from "./referral-form.schema";
+import { baseLogger } from "~/server/logging/logger.server";
 
 const t = useTestDatabase();
 
@@ -392,7 +393,7 @@ describe("Minhas Indicações: search and filter", () => {
 
 describe("failures show the spec's messages instead of an error page", () => {
   async function withTableMissing(table: "plans" | "referrals", fn: () => Promise<void>) {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
     await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_hidden`));
     try {
       await fn();

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { REFERRAL_STATUSES, type ReferralStatus } from "~/db/schema/partners";
+import { REFERRAL_STATUSES, type ReferralStatus } from "./referrals.constants";
 
 export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
   analise: "Em análise",

@@ -148,7 +148,7 @@ describe("materials", () => {
     for (const [fields, errors] of cases) {
       const res = await act({ intent: "addMaterial", ...fields });
       expect(res.status).toBe(400);
-      expect(res.data).toMatchObject({ ok: false, errors });
+      expect(res.data).toMatchObject({ ok: false, fieldErrors: errors });
     }
     expect(await t.db.select().from(representativeMaterials)).toHaveLength(0);
   });

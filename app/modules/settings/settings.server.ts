@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { bumpPublicContent } from "~/modules/ops/page-cache.server";
+import { onPublicContentChanged, publicContentChanged } from "~/server/cache/public-content.server";
 
 export type Settings = typeof settings.$inferSelect;
 /** The four spec tabs' fields (the notification addresses are saved on their own). */
@@ -23,6 +23,10 @@ export function invalidateSettingsCache() {
   cache = null;
 }
 
+// Any change of public content (here or on another instance) may be a settings save: the next
+// read goes to the database.
+onPublicContentChanged(invalidateSettingsCache);
+
 /** Upsert on id = 1 with all fields plus updated_at; the public cache is cleared at once. */
 export async function saveSettings({ input }: { input: SettingsInput }): Promise<Settings> {
   const now = new Date();
@@ -31,9 +35,9 @@ export async function saveSettings({ input }: { input: SettingsInput }): Promise
     .values({ id: 1, ...input, updatedAt: now })
     .onConflictDoUpdate({ target: settings.id, set: { ...input, updatedAt: now } })
     .returning();
-  invalidateSettingsCache();
-  // Public pages render settings (SEO, tracking): drop their cached copies on every instance.
-  await bumpPublicContent();
+  // Public pages render settings (SEO, tracking): their cached copies and this cache go, on every
+  // instance (this module listens to the same event).
+  await publicContentChanged();
   return row;
 }
 

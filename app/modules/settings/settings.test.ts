@@ -118,7 +118,7 @@ describe("saving", () => {
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({
       toast: { type: "error", message: "Erro ao salvar configurações" },
-      errors: { structuredData: expect.stringContaining("JSON válido") },
+      fieldErrors: { structuredData: expect.stringContaining("JSON válido") },
     });
     expect((await getSettings({ fresh: true }))?.title).toBe("Título novo");
   });

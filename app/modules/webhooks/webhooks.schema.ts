@@ -32,10 +32,15 @@ export const DELIVERY_STATUS_LABELS = {
 
 export const WebhookSchema = z.object({
   url: z
-    .string()
+    .string({ error: WEBHOOK_MESSAGES.urlInvalid })
     .trim()
     .max(2000, WEBHOOK_MESSAGES.urlInvalid)
     .regex(/^https?:\/\/[^\s]+$/i, WEBHOOK_MESSAGES.urlInvalid),
-  events: z.array(z.enum(EVENT_VALUES)).min(1, WEBHOOK_MESSAGES.eventsRequired),
+  events: z
+    .array(z.enum(EVENT_VALUES, { error: WEBHOOK_MESSAGES.eventsRequired }), {
+      error: WEBHOOK_MESSAGES.eventsRequired,
+    })
+    .min(1, WEBHOOK_MESSAGES.eventsRequired)
+    .max(EVENT_VALUES.length, WEBHOOK_MESSAGES.eventsRequired),
 });
 export type WebhookInput = z.infer<typeof WebhookSchema>;

@@ -8,7 +8,7 @@ import {
   QuickActions,
   RecentClients,
 } from "~/components/admin/dashboard/widgets";
-import { PageHeader } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
 import { todayInSaoPaulo } from "~/lib/dates";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";

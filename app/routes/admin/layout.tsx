@@ -1,5 +1,6 @@
-import { Outlet, useLoaderData } from "react-router";
+import { Outlet, useLoaderData, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
+import { AdminErrorState } from "~/components/admin/admin-error";
 import { AdminSidebar } from "~/components/admin/sidebar";
 import { requireAdmin } from "~/modules/auth/session.server";
 
@@ -24,4 +25,18 @@ export default function AdminLayout() {
 
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
+}
+
+// A page without a boundary of its own fails here: the sidebar stays when the admin is known,
+// with a way back to the dashboard either way.
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      {data && <AdminSidebar userName={data.user.name || data.user.email} />}
+      <main id="conteudo" className="min-w-0 flex-1 p-6 lg:p-8">
+        <AdminErrorState />
+      </main>
+    </div>
+  );
 }

@@ -1,8 +1,10 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/leads";
 import { FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
-import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { SearchForm } from "~/components/ui/search-form";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { convertLead, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
@@ -13,7 +15,8 @@ import {
   STAGES,
   type Stage,
 } from "~/modules/leads/leads.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { ListError } from "~/components/ui/list-states";
 
 // ?q= searches; ?etapa= shows one column; ?<stage>=N shows N pages of that column ("Carregar mais").
 const PageCount = z.coerce.number().int().min(1).max(LEADS_MAX_PAGES).catch(1);
@@ -35,34 +38,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = LeadActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) {
-    return data(
-      { ok: false, toast: { type: "error" as const, message: LEAD_MESSAGES.moveError } },
-      { status: 400 },
-    );
-  }
+  // The cards show toasts only (no form alert).
+  if (!parsed.success) return replyError(LEAD_MESSAGES.moveError, { status: 400, toastOnly: true });
   const input = parsed.data;
   if (input.intent === "move") {
     const res = await moveLead(input);
     if (!res.ok) {
-      return data(
-        { ok: false, toast: { type: "error" as const, message: LEAD_MESSAGES.moveError } },
-        { status: res.reason === "transition" ? 422 : 409 },
-      );
+      const status = res.reason === "transition" ? 422 : 409;
+      return replyError(LEAD_MESSAGES.moveError, { status, toastOnly: true });
     }
-    return { ok: true, toast: { type: "success" as const, message: LEAD_MESSAGES.moved(input.to) } };
+    return replyOk(toast.success(LEAD_MESSAGES.moved(input.to)));
   }
   const res = await convertLead({ id: input.id });
   if (!res.ok) {
     const message =
       res.code === "duplicate_email" ? LEAD_MESSAGES.duplicateEmail : LEAD_MESSAGES.convertError(res.message);
-    return data({ ok: false, toast: { type: "error" as const, message } }, { status: 409 });
+    return replyError(message, { status: 409, toastOnly: true });
   }
-  return {
-    ok: true,
-    clientId: res.clientId,
-    toast: { type: "success" as const, message: LEAD_MESSAGES.converted },
-  };
+  return replyOk(toast.success(LEAD_MESSAGES.converted), { clientId: res.clientId });
 }
 
 // A refused move (409) usually means another admin moved the lead: refresh the board anyway.
@@ -97,9 +90,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      {LEAD_MESSAGES.loadError}
-    </p>
-  );
+  return <ListError message={LEAD_MESSAGES.loadError} />;
 }

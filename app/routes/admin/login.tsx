@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 import { loginAction } from "~/modules/auth/login-flow.server";
-import { rateLimitHeaders } from "~/modules/security/rate-limit.server";
+import { rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 import { getSessionUser } from "~/modules/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

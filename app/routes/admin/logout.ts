@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { redirectWithToast } from "~/lib/flash.server";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 import { requireAdmin, signOut } from "~/modules/auth/session.server";
 
@@ -12,5 +12,5 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const headers = await signOut(request);
-  return redirectWithToast("/admin/login", "success", AUTH_MESSAGES.logoutSuccess, headers);
+  return redirectWithToast("/admin/login", "success", AUTH_MESSAGES.logoutSuccess, { headers });
 }

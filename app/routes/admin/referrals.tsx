@@ -1,15 +1,17 @@
-import { data } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/referrals";
 import { Pagination } from "~/components/admin/pagination";
 import { ReferralTable } from "~/components/admin/referrals/referral-table";
-import { PageHeader, SearchForm } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { ListError } from "~/components/ui/list-states";
+import { FilterSelect, SearchForm } from "~/components/ui/search-form";
 import { parseListParams } from "~/lib/list-params";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listReferralsAdmin, REFERRAL_SORTS, setReferralStatus } from "~/modules/referrals/admin.server";
 import { REFERRAL_STATUS_LABELS, ReferralStatusSchema } from "~/modules/referrals/referrals.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
 
 const PAGE_SIZE = 20;
 
@@ -38,20 +40,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const ActionSchema = z.object({ intent: z.literal("status"), id: z.uuid(), status: ReferralStatusSchema });
-const ERROR = { type: "error" as const, message: "Erro ao atualizar status da indicação" };
+const STATUS_ERROR = "Erro ao atualizar status da indicação";
+const STATUS_OPTIONS = Object.entries(REFERRAL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return data({ toast: ERROR }, { status: 400 });
+  if (!parsed.success) return replyError(STATUS_ERROR, { status: 400, toastOnly: true });
   const ok = await setReferralStatus(parsed.data).catch(() => false);
-  if (!ok) return data({ toast: ERROR }, { status: 404 });
-  return {
-    toast: {
-      type: "success" as const,
-      message: `Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`,
-    },
-  };
+  if (!ok) return replyError(STATUS_ERROR, { status: 404, toastOnly: true });
+  return replyOk(toast.success(`Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`));
 }
 
 export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
@@ -66,20 +64,13 @@ export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
           label="Buscar indicações"
           keep={{ sort, dir }}
         >
-          <select
+          <FilterSelect
             name="status"
-            defaultValue={status ?? ""}
-            aria-label="Filtrar por status"
-            onChange={(e) => e.currentTarget.form?.requestSubmit()}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-          >
-            <option value="">Todos os status</option>
-            {Object.entries(REFERRAL_STATUS_LABELS).map(([k, label]) => (
-              <option key={k} value={k}>
-                {label}
-              </option>
-            ))}
-          </select>
+            label="Filtrar por status"
+            value={status ?? ""}
+            allLabel="Todos os status"
+            options={STATUS_OPTIONS}
+          />
         </SearchForm>
       </div>
       <ReferralTable rows={rows} sort={sort} dir={dir} />
@@ -93,9 +84,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      Erro ao carregar lista de indicações
-    </p>
-  );
+  return <ListError message="Erro ao carregar lista de indicações" />;
 }

@@ -1,12 +1,13 @@
-import { data } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/representatives";
 import { Pagination } from "~/components/admin/pagination";
 import { MaterialsPanel } from "~/components/admin/representatives/materials-panel";
 import { RepresentativeTable } from "~/components/admin/representatives/representative-table";
-import { PageHeader, SearchForm } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { PageHeader } from "~/components/ui/page-header";
+import { SearchForm } from "~/components/ui/search-form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams, withParams } from "~/lib/list-params";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -20,10 +21,12 @@ import {
   MATERIAL_UI_MESSAGES,
   REPRESENTATIVE_MESSAGES,
 } from "~/modules/representatives/representatives.schema";
-import { BAD_FORM_MESSAGE, readFormData } from "~/modules/security/form.server";
+import { BAD_FORM_MESSAGE, readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+import { ListError } from "~/components/ui/list-states";
 
 const PAGE_SIZE = 20;
-const MATERIALS_LOAD_TOAST = { toast: { type: "error" as const, message: MATERIAL_UI_MESSAGES.loadError } };
+const MATERIALS_LOAD_TOAST = { toast: toast.error(MATERIAL_UI_MESSAGES.loadError) };
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -36,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listRepresentativesAdmin({ q, page, pageSize: PAGE_SIZE }),
     // The materials box shows its own error; the representatives table still loads.
     listMaterials().catch((err) => {
-      console.error("listMaterials failed", err);
+      log.error({ err }, "listMaterials failed");
       return null;
     }),
   ]);
@@ -58,18 +61,14 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (form.intent === "addMaterial") {
     const parsed = MaterialSchema.safeParse(form);
-    if (!parsed.success)
-      return data({ ok: false, errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
+    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
     try {
       await createMaterial({ input: parsed.data });
     } catch (err) {
-      console.error("createMaterial failed", err);
-      return data(
-        { ok: false, errors: {}, toast: { type: "error" as const, message: MATERIAL_UI_MESSAGES.addError } },
-        { status: 500 },
-      );
+      log.error({ err }, "createMaterial failed");
+      return replyError(MATERIAL_UI_MESSAGES.addError, { toastOnly: true });
     }
-    return { ok: true, errors: {}, toast: { type: "success" as const, message: MATERIAL_MESSAGES.added } };
+    return replyOk(toast.success(MATERIAL_MESSAGES.added));
   }
   // Deletes come from the confirm dialog's fetcher, which follows the redirect (toast by cookie).
   if (form.intent === "deleteMaterial") {
@@ -89,15 +88,12 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   // An unknown intent comes from a forged or stale form: say so instead of failing silently.
-  return data(
-    { ok: false, errors: {}, toast: { type: "error" as const, message: BAD_FORM_MESSAGE } },
-    { status: 400 },
-  );
+  return replyError(BAD_FORM_MESSAGE, { status: 400, toastOnly: true });
 }
 
 export default function RepresentativesPage({ loaderData }: Route.ComponentProps) {
   const { rows, total, q, page, materials } = loaderData;
-  useToastFromData(materials === null ? MATERIALS_LOAD_TOAST : null);
+  useReplyToast(materials === null ? MATERIALS_LOAD_TOAST : null);
   return (
     <div>
       <PageHeader
@@ -119,9 +115,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      {REPRESENTATIVE_MESSAGES.loadError}
-    </p>
-  );
+  return <ListError message={REPRESENTATIVE_MESSAGES.loadError} />;
 }

@@ -1,15 +1,17 @@
-import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { SettingsForm, type SettingsValues } from "~/components/admin/settings/settings-form";
-import { PageHeader } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatDateTime } from "~/lib/format";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { SETTINGS_MESSAGES, SettingsSchema } from "~/modules/settings/settings.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+import { ListError } from "~/components/ui/list-states";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -36,20 +38,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = SettingsSchema.safeParse(formToObject(await readFormData(request)));
-  const error = { type: "error" as const, message: SETTINGS_MESSAGES.saveError };
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: error }, { status: 400 });
+  if (!parsed.success) {
+    return replyInvalid(fieldErrors(parsed.error), { toast: toast.error(SETTINGS_MESSAGES.saveError) });
+  }
   try {
     // saveSettings upserts id = 1 and clears the public cache at once.
     await saveSettings({ input: parsed.data });
   } catch (err) {
-    console.error("saveSettings failed", err);
-    return data({ errors: {}, toast: error }, { status: 500 });
+    log.error({ err }, "saveSettings failed");
+    return replyError(SETTINGS_MESSAGES.saveError, { toastOnly: true });
   }
   return redirectWithToast("/admin/settings", "success", SETTINGS_MESSAGES.saved);
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFromData(actionData);
+  useReplyToast(actionData);
   const { values, updatedAt } = loaderData;
   return (
     <div className="max-w-6xl">
@@ -62,7 +65,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         }
       />
       {/* Remount after a save so every field shows what was stored. */}
-      <SettingsForm key={String(updatedAt)} initial={values} errors={actionData?.errors} />
+      <SettingsForm key={String(updatedAt)} initial={values} errors={actionData?.fieldErrors} />
     </div>
   );
 }
@@ -72,9 +75,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      {SETTINGS_MESSAGES.loadError}
-    </p>
-  );
+  return <ListError message={SETTINGS_MESSAGES.loadError} />;
 }

@@ -7,6 +7,7 @@ import { listPublishedPosts, normalizeSearch } from "~/modules/blog/blog.server"
 import { seoMeta } from "~/modules/seo/meta";
 import { buildPageSeo, canonicalFor } from "~/modules/seo/seo.server";
 import { publicConfig } from "~/modules/site/site.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const requestedPage = Number(url.searchParams.get("page") ?? "1");
   // SPEC §8: a failing list is only logged; the page shows its empty state.
   const list = await listPublishedPosts({ q, page: requestedPage }).catch((err) => {
-    console.error("blog list failed", err);
+    log.error({ err }, "blog list failed");
     return { posts: [], total: 0, page: 1, pageCount: 1, q };
   });
   const paged = list.page > 1;

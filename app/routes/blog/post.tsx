@@ -8,11 +8,12 @@ import { getPublishedPostBySlug, listRelatedPosts } from "~/modules/blog/blog.se
 import { sanitizePostHtml } from "~/modules/blog/sanitize.server";
 import { seoMeta } from "~/modules/seo/meta";
 import { articleJsonLd, buildPageSeo } from "~/modules/seo/seo.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // SPEC §8: a missing row or any other error redirects to /blog.
   const post = await getPublishedPostBySlug({ slug: params.slug }).catch((err) => {
-    console.error("article failed", err);
+    log.error({ err }, "article failed");
     return null;
   });
   if (!post) throw redirect("/blog");

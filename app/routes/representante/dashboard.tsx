@@ -2,11 +2,15 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { StatCards, StatusChart } from "~/components/portal/dashboard-widgets";
-import { FormAlert } from "~/components/ui/form";
-import { useToastFromData } from "~/components/ui/use-toast-data";
+import { PortalErrorBoundary } from "~/components/portal/portal-error";
+import { ListError } from "~/components/ui/list-states";
+import { ActionLink, PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { getMyReferralStats } from "~/modules/referrals/portal.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { representative } = await requireRepresentative(request);
@@ -14,34 +18,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     const stats = await getMyReferralStats({ representativeId: representative.id });
     return { name: representative.name, stats, loadError: null, toast: null };
   } catch (err) {
-    console.error("portal dashboard: stats failed", err);
+    log.error({ err }, "portal dashboard: stats failed");
     return {
       name: representative.name,
       stats: null,
       loadError: REFERRAL_MESSAGES.listFailed,
-      toast: { type: "error" as const, message: REFERRAL_MESSAGES.listFailed },
+      toast: toast.error(REFERRAL_MESSAGES.listFailed),
     };
   }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { name, stats, loadError } = loaderData;
-  useToastFromData(loaderData);
+  useReplyToast(loaderData);
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Bem-vindo(a), {name}!</h1>
-          <p className="mt-1 text-slate-600">Acompanhe suas indicações e comissões.</p>
-        </div>
-        <Link
-          to="/representante/nova-indicacao"
-          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <Plus aria-hidden className="h-4 w-4" /> Nova Indicação
-        </Link>
-      </div>
-      <FormAlert message={loadError} />
+      <PageHeader
+        title={`Bem-vindo(a), ${name}!`}
+        subtitle="Acompanhe suas indicações e comissões."
+        actions={
+          <ActionLink to="/representante/nova-indicacao" icon={Plus}>
+            Nova Indicação
+          </ActionLink>
+        }
+      />
+      <ListError message={loadError} />
       {stats && (
         <>
           <StatCards stats={stats} />
@@ -62,3 +63,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 export function meta() {
   return [{ title: "Dashboard | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalErrorBoundary;

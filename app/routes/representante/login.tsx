@@ -1,10 +1,11 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthCard } from "~/components/auth/auth-card";
+import { PortalStandaloneErrorBoundary } from "~/components/portal/portal-error";
 import { LoginForm } from "~/components/auth/login-form";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 import { loginAction } from "~/modules/auth/login-flow.server";
-import { rateLimitHeaders } from "~/modules/security/rate-limit.server";
+import { rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 import { findRepresentativeByUser, getSessionUser } from "~/modules/auth/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -51,3 +52,5 @@ export const headers = rateLimitHeaders;
 export function meta() {
   return [{ title: "Login do representante | CardápioDigital" }, { name: "robots", content: "noindex" }];
 }
+
+export const ErrorBoundary = PortalStandaloneErrorBoundary;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { redirectWithToast } from "~/lib/flash.server";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 import { requireRepresentative, signOut } from "~/modules/auth/session.server";
 
@@ -11,5 +11,5 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   await requireRepresentative(request);
   const headers = await signOut(request);
-  return redirectWithToast("/representante/login", "success", AUTH_MESSAGES.logoutSuccess, headers);
+  return redirectWithToast("/representante/login", "success", AUTH_MESSAGES.logoutSuccess, { headers });
 }

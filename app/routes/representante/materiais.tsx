@@ -2,10 +2,14 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/materiais";
 import { MaterialTabs, type PortalMaterial } from "~/components/portal/materials";
-import { FormAlert } from "~/components/ui/form";
-import { useToastFromData } from "~/components/ui/use-toast-data";
+import { PortalErrorBoundary } from "~/components/portal/portal-error";
+import { ListError } from "~/components/ui/list-states";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listMaterials } from "~/modules/materials/materials.server";
+import { log } from "~/server/logging/logger.server";
 
 const LOAD_FAILED = "Erro ao carregar materiais";
 
@@ -22,17 +26,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     }));
     return { materials, loadError: null, toast: null };
   } catch (err) {
-    console.error("portal materials: list failed", err);
+    log.error({ err }, "portal materials: list failed");
     return {
       materials: [] as PortalMaterial[],
       loadError: LOAD_FAILED,
-      toast: { type: "error" as const, message: LOAD_FAILED },
+      toast: toast.error(LOAD_FAILED),
     };
   }
 }
 
 export default function Materials({ loaderData }: Route.ComponentProps) {
-  useToastFromData(loaderData);
+  useReplyToast(loaderData);
   return (
     <div className="space-y-6">
       <Link
@@ -41,13 +45,11 @@ export default function Materials({ loaderData }: Route.ComponentProps) {
       >
         <ArrowLeft aria-hidden className="h-4 w-4" /> Voltar ao dashboard
       </Link>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Materiais de divulgação</h1>
-        <p className="mt-1 text-slate-600">
-          Links e textos prontos para apresentar o sistema aos restaurantes.
-        </p>
-      </div>
-      <FormAlert message={loaderData.loadError} />
+      <PageHeader
+        title="Materiais de divulgação"
+        subtitle="Links e textos prontos para apresentar o sistema aos restaurantes."
+      />
+      <ListError message={loaderData.loadError} />
       <MaterialTabs materials={loaderData.materials} />
     </div>
   );
@@ -56,3 +58,5 @@ export default function Materials({ loaderData }: Route.ComponentProps) {
 export function meta() {
   return [{ title: "Materiais | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalErrorBoundary;

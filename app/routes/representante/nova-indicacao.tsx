@@ -1,8 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/nova-indicacao";
-import { ReferralWizard, type WizardResult } from "~/components/portal/referral-wizard";
-import { useToastFromData } from "~/components/ui/use-toast-data";
+import { PortalErrorBoundary } from "~/components/portal/portal-error";
+import { ReferralWizard } from "~/components/portal/referral-wizard";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { reply, replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
@@ -13,7 +16,8 @@ import {
   ReferralFormSchema,
   type ReferralFormInput,
 } from "~/modules/referrals/referral-form.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRepresentative(request);
@@ -21,27 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     const plans = (await listPlans()).map((p) => ({ id: p.id, name: p.name, priceCents: p.priceCents }));
     return { plans, plansError: null, toast: null };
   } catch (err) {
-    console.error("portal wizard: plans failed", err);
+    log.error({ err }, "portal wizard: plans failed");
     return {
       plans: [],
       plansError: REFERRAL_MESSAGES.plansFailed,
-      toast: { type: "error" as const, message: REFERRAL_MESSAGES.plansFailed },
+      toast: toast.error(REFERRAL_MESSAGES.plansFailed),
     };
   }
-}
-
-type ActionResult = WizardResult & { toast: { type: "success" | "error"; message: string } | null };
-
-function reply(result: Partial<ActionResult>, status = 200) {
-  const body: ActionResult = {
-    ok: false,
-    fieldErrors: {},
-    formError: null,
-    values: null,
-    toast: null,
-    ...result,
-  };
-  return data(body, { status });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -51,34 +41,27 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(
     REFERRAL_FORM_FIELDS.map((f) => [f, (raw[f] ?? "").slice(0, 500)]),
   ) as ReferralFormInput;
-  // Without JavaScript, "Voltar" posts back to step 1 with the data kept.
-  if (raw.intent === "edit") return reply({ values });
+  // Steps of the wizard without JavaScript: "Voltar" posts back to step 1, "Continuar" to the
+  // confirmation, both with the data kept (neither a success nor a refusal).
+  if (raw.intent === "edit") return reply<ReferralFormInput>({ values });
   const parsed = ReferralFormSchema.safeParse(values);
-  if (!parsed.success) return reply({ values, fieldErrors: fieldErrors(parsed.error) }, 400);
-  if (raw.intent === "review") return reply({ values, review: true });
+  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { values });
+  if (raw.intent === "review") return reply<ReferralFormInput, { review: boolean }>({ values, review: true });
   try {
     await createMyReferral({ representativeId: representative.id, input: parsed.data });
   } catch (err) {
     if (err instanceof PlanNotFoundError) {
-      return reply({ values, fieldErrors: { planId: REFERRAL_MESSAGES.planId } }, 400);
+      return replyInvalid({ planId: REFERRAL_MESSAGES.planId }, { values });
     }
-    console.error("portal wizard: create failed", err);
-    return reply(
-      {
-        values,
-        review: true,
-        formError: REFERRAL_MESSAGES.createFailed,
-        toast: { type: "error", message: REFERRAL_MESSAGES.createFailed },
-      },
-      500,
-    );
+    log.error({ err }, "portal wizard: create failed");
+    return replyError(REFERRAL_MESSAGES.createFailed, { values, extra: { review: true } });
   }
-  return reply({ ok: true, toast: { type: "success", message: REFERRAL_MESSAGES.created } });
+  return replyOk(toast.success(REFERRAL_MESSAGES.created));
 }
 
 export default function NewReferral({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFromData(loaderData);
-  useToastFromData(actionData);
+  useReplyToast(loaderData);
+  useReplyToast(actionData);
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <Link
@@ -87,7 +70,7 @@ export default function NewReferral({ loaderData, actionData }: Route.ComponentP
       >
         <ArrowLeft aria-hidden className="h-4 w-4" /> Voltar ao dashboard
       </Link>
-      <h1 className="text-2xl font-bold text-slate-900">Nova Indicação</h1>
+      <PageHeader title="Nova Indicação" />
       <ReferralWizard plans={loaderData.plans} plansError={loaderData.plansError} result={actionData} />
     </div>
   );
@@ -96,3 +79,5 @@ export default function NewReferral({ loaderData, actionData }: Route.ComponentP
 export function meta() {
   return [{ title: "Nova Indicação | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalErrorBoundary;

@@ -1,14 +1,17 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { AuthCard } from "~/components/auth/auth-card";
+import { PortalStandaloneErrorBoundary } from "~/components/portal/portal-error";
 import { Button, FormAlert, TextField } from "~/components/ui/form";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { AUTH_MESSAGES, RegisterSchema } from "~/modules/auth/auth.schema";
 import { EmailInUseError, registerRepresentative } from "~/modules/auth/users.server";
-import { readFormData } from "~/modules/security/form.server";
-import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/modules/security/rate-limit.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit("register", context?.clientIp ?? "unknown");
@@ -16,38 +19,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = formToObject(await readFormData(request));
   const parsed = RegisterSchema.safeParse(raw);
   if (!parsed.success) {
-    return data(
-      {
-        fieldErrors: fieldErrors(parsed.error),
-        formError: null as string | null,
-        toast: null,
-        values: { name: raw.name ?? "", email: raw.email ?? "" },
-      },
-      { status: 400 },
-    );
+    return replyInvalid(fieldErrors(parsed.error), {
+      values: { name: raw.name ?? "", email: raw.email ?? "" },
+    });
   }
   try {
     await registerRepresentative(parsed.data);
   } catch (err) {
-    if (!(err instanceof EmailInUseError)) console.error("register failed", err);
-    return data(
-      {
-        fieldErrors: {} as Record<string, string>,
-        formError: AUTH_MESSAGES.registerFailed,
-        toast: { type: "error" as const, message: AUTH_MESSAGES.registerFailed },
-        values: { name: parsed.data.name, email: parsed.data.email },
-      },
-      { status: 409 },
-    );
+    if (!(err instanceof EmailInUseError)) log.error({ err }, "register failed");
+    const values = { name: parsed.data.name, email: parsed.data.email };
+    return replyError(AUTH_MESSAGES.registerFailed, { status: 409, values });
   }
   return redirectWithToast("/representante/login", "success", AUTH_MESSAGES.registerSuccess);
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  useToastFromData(actionData);
+  useReplyToast(actionData);
   const errors = actionData?.fieldErrors ?? {};
-  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const values = actionData?.values;
   return (
     <AuthCard
       title="Seja um representante"
@@ -111,3 +101,5 @@ export const headers = rateLimitHeaders;
 export function meta() {
   return [{ title: "Cadastro de representante | CardápioDigital" }];
 }
+
+export const ErrorBoundary = PortalStandaloneErrorBoundary;

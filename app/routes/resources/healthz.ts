@@ -1,4 +1,4 @@
-import { checkHealth } from "~/modules/ops/health.server";
+import { checkHealth } from "~/server/db-tools/health.server";
 
 export async function loader() {
   const health = await checkHealth();

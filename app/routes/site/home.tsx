@@ -1,6 +1,6 @@
 import { Clock, MessageCircle, Rocket } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
-import { data, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
 import { PublicErrorBoundary } from "~/components/site/error-page";
 import { Benefits } from "~/components/site/landing/benefits";
@@ -11,21 +11,23 @@ import { Offerings } from "~/components/site/landing/offerings";
 import { Plans } from "~/components/site/landing/plans";
 import { REP_SCROLL_DELAY_MS, RepresentativeProgram } from "~/components/site/landing/representative";
 import { Testimonials } from "~/components/site/landing/testimonials";
+import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { CONTACT_TOASTS, PLAN_REPRESENTATIVE } from "~/modules/leads/contact.options";
 import { CONTACT_MESSAGES } from "~/modules/leads/contact.schema";
 import { submitContactForm } from "~/modules/leads/contact.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { seoMeta } from "~/modules/seo/meta";
 import { buildPageSeo, plansJsonLd } from "~/modules/seo/seo.server";
-import { readFormData } from "~/modules/security/form.server";
-import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/modules/security/rate-limit.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 import { directAttribution, readAttribution } from "~/modules/site/attribution.server";
 import { publicConfig } from "~/modules/site/site.server";
 
 export async function loader() {
   // SPEC §8: plan load failures are only logged; the list shows its empty text.
   const plans = await listPlans().catch((err) => {
-    console.error("plans failed", err);
+    log.error({ err }, "plans failed");
     return [];
   });
   const seo = await buildPageSeo({ path: "/", page: { jsonLd: plansJsonLd(plans) } });
@@ -55,28 +57,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       attribution: (await readAttribution(request)) ?? directAttribution(request),
     });
     if (result.kind === "invalid") {
-      return data<ContactActionData>(
-        {
-          ok: false,
-          fieldErrors: result.fieldErrors,
-          formError: CONTACT_MESSAGES.formInvalid,
-          values: result.values,
-        },
-        { status: 400 },
-      );
+      const { fieldErrors, values } = result;
+      return replyInvalid(fieldErrors, { values, formError: CONTACT_MESSAGES.formInvalid });
     }
     // A bot gets the same answer as a person, so the honeypot teaches it nothing.
-    return data<ContactActionData>({ ok: true, toast: { type: "success", message: CONTACT_TOASTS.success } });
+    return replyOk(toast.success(CONTACT_TOASTS.success));
   } catch (err) {
-    console.error("contact form failed", err);
-    return data<ContactActionData>(
-      {
-        ok: false,
-        formError: CONTACT_TOASTS.failure,
-        toast: { type: "error", message: CONTACT_TOASTS.failure },
-      },
-      { status: 500 },
-    );
+    log.error({ err }, "contact form failed");
+    return replyError(CONTACT_TOASTS.failure);
   }
 }
 

@@ -7,12 +7,13 @@ import { listRecentPublishedPosts } from "~/modules/blog/blog.server";
 import { getTracking } from "~/modules/seo/tracking.server";
 import { captureAttribution } from "~/modules/site/attribution.server";
 import { publicConfig } from "~/modules/site/site.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // SPEC §8: a failing footer list is only logged; the shell still renders.
   const [footerPosts, tracking, attribution] = await Promise.all([
     listRecentPublishedPosts({ limit: 3 }).catch((err) => {
-      console.error("footer posts failed", err);
+      log.error({ err }, "footer posts failed");
       return [];
     }),
     getTracking(),

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { Database, DbOrTx } from "~/db/client.server";
+import { baseLogger, getLogger, runWithRequestContext } from "~/server/logging/logger.server";
 import { drizzleExecutor, pgliteExecutor } from "./adapters.server";
 
 /**
@@ -48,12 +49,6 @@ export type AnyJob = Omit<JobDefinition<never>, "schedule"> & {
   schedule?: { cron: string; tz?: string; data?: unknown };
 };
 
-type Logger = {
-  info: (obj: object, msg?: string) => void;
-  warn: (obj: object, msg?: string) => void;
-  error: (obj: object, msg?: string) => void;
-};
-
 /** The internal queue behind `publish`: its handler fans an event out to its subscribers. */
 export const EVENTS_QUEUE = "events";
 interface EventJob {
@@ -76,12 +71,9 @@ interface State {
   jobs: Map<string, AnyJob>;
   workers: Map<string, string>;
   worker: boolean;
-  log: Logger;
   nudges: Map<string, NodeJS.Timeout>;
 }
 let state: State | undefined;
-
-const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 function boss(): PgBoss {
   if (!state) throw new Error("Job queue not started: call startJobs() at boot");
@@ -109,7 +101,6 @@ export async function startJobs({
   databaseUrl,
   jobs,
   worker = true,
-  logger = silent,
   tuning = {},
 }: {
   database: Database;
@@ -118,7 +109,6 @@ export async function startJobs({
   databaseUrl?: string;
   jobs: readonly AnyJob[];
   worker?: boolean;
-  logger?: Logger;
 }): Promise<void> {
   if (state) await stopJobs();
   const common = { schema: "pgboss", supervise: worker, schedule: worker, migrate: true, ...tuning };
@@ -126,11 +116,11 @@ export async function startJobs({
     database.kind === "pglite"
       ? new PgBoss({ ...common, db: pgliteExecutor(database.pglite!) })
       : new PgBoss({ ...common, connectionString: databaseUrl, max: 4, application_name: "cardapio-jobs" });
-  instance.on("error", (err) => logger.error({ err }, "job queue error"));
+  instance.on("error", (err) => baseLogger().error({ err }, "job queue error"));
   await instance.start();
   const registry = new Map<string, AnyJob>();
   for (const def of [eventsJob as AnyJob, ...jobs]) registry.set(def.name, def);
-  state = { boss: instance, jobs: registry, workers: new Map(), worker, log: logger, nudges: new Map() };
+  state = { boss: instance, jobs: registry, workers: new Map(), worker, nudges: new Map() };
   for (const def of registry.values()) {
     const options = queueOptions(def);
     const existing = await instance.getQueue(def.name);
@@ -194,10 +184,11 @@ async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>): Promise<
     isLastAttempt: job.retryCount >= job.retryLimit,
   };
   try {
-    await def.handler(job.data, ctx);
+    // What the job logs carries its id (reqId "job:<queue>:<id>"), as a request's lines do.
+    await runWithRequestContext(`job:${def.name}:${job.id}`, () => def.handler(job.data, ctx));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    state?.log.warn(
+    getLogger().warn(
       { job: def.name, jobId: job.id, attempt: job.retryCount + 1, err: message },
       "job failed",
     );

@@ -2,22 +2,15 @@ import { Eye, EyeOff, Pencil } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Badge, DataTable, EmptyRow, Th } from "~/components/admin/ui";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { formatDate } from "~/lib/format";
 import { BLOG_MESSAGES, excerptPreview } from "~/modules/blog/blog.schema";
+import type { AdminPostRow } from "~/modules/blog/admin.server";
 
-export interface PostRowData {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  published: boolean;
-  createdAt: Date | string;
-}
-
-function PostRow({ post, page }: { post: PostRowData; page: number }) {
-  const fetcher = useFetcher<ToastData>();
-  useToastFromData(fetcher.data);
+function PostRow({ post, page }: { post: AdminPostRow; page: number }) {
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data);
   // The toggle updates this row at once (the loader's answer confirms it right after).
   const published = fetcher.state !== "idle" ? !post.published : post.published;
   return (
@@ -75,7 +68,7 @@ export function PostTable({
   page,
   loading,
 }: {
-  posts: PostRowData[];
+  posts: AdminPostRow[];
   page: number;
   loading: boolean;
 }) {

@@ -5,6 +5,7 @@ import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form"
 import { useClientValidation } from "~/components/ui/use-client-validation";
 import { formatMoney } from "~/lib/format";
 import { maskPhone } from "~/lib/phone";
+import type { ClientFormValues } from "~/modules/clients/client-form.server";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import {
   CLIENT_STATUSES,
@@ -13,14 +14,7 @@ import {
   clientStatusColor,
 } from "~/modules/clients/clients.schema";
 
-export interface ClientFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  businessName: string;
-  planId: string;
-  status: string;
-}
+export type { ClientFormValues };
 
 export const EMPTY_CLIENT: ClientFormValues = {
   name: "",

@@ -4,17 +4,7 @@ import { SortHeader } from "~/components/admin/sort-header";
 import { Badge, DataTable, EditLink, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { CLIENT_STATUS_LABELS, clientStatusColor, type ClientSort } from "~/modules/clients/clients.schema";
-
-export interface ClientRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  businessName: string;
-  status: keyof typeof CLIENT_STATUS_LABELS;
-  planName: string | null;
-  createdAt: Date | string;
-}
+import type { ClientListRow } from "~/modules/clients/clients.server";
 
 /** The clients list: sortable headers (state in the URL), edit link and delete per row. */
 export function ClientsTable({
@@ -23,7 +13,7 @@ export function ClientsTable({
   dir,
   emptyText,
 }: {
-  rows: ClientRow[];
+  rows: ClientListRow[];
   sort: ClientSort;
   dir: "asc" | "desc";
   emptyText: string;

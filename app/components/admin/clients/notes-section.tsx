@@ -3,15 +3,10 @@ import { useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Card } from "~/components/admin/ui";
 import { Button, TextAreaField } from "~/components/ui/form";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
-import type { FieldErrors } from "~/lib/validation";
-
-export interface NoteItem {
-  id: string;
-  note: string;
-  createdAt: Date | string;
-}
+import type { ClientNote } from "~/modules/clients/notes.server";
 
 /** Names each delete button apart (two notes can share the same minute). */
 function excerpt(note: string) {
@@ -19,14 +14,9 @@ function excerpt(note: string) {
   return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
 }
 
-interface AddResult extends ToastData {
-  ok?: boolean;
-  fieldErrors?: FieldErrors;
-}
-
 /** SPEC §2 notes of a client (edit mode): add (non-empty after trim), newest first, delete. */
-export function NotesSection({ clientId, notes }: { clientId: string; notes: NoteItem[] }) {
-  const fetcher = useFetcher<AddResult>();
+export function NotesSection({ clientId, notes }: { clientId: string; notes: ClientNote[] }) {
+  const fetcher = useFetcher<FormReply>();
   const busy = fetcher.state !== "idle";
   const [note, setNote] = useState("");
   // Cleared once the note was added (adjusting state on a new answer); kept on an error.
@@ -35,7 +25,7 @@ export function NotesSection({ clientId, notes }: { clientId: string; notes: Not
     setAnswered(fetcher.data);
     if (fetcher.data?.ok) setNote("");
   }
-  useToastFromData(fetcher.data);
+  useReplyToast(fetcher.data);
   return (
     <Card>
       <h2 className="mb-4 text-lg font-semibold text-slate-900">Anotações</h2>
@@ -49,7 +39,7 @@ export function NotesSection({ clientId, notes }: { clientId: string; notes: Not
           required
           value={note}
           onChange={(e) => setNote(e.target.value)}
-          error={fetcher.data?.fieldErrors?.note}
+          error={fetcher.data?.fieldErrors.note}
         />
         <Button type="submit" busy={busy} busyLabel="Adicionando...">
           Adicionar Anotação

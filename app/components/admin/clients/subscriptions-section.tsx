@@ -3,10 +3,10 @@ import { useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Badge, Card, EmptyRow } from "~/components/admin/ui";
 import { Button, SelectField, TextField } from "~/components/ui/form";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { daysBetween, isValidIsoDate } from "~/lib/dates";
 import { formatIsoDate, formatMoney } from "~/lib/format";
-import type { FieldErrors } from "~/lib/validation";
 import {
   RENEWAL_LABELS,
   RENEWAL_TYPES,
@@ -14,20 +14,7 @@ import {
   subscriptionEndDate,
   subscriptionExpiryNote,
 } from "~/modules/clients/clients.schema";
-
-export interface SubscriptionItem {
-  id: string;
-  planName: string;
-  startDate: string;
-  endDate: string;
-  status: keyof typeof SUBSCRIPTION_STATUS_LABELS;
-  renewalType: keyof typeof RENEWAL_LABELS;
-}
-
-interface AddResult extends ToastData {
-  ok?: boolean;
-  fieldErrors?: FieldErrors;
-}
+import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 
 function AddSubscriptionForm({
   clientId,
@@ -38,7 +25,7 @@ function AddSubscriptionForm({
   plans: { id: string; name: string; priceCents: number }[];
   today: string;
 }) {
-  const fetcher = useFetcher<AddResult>();
+  const fetcher = useFetcher<FormReply>();
   const busy = fetcher.state !== "idle";
   const [planId, setPlanId] = useState("");
   const [startDate, setStartDate] = useState(today);
@@ -54,7 +41,7 @@ function AddSubscriptionForm({
       setRenewalType("mensal");
     }
   }
-  useToastFromData(fetcher.data);
+  useReplyToast(fetcher.data);
   const errors = fetcher.data?.fieldErrors ?? {};
   // The same month arithmetic as the server, so what is shown is what is saved.
   const endDate = isValidIsoDate(startDate) ? subscriptionEndDate(startDate, renewalType) : null;
@@ -134,7 +121,7 @@ export function SubscriptionsSection({
   today,
 }: {
   clientId: string;
-  subscriptions: SubscriptionItem[];
+  subscriptions: SubscriptionRow[];
   plans: { id: string; name: string; priceCents: number }[];
   today: string;
 }) {

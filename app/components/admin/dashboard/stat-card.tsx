@@ -1,12 +1,6 @@
 import { Minus, TrendingDown, TrendingUp } from "lucide-react";
 import { Card } from "~/components/admin/ui";
-
-export interface StatFigure {
-  value: number;
-  last30: number;
-  previous30: number;
-  change: number | null;
-}
+import type { StatFigure } from "~/modules/dashboard/dashboard.server";
 
 /**
  * One dashboard card: the figure now, and a real change (the spec's original hard-coded it).

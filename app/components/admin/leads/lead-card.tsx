@@ -1,28 +1,14 @@
 import { MessageCircle } from "lucide-react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { showToast } from "~/components/ui/toasts";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
 import { LEAD_MESSAGES, MOVE_LABELS, TRANSITIONS, type Stage } from "~/modules/leads/leads.schema";
+import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
 
-export interface LeadCardData {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  business: string;
-  plan: string;
-  message: string | null;
-  isRepresentative: boolean;
-  statusFunil: Stage;
-  createdAt: Date | string;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  landingPage: string | null;
-}
+export type { LeadCardData };
 
 const btn = "rounded-md px-2.5 py-1.5 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-60";
 
@@ -50,8 +36,8 @@ function Attribution({ lead }: { lead: LeadCardData }) {
 
 /** One lead in its column, with the SPEC §4 buttons of its stage (the server checks them again). */
 export function LeadCard({ lead }: { lead: LeadCardData }) {
-  const fetcher = useFetcher<ToastData>();
-  useToastFromData(fetcher.data);
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   const stage = lead.statusFunil;
   const forward = TRANSITIONS[stage].filter((s) => s !== "perdido");
@@ -66,7 +52,7 @@ export function LeadCard({ lead }: { lead: LeadCardData }) {
       `Olá, ${lead.name}! Recebemos seu contato sobre o cardápio digital para ${lead.business}.`,
     );
     if (!link) {
-      toast.error(LEAD_MESSAGES.invalidPhone);
+      showToast("error", LEAD_MESSAGES.invalidPhone);
       return;
     }
     window.open(link, "_blank", "noopener,noreferrer");

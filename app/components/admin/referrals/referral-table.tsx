@@ -1,9 +1,11 @@
 import { useFetcher } from "react-router";
 import { SortHeader } from "~/components/admin/sort-header";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { formatDate } from "~/lib/format";
 import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
+import type { AdminReferralRow } from "~/modules/referrals/admin.server";
 
 type Status = keyof typeof REFERRAL_STATUS_LABELS;
 const STATUS_STYLE: Record<Status, string> = {
@@ -13,21 +15,9 @@ const STATUS_STYLE: Record<Status, string> = {
   concluido: "border-green-300 bg-green-50 text-green-900",
 };
 
-export interface ReferralRowData {
-  id: string;
-  businessName: string;
-  contactName: string;
-  contactPhone: string;
-  status: Status;
-  createdAt: Date | string;
-  planName: string | null;
-  representativeName: string | null;
-  representativeEmail: string | null;
-}
-
-function StatusSelect({ row }: { row: ReferralRowData }) {
-  const fetcher = useFetcher<ToastData>();
-  useToastFromData(fetcher.data);
+function StatusSelect({ row }: { row: AdminReferralRow }) {
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data);
   const pending = fetcher.formData?.get("status");
   const value = (typeof pending === "string" ? pending : row.status) as Status;
   return (
@@ -54,7 +44,7 @@ export function ReferralTable({
   sort,
   dir,
 }: {
-  rows: ReferralRowData[];
+  rows: AdminReferralRow[];
   sort: string;
   dir: "asc" | "desc";
 }) {

@@ -3,16 +3,17 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { Button, SelectField, TextAreaField, TextField } from "~/components/ui/form";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import { MaterialSchema } from "~/modules/materials/materials.schema";
 
-type Result = ToastData & { ok?: boolean; errors?: FieldErrors };
+type Result = FormReply;
 
 /** SPEC §2 add-material modal; the action validates again with the same schema. */
 export function AddMaterialDialog() {
   const fetcher = useFetcher<Result>();
-  useToastFromData(fetcher.data);
+  useReplyToast(fetcher.data);
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<"link" | "text">("link");
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -22,7 +23,7 @@ export function AddMaterialDialog() {
     setSeen(fetcher.data);
     if (fetcher.data?.ok) setOpen(false);
   }
-  const errors = clientErrors ?? fetcher.data?.errors ?? {};
+  const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {};
   const busy = fetcher.state !== "idle";
 
   return (

@@ -1,22 +1,14 @@
 import { ExternalLink } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
+import { ListEmpty, ListError } from "~/components/ui/list-states";
 import { formatDate } from "~/lib/format";
 import { MATERIAL_UI_MESSAGES, textPreview } from "~/modules/representatives/representatives.schema";
 import { AddMaterialDialog } from "./add-material-dialog";
 import { safeHttpUrl } from "~/lib/safe-url";
+import type { Material } from "~/modules/materials/materials.server";
 
-export interface MaterialData {
-  id: string;
-  title: string;
-  description: string | null;
-  materialType: "link" | "text";
-  driveUrl: string | null;
-  textContent: string | null;
-  createdAt: Date | string;
-}
-
-function MaterialItem({ m }: { m: MaterialData }) {
+function MaterialItem({ m }: { m: Material }) {
   return (
     <li className="flex items-start justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="min-w-0">
@@ -51,9 +43,8 @@ function MaterialItem({ m }: { m: MaterialData }) {
   );
 }
 
-function MaterialList({ items }: { items: MaterialData[] }) {
-  if (items.length === 0)
-    return <p className="py-8 text-center text-sm text-slate-500">{MATERIAL_UI_MESSAGES.empty}</p>;
+function MaterialList({ items }: { items: Material[] }) {
+  if (items.length === 0) return <ListEmpty>{MATERIAL_UI_MESSAGES.empty}</ListEmpty>;
   return (
     <ul className="space-y-3">
       {items.map((m) => (
@@ -67,7 +58,7 @@ const tabClass =
   "rounded-t-lg border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800";
 
 /** Materials with tabs Links and Textos; `null` means the list could not be loaded. */
-export function MaterialsPanel({ materials }: { materials: MaterialData[] | null }) {
+export function MaterialsPanel({ materials }: { materials: Material[] | null }) {
   // SPEC §3: a missing type counts as link.
   const links = materials?.filter((m) => m.materialType !== "text") ?? [];
   const texts = materials?.filter((m) => m.materialType === "text") ?? [];
@@ -83,9 +74,7 @@ export function MaterialsPanel({ materials }: { materials: MaterialData[] | null
         <AddMaterialDialog />
       </div>
       {materials === null ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-          {MATERIAL_UI_MESSAGES.loadError}
-        </p>
+        <ListError message={MATERIAL_UI_MESSAGES.loadError} />
       ) : (
         <Tabs.Root defaultValue="links">
           <Tabs.List aria-label="Tipos de material" className="mb-4 flex gap-1 border-b border-slate-200">

@@ -2,22 +2,14 @@ import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
 import { REPRESENTATIVE_MESSAGES } from "~/modules/representatives/representatives.schema";
-
-export interface RepresentativeRowData {
-  id: string;
-  name: string;
-  email: string;
-  createdAt: Date | string;
-  referralsCount: number;
-  completedCount: number;
-}
+import type { AdminRepresentativeRow } from "~/modules/representatives/representatives.server";
 
 export function RepresentativeTable({
   rows,
   q,
   page,
 }: {
-  rows: RepresentativeRowData[];
+  rows: AdminRepresentativeRow[];
   q: string;
   page: number;
 }) {

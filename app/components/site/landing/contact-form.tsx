@@ -2,7 +2,8 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Button, FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
-import { useToastFromData, type ToastData } from "~/components/ui/use-toast-data";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { maskPhone } from "~/lib/phone";
 import {
   CONTACT_LIMITS as L,
@@ -15,12 +16,7 @@ import {
   type ContactValues,
 } from "~/modules/leads/contact.options";
 
-export interface ContactActionData extends ToastData {
-  ok: boolean;
-  fieldErrors?: Record<string, string>;
-  formError?: string | null;
-  values?: ContactValues;
-}
+export type ContactActionData = FormReply<ContactValues>;
 
 const FIELD_ORDER = ["name", "business", "phone", "email", "plan", "message"] as const;
 
@@ -47,7 +43,7 @@ export function ContactForm({
   const busy = fetcher.state !== "idle";
   const errors = result?.fieldErrors ?? {};
   const values = result && !result.ok ? result.values : undefined;
-  useToastFromData(fetcher.data);
+  useReplyToast(fetcher.data);
 
   useEffect(() => {
     const data = fetcher.data;

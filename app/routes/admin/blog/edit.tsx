@@ -1,16 +1,17 @@
-import { data } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/edit";
 import { BackToPosts } from "~/components/admin/blog/back-link";
 import { PostForm } from "~/components/admin/blog/post-form";
-import { PageHeader } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getPost, updatePost } from "~/modules/blog/admin.server";
 import { BLOG_MESSAGES, PostSchema } from "~/modules/blog/blog.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 const Id = z.uuid();
 
@@ -27,27 +28,29 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = Id.safeParse(params.id);
   if (!id.success) throw await redirectWithToast("/admin/blog", "error", BLOG_MESSAGES.loadPostError);
   const parsed = PostSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
-  const error = { type: "error" as const, message: BLOG_MESSAGES.updateError };
+  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
   try {
     const res = await updatePost({ id: id.data, input: parsed.data });
     if (!res.ok && res.code === "not_found")
       return redirectWithToast("/admin/blog", "error", BLOG_MESSAGES.updateError);
-    if (!res.ok) return data({ errors: { slug: BLOG_MESSAGES.slugTaken }, toast: error }, { status: 409 });
+    if (!res.ok) {
+      const error = toast.error(BLOG_MESSAGES.updateError);
+      return replyInvalid({ slug: BLOG_MESSAGES.slugTaken }, { toast: error, status: 409 });
+    }
   } catch (err) {
-    console.error("updatePost failed", err);
-    return data({ errors: {}, toast: error }, { status: 500 });
+    log.error({ err }, "updatePost failed");
+    return replyError(BLOG_MESSAGES.updateError, { toastOnly: true });
   }
   return redirectWithToast("/admin/blog", "success", BLOG_MESSAGES.updated);
 }
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFromData(actionData);
+  useReplyToast(actionData);
   const { post } = loaderData;
   return (
     <div className="max-w-4xl">
       <PageHeader title="Editar Post" subtitle={post.title} actions={<BackToPosts />} />
-      <PostForm key={post.id} initial={post} errors={actionData?.errors} />
+      <PostForm key={post.id} initial={post} errors={actionData?.fieldErrors} />
     </div>
   );
 }

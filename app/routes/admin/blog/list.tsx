@@ -1,17 +1,19 @@
 import { Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/list";
 import { PostTable } from "~/components/admin/blog/post-table";
 import { Pagination } from "~/components/admin/pagination";
-import { PageHeader } from "~/components/admin/ui";
-import { redirectWithToast } from "~/lib/flash.server";
+import { ActionLink, PageHeader } from "~/components/ui/page-header";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { deletePost, listAdminPosts, togglePostPublished } from "~/modules/blog/admin.server";
 import { BLOG_MESSAGES } from "~/modules/blog/blog.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { ListError } from "~/components/ui/list-states";
 
 const PAGE_SIZE = 20;
 
@@ -34,9 +36,7 @@ const ActionSchema = z.object({
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) {
-    return data({ toast: { type: "error" as const, message: BLOG_MESSAGES.toggleError } }, { status: 400 });
-  }
+  if (!parsed.success) return replyError(BLOG_MESSAGES.toggleError, { status: 400, toastOnly: true });
   const { intent, id, page = 1 } = parsed.data;
   if (intent === "delete") {
     // The confirm dialog's fetcher follows this redirect; the toast rides the flash cookie.
@@ -49,16 +49,9 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const res = await togglePostPublished({ id }).catch(() => null);
-  if (!res)
-    return data({ toast: { type: "error" as const, message: BLOG_MESSAGES.toggleError } }, { status: 404 });
-  return {
-    id,
-    published: res.published,
-    toast: {
-      type: "success" as const,
-      message: res.published ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished,
-    },
-  };
+  if (!res) return replyError(BLOG_MESSAGES.toggleError, { status: 404, toastOnly: true });
+  const message = res.published ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished;
+  return replyOk(toast.success(message), { id, published: res.published });
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
@@ -71,13 +64,9 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         title="Posts do Blog"
         subtitle="Gerencie os conteúdos do blog"
         actions={
-          <Link
-            to="/admin/blog/new"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            <Plus aria-hidden className="h-4 w-4" />
+          <ActionLink to="/admin/blog/new" icon={Plus}>
             Novo Post
-          </Link>
+          </ActionLink>
         }
       />
       <PostTable posts={posts} page={page} loading={loading} />
@@ -91,9 +80,5 @@ export function meta() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-700">
-      {BLOG_MESSAGES.loadError}
-    </p>
-  );
+  return <ListError message={BLOG_MESSAGES.loadError} />;
 }

@@ -1,15 +1,16 @@
-import { data } from "react-router";
 import type { Route } from "./+types/new";
 import { BackToPosts } from "~/components/admin/blog/back-link";
 import { PostForm } from "~/components/admin/blog/post-form";
-import { PageHeader } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { createPost } from "~/modules/blog/admin.server";
 import { BLOG_MESSAGES, PostSchema } from "~/modules/blog/blog.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -19,24 +20,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   const parsed = PostSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: null }, { status: 400 });
-  const error = { type: "error" as const, message: BLOG_MESSAGES.createError };
+  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
   try {
     const res = await createPost({ input: parsed.data });
-    if (!res.ok) return data({ errors: { slug: BLOG_MESSAGES.slugTaken }, toast: error }, { status: 409 });
+    if (!res.ok) {
+      const error = toast.error(BLOG_MESSAGES.createError);
+      return replyInvalid({ slug: BLOG_MESSAGES.slugTaken }, { toast: error, status: 409 });
+    }
   } catch (err) {
-    console.error("createPost failed", err);
-    return data({ errors: {}, toast: error }, { status: 500 });
+    log.error({ err }, "createPost failed");
+    return replyError(BLOG_MESSAGES.createError, { toastOnly: true });
   }
   return redirectWithToast("/admin/blog", "success", BLOG_MESSAGES.created);
 }
 
 export default function NewPost({ actionData }: Route.ComponentProps) {
-  useToastFromData(actionData);
+  useReplyToast(actionData);
   return (
     <div className="max-w-4xl">
       <PageHeader title="Novo Post" subtitle="Escreva um novo artigo para o blog" actions={<BackToPosts />} />
-      <PostForm errors={actionData?.errors} />
+      <PostForm errors={actionData?.fieldErrors} />
     </div>
   );
 }

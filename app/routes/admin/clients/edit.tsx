@@ -1,12 +1,14 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/edit";
 import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
 import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
-import { Card, PageHeader } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
+import { Card } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { todayInSaoPaulo } from "~/lib/dates";
-import { redirectWithToast } from "~/lib/flash.server";
+import { replyError, replyInvalid, replyOk, replyRefused, toast, type ToastKind } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -26,15 +28,13 @@ import {
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
-import { readFormData } from "~/modules/security/form.server";
-
-type ToastType = "success" | "error";
-const toast = (type: ToastType, message: string) => ({ type, message });
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 /** The client in the URL, or back to the list with `message` (the spec's load error by default). */
 async function requireClient(id: string, message: string = CLIENT_MESSAGES.loadFailed) {
   const client = await getClient({ id }).catch((err) => {
-    console.error("client load failed", err);
+    log.error({ err }, "client load failed");
     return null;
   });
   if (!client) throw await redirectWithToast("/admin/clients", "error", message);
@@ -46,7 +46,7 @@ async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: 
   try {
     return { rows: await load, error: null };
   } catch (err) {
-    console.error(message, err);
+    log.error({ err }, message);
     return { rows: [], error: message };
   }
 }
@@ -66,7 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notes: notes.rows,
     plans: plans.rows,
     today: todayInSaoPaulo(),
-    toast: error ? toast("error", error) : null,
+    toast: error ? toast.error(error) : null,
   };
 }
 
@@ -87,8 +87,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const client = await requireClient(params.id, intent ? FAILURES[intent] : CLIENT_MESSAGES.loadFailed);
   const here = `/admin/clients/edit/${client.id}`;
   // Deletes come from fetchers: the redirect back carries the toast and replaces the entry.
-  const back = (type: ToastType, message: string) =>
-    redirectWithToast(here, type, message, { "X-Remix-Replace": "true" });
+  const back = (kind: ToastKind, message: string) =>
+    redirectWithToast(here, kind, message, { replace: true });
   const raw = formToObject(form);
   try {
     switch (intent) {
@@ -96,30 +96,19 @@ export async function action({ request, params }: Route.ActionArgs) {
         const result = await submitClientForm({ form, id: client.id });
         if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.updated);
         if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
-        const { status, toast: message, ...rest } = result;
-        return data({ ...rest, intent, toast: message ? toast("error", message) : null }, { status });
+        return replyRefused(result, { intent });
       }
       case "add-subscription": {
         const parsed = SubscriptionSchema.safeParse(raw);
-        if (!parsed.success) {
-          return data(
-            { intent, ok: false, fieldErrors: fieldErrors(parsed.error), toast: null },
-            { status: 400 },
-          );
-        }
+        if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
         await addSubscription({ clientId: client.id, input: parsed.data });
-        return { intent, ok: true, fieldErrors: {}, toast: toast("success", SUBSCRIPTION_MESSAGES.added) };
+        return replyOk(toast.success(SUBSCRIPTION_MESSAGES.added), { intent });
       }
       case "add-note": {
         const parsed = NoteSchema.safeParse(raw);
-        if (!parsed.success) {
-          return data(
-            { intent, ok: false, fieldErrors: fieldErrors(parsed.error), toast: null },
-            { status: 400 },
-          );
-        }
+        if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
         await addNote({ clientId: client.id, note: parsed.data.note });
-        return { intent, ok: true, fieldErrors: {}, toast: toast("success", NOTE_MESSAGES.added) };
+        return replyOk(toast.success(NOTE_MESSAGES.added), { intent });
       }
       case "delete-subscription": {
         // Deleted only when it belongs to the client in the URL.
@@ -137,32 +126,25 @@ export async function action({ request, params }: Route.ActionArgs) {
         return back(ok ? "success" : "error", ok ? NOTE_MESSAGES.deleted : NOTE_MESSAGES.deleteFailed);
       }
       default:
-        return data({ intent: null, ok: false, fieldErrors: {}, toast: null }, { status: 400 });
+        return replyInvalid({}, { extra: { intent: null } });
     }
   } catch (err) {
     const message = intent ? FAILURES[intent] : CLIENT_MESSAGES.updateFailed;
     if (intent === "add-subscription" && err instanceof PlanNotFoundError) {
       // The plan was deleted after the page loaded.
-      return data(
-        {
-          intent,
-          ok: false,
-          fieldErrors: { planId: SUBSCRIPTION_MESSAGES.planRequired },
-          toast: toast("error", message),
-        },
-        { status: 400 },
-      );
+      const fieldErrors = { planId: SUBSCRIPTION_MESSAGES.planRequired };
+      return replyError(message, { status: 400, toastOnly: true, fieldErrors, extra: { intent } });
     }
-    console.error(`client ${intent} failed`, err);
+    log.error({ err }, `client ${intent} failed`);
     if (intent === "delete-subscription" || intent === "delete-note") return back("error", message);
-    return data({ intent, ok: false, fieldErrors: {}, toast: toast("error", message) }, { status: 500 });
+    return replyError(message, { toastOnly: true, extra: { intent } });
   }
 }
 
 export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
   const { client, subscriptions, notes, plans, today } = loaderData;
-  useToastFromData(loaderData);
-  useToastFromData(actionData);
+  useReplyToast(loaderData);
+  useReplyToast(actionData);
   const update = actionData?.intent === "update" && "values" in actionData ? actionData : null;
   return (
     <div className="space-y-6">

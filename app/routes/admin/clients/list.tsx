@@ -1,16 +1,18 @@
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
 import type { Route } from "./+types/list";
 import { ClientsTable } from "~/components/admin/clients/clients-table";
 import { Pagination } from "~/components/admin/pagination";
-import { PageHeader, SearchForm } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { ActionLink, PageHeader } from "~/components/ui/page-header";
+import { SearchForm } from "~/components/ui/search-form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { CLIENT_MESSAGES, CLIENT_PAGE_SIZE, CLIENT_SORTS } from "~/modules/clients/clients.schema";
 import { deleteClient, listClients } from "~/modules/clients/clients.server";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -25,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { rows, hasMore, count } = await listClients({ q, sort, dir, page, pageSize });
     return { rows, hasMore, count, q, sort, dir, page, pageSize, toast: null };
   } catch (err) {
-    console.error("clients list failed", err);
+    log.error({ err }, "clients list failed");
     return {
       rows: [],
       hasMore: false,
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       dir,
       page,
       pageSize,
-      toast: { type: "error" as const, message: CLIENT_MESSAGES.listFailed },
+      toast: toast.error(CLIENT_MESSAGES.listFailed),
     };
   }
 }
@@ -44,43 +46,36 @@ export async function loader({ request }: Route.LoaderArgs) {
 // carries the toast and replaces the history entry.
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const back = `/admin/clients${url.search}`;
-  const form = await readFormData(request);
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !id) {
-    return redirectWithToast(back, "error", CLIENT_MESSAGES.deleteFailed, { "X-Remix-Replace": "true" });
-  }
-  try {
-    const deleted = await deleteClient({ id });
-    return redirectWithToast(
-      back,
+  const back = (deleted: boolean) =>
+    redirectWithToast(
+      `/admin/clients${new URL(request.url).search}`,
       deleted ? "success" : "error",
       deleted ? CLIENT_MESSAGES.deleted : CLIENT_MESSAGES.deleteFailed,
-      { "X-Remix-Replace": "true" },
+      { replace: true },
     );
+  const form = await readFormData(request);
+  const id = String(form.get("id") ?? "");
+  if (form.get("intent") !== "delete" || !id) return back(false);
+  try {
+    return back(await deleteClient({ id }));
   } catch (err) {
-    console.error("client delete failed", err);
-    return redirectWithToast(back, "error", CLIENT_MESSAGES.deleteFailed, { "X-Remix-Replace": "true" });
+    log.error({ err }, "client delete failed");
+    return back(false);
   }
 }
 
 export default function ClientsList({ loaderData }: Route.ComponentProps) {
   const { rows, hasMore, count, q, sort, dir, page, pageSize } = loaderData;
-  useToastFromData(loaderData);
+  useReplyToast(loaderData);
   return (
     <>
       <PageHeader
         title="Clientes"
         subtitle="Gerencie os clientes e suas assinaturas."
         actions={
-          <Link
-            to="/admin/clients/new"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            <Plus aria-hidden className="h-4 w-4" />
+          <ActionLink to="/admin/clients/new" icon={Plus}>
             Novo Cliente
-          </Link>
+          </ActionLink>
         }
       />
       <div className="mb-4">

@@ -1,23 +1,26 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/new";
 import { ClientForm, EMPTY_CLIENT } from "~/components/admin/clients/client-form";
-import { Card, PageHeader } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { Card } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyRefused, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { CLIENT_MESSAGES } from "~/modules/clients/clients.schema";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     return { plans: await listPlanOptions(), toast: null };
   } catch (err) {
-    console.error("plan options failed", err);
-    return { plans: [], toast: { type: "error" as const, message: PLAN_MESSAGES.listFailed } };
+    log.error({ err }, "plan options failed");
+    return { plans: [], toast: toast.error(PLAN_MESSAGES.listFailed) };
   }
 }
 
@@ -26,20 +29,12 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await submitClientForm({ form: await readFormData(request) });
   if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.created);
   if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
-  return data(
-    {
-      fieldErrors: result.fieldErrors,
-      formError: result.formError,
-      values: result.values,
-      toast: result.toast ? { type: "error" as const, message: result.toast } : null,
-    },
-    { status: result.status },
-  );
+  return replyRefused(result);
 }
 
 export default function NewClient({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFromData(loaderData);
-  useToastFromData(actionData);
+  useReplyToast(loaderData);
+  useReplyToast(actionData);
   return (
     <>
       <Link to="/admin/clients" className="text-sm font-medium text-brand-700 hover:underline">

@@ -1,20 +1,23 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/edit";
 import { PlanForm } from "~/components/admin/plans/plan-form";
-import { Card, PageHeader } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { Card } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyRefused } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { centsToInput } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { submitPlanForm } from "~/modules/plans/plan-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { getPlan } from "~/modules/plans/plans.server";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 /** The plan in the URL, or back to the list with `message` (the spec's load error by default). */
 async function requirePlan(id: string, message: string = PLAN_MESSAGES.loadFailed) {
   const plan = await getPlan({ id }).catch((err) => {
-    console.error("plan load failed", err);
+    log.error({ err }, "plan load failed");
     return null;
   });
   if (!plan) throw await redirectWithToast("/admin/plans", "error", message);
@@ -43,12 +46,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await submitPlanForm({ form: await readFormData(request), id: plan.id });
   if (result.ok) return redirectWithToast("/admin/plans", "success", PLAN_MESSAGES.updated);
   if (result.notFound) return redirectWithToast("/admin/plans", "error", PLAN_MESSAGES.updateFailed);
-  const { status, toast, ...rest } = result;
-  return data({ ...rest, toast: toast ? { type: "error" as const, message: toast } : null }, { status });
+  return replyRefused(result);
 }
 
 export default function EditPlan({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFromData(actionData);
+  useReplyToast(actionData);
   return (
     <>
       <Link to="/admin/plans" className="text-sm font-medium text-brand-700 hover:underline">

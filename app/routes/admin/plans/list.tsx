@@ -1,31 +1,34 @@
 import { Plus } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/list";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
-import { Badge, DataTable, EditLink, EmptyRow, PageHeader, Th } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { Badge, DataTable, EditLink, EmptyRow, Th } from "~/components/admin/ui";
+import { ActionLink, PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { toast, type ToastKind } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatMoney } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { PLAN_MESSAGES, planInUseMessage } from "~/modules/plans/plans.schema";
 import { deletePlan, listPlans } from "~/modules/plans/plans.server";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
     return { plans: await listPlans(), toast: null };
   } catch (err) {
-    console.error("plans list failed", err);
-    return { plans: [], toast: { type: "error" as const, message: PLAN_MESSAGES.listFailed } };
+    log.error({ err }, "plans list failed");
+    return { plans: [], toast: toast.error(PLAN_MESSAGES.listFailed) };
   }
 }
 
 // Deletes come from a fetcher; the redirect back carries the toast and replaces the entry.
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const back = (type: "success" | "error", message: string) =>
-    redirectWithToast("/admin/plans", type, message, { "X-Remix-Replace": "true" });
+  const back = (type: ToastKind, message: string) =>
+    redirectWithToast("/admin/plans", type, message, { replace: true });
   const form = await readFormData(request);
   if (form.get("intent") !== "delete") return back("error", PLAN_MESSAGES.deleteFailed);
   try {
@@ -34,14 +37,14 @@ export async function action({ request }: Route.ActionArgs) {
     if (result.reason === "in_use") return back("error", planInUseMessage(result.clients));
     return back("error", PLAN_MESSAGES.deleteFailed);
   } catch (err) {
-    console.error("plan delete failed", err);
+    log.error({ err }, "plan delete failed");
     return back("error", PLAN_MESSAGES.deleteFailed);
   }
 }
 
 export default function PlansList({ loaderData }: Route.ComponentProps) {
   const { plans } = loaderData;
-  useToastFromData(loaderData);
+  useReplyToast(loaderData);
   const navigation = useNavigation();
   const openingPlan =
     navigation.state === "loading" && navigation.location.pathname.startsWith("/admin/plans/edit/");
@@ -51,13 +54,9 @@ export default function PlansList({ loaderData }: Route.ComponentProps) {
         title="Planos"
         subtitle="Planos exibidos no site, do mais barato ao mais caro."
         actions={
-          <Link
-            to="/admin/plans/new"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            <Plus aria-hidden className="h-4 w-4" />
+          <ActionLink to="/admin/plans/new" icon={Plus}>
             Novo Plano
-          </Link>
+          </ActionLink>
         }
       />
       <p role="status" className="mb-2 min-h-5 text-sm text-slate-600">

@@ -1,13 +1,15 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/new";
 import { EMPTY_PLAN, PlanForm } from "~/components/admin/plans/plan-form";
-import { Card, PageHeader } from "~/components/admin/ui";
-import { useToastFromData } from "~/components/ui/use-toast-data";
-import { redirectWithToast } from "~/lib/flash.server";
+import { Card } from "~/components/admin/ui";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyRefused } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { submitPlanForm } from "~/modules/plans/plan-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
-import { readFormData } from "~/modules/security/form.server";
+import { readFormData } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -19,12 +21,11 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await submitPlanForm({ form: await readFormData(request) });
   if (result.ok) return redirectWithToast("/admin/plans", "success", PLAN_MESSAGES.created);
   if (result.notFound) return redirectWithToast("/admin/plans", "error", PLAN_MESSAGES.createFailed);
-  const { status, toast, ...rest } = result;
-  return data({ ...rest, toast: toast ? { type: "error" as const, message: toast } : null }, { status });
+  return replyRefused(result);
 }
 
 export default function NewPlan({ actionData }: Route.ComponentProps) {
-  useToastFromData(actionData);
+  useReplyToast(actionData);
   return (
     <>
       <Link to="/admin/plans" className="text-sm font-medium text-brand-700 hover:underline">

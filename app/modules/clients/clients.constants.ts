@@ -1,0 +1,8 @@
+// Client-safe vocabulary of the clients domain: the forms (browser), the zod schemas and the
+// database's CHECK constraints (app/db/schema/clients.ts) all read these lists.
+export const CLIENT_STATUSES = ["ativo", "inativo", "pendente"] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export const SUBSCRIPTION_STATUSES = ["ativa", "inativa", "cancelada"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const RENEWAL_TYPES = ["mensal", "trimestral", "semestral", "anual"] as const;
+export type RenewalType = (typeof RENEWAL_TYPES)[number];

@@ -1,0 +1,58 @@
+/**
+ * What the browser downloads: no database table definitions and no server-only code in any
+ * built client chunk. Runs after `npm run build` (scripts/test-all.sh), with its own config
+ * (vitest.build.config.ts); a missing build is a failure, never a silent pass.
+ *
+ * The markers are strings minification keeps: Drizzle's entity names and symbols, SQL names of
+ * our tables, columns and constraints, and strings only our *.server modules hold.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ASSETS = path.resolve(process.env.BUILD_DIR ?? "build", "client/assets");
+
+const MARKERS: Record<string, string[]> = {
+  "Drizzle table definitions": ["drizzle:", "PgTable", "PgColumn", "drizzle-orm"],
+  "our tables' SQL names": [
+    "blog_posts_slug_unique",
+    "setup_fee_cents",
+    "email_verified",
+    "status_funil",
+    "referrals_status_check",
+    "rate_limits",
+  ],
+  "server-only code": [
+    "AsyncLocalStorage",
+    "pg_notify",
+    "public_content_changed",
+    "better-auth",
+    "sanitize-html",
+    "node:crypto",
+    "Requisição recusada",
+  ],
+};
+
+function chunks(): { name: string; code: string }[] {
+  if (!existsSync(ASSETS)) {
+    throw new Error(`${ASSETS} não existe: rode \`npm run build\` antes (scripts/test-all.sh já faz).`);
+  }
+  return readdirSync(ASSETS)
+    .filter((f) => f.endsWith(".js"))
+    .map((name) => ({ name, code: readFileSync(path.join(ASSETS, name), "utf8") }));
+}
+
+describe("built client assets", () => {
+  it("exist (the check below would pass on nothing)", () => {
+    expect(chunks().length).toBeGreaterThan(5);
+  });
+
+  for (const [what, markers] of Object.entries(MARKERS)) {
+    it(`carry no ${what}`, () => {
+      const found = chunks().flatMap(({ name, code }) =>
+        markers.filter((m) => code.includes(m)).map((m) => `${name}: ${m}`),
+      );
+      expect(found).toEqual([]);
+    });
+  }
+});
