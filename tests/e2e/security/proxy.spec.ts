@@ -14,7 +14,8 @@ import {
 } from "../../../scripts/security/server-process.mjs";
 import { setCookies } from "./support";
 
-const PORT = 3317;
+// Its own server beside the suite's (E2E_PORT + 107), so parallel E2E runs on other ports never share it.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 107;
 const PUBLIC = "https://cardapio.example";
 let server: ServerHandle;
 let dataDir: string;

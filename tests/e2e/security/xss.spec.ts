@@ -111,7 +111,7 @@ test.describe("through the real inputs", () => {
 
 test.describe("stored in every rendered column (seeded server)", () => {
   test.describe.configure({ mode: "serial", timeout: 300_000 });
-  const PORT = 3316;
+  const PORT = Number(process.env.E2E_PORT ?? 3210) + 106;
   const XSS_REP = { email: "xss-rep@seguranca.dev", password: "senha-xss-123" };
   let server: ServerHandle;
   let dataDir: string;
