@@ -1,6 +1,6 @@
 // npm run db:restore -- --in FILE --yes
 // Replaces the current database with a backup made by `npm run db:backup`.
-// PostgreSQL: pg_restore --clean in one transaction. PGlite: the current data directory is kept
+// PostgreSQL: pg_restore --clean piped to psql in one transaction. PGlite: the current data directory is kept
 // aside (pglite.before-restore-<date>) and the backup is unpacked in its place; server stopped.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, renameSync } from "node:fs";
@@ -28,22 +28,25 @@ if (!process.argv.includes("--yes")) {
 }
 
 if (e.DATABASE_URL) {
+  // pg_restore --clean cannot drop the job queue's partitioned tables piece by piece (a
+  // partition's primary key is inherited), so the pgboss schema is dropped whole first. Both go
+  // through ONE psql transaction: on any error nothing is changed.
   const r = spawnSync(
-    "pg_restore",
+    "bash",
     [
-      "--clean",
-      "--if-exists",
-      "--no-owner",
-      "--no-privileges",
-      "--single-transaction",
-      "--exit-on-error",
-      "-d",
-      e.DATABASE_URL,
+      "-o",
+      "pipefail",
+      "-c",
+      // A pg_restore that fails half-way appends a statement that fails, so psql rolls back.
+      `pg_restore -l "$1" >/dev/null && { echo 'DROP SCHEMA IF EXISTS pgboss CASCADE;'; pg_restore --clean --if-exists --no-owner --no-privileges -f - "$1" || { echo "DO \\$\\$ BEGIN RAISE EXCEPTION 'pg_restore falhou'; END \\$\\$;"; exit 1; }; } | psql --single-transaction -v ON_ERROR_STOP=1 -q -X -d "$2"`,
+      "restore",
       file,
+      e.DATABASE_URL,
     ],
     { stdio: ["ignore", "inherit", "inherit"] },
   );
-  if (r.error) fail(`pg_restore não encontrado (${r.error.message}).`, "pg_restore not found.");
+  if (r.error)
+    fail(`bash/pg_restore/psql não encontrado (${r.error.message}).`, "pg_restore/psql not found.");
   if (r.status !== 0)
     fail(
       `pg_restore terminou com código ${r.status}; nada foi alterado.`,

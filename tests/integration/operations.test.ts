@@ -4,7 +4,7 @@
  * TEST_DATABASE_URL is set).
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -118,6 +118,29 @@ describe("db:backup / db:restore", () => {
       const { rows } = await c.query(`select name from plans where name in ('Plano PG Backup', 'Depois PG')`);
       await c.end();
       expect(rows.map((r) => r.name)).toEqual(["Plano PG Backup"]);
+      // The job queue (partitioned tables) comes back with the data.
+      const c2 = new pg.Client({ connectionString: url });
+      await c2.connect();
+      const queues = await c2.query(`select name from pgboss.queue where name = 'mail.deliver'`);
+      // A backup that cannot be read changes nothing.
+      writeFileSync(path.join(tmp, "bad.dump"), "isto não é um backup");
+      const bad = runScript("scripts/restore.ts", ["--in", path.join(tmp, "bad.dump"), "--yes"], {
+        DATABASE_URL: url,
+      });
+      // Nor does one cut in half (pg_restore fails mid-way: psql rolls everything back).
+      const whole = readFileSync(file);
+      writeFileSync(path.join(tmp, "half.dump"), whole.subarray(0, Math.floor(whole.length * 0.6)));
+      const half = runScript("scripts/restore.ts", ["--in", path.join(tmp, "half.dump"), "--yes"], {
+        DATABASE_URL: url,
+      });
+      expect(half.status).not.toBe(0);
+      const still = await c2.query(`select name from plans where name = 'Plano PG Backup'`);
+      const queuesAfter = await c2.query(`select count(*)::int as n from pgboss.queue`);
+      await c2.end();
+      expect(queues.rows).toHaveLength(1);
+      expect(bad.status).not.toBe(0);
+      expect(still.rows).toHaveLength(1);
+      expect(queuesAfter.rows[0].n).toBeGreaterThan(0);
       // The tool list is what the docs promise.
       expect(execFileSync("pg_dump", ["--version"], { encoding: "utf8" })).toMatch(/pg_dump/);
     }, 180_000);
