@@ -1,10 +1,11 @@
-import { and, arrayContains, count, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { createHmac, randomBytes } from "node:crypto";
 import { getDb } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { openSecret, sealSecret } from "~/lib/secret.server";
 import { onEvent, WEBHOOK_EVENTS, type WebhookEvent } from "~/modules/events/events.server";
+import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keyset.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { BlockedAddressError, postTo, resolvePublicTarget } from "~/server/outbound/safe-post.server";
 import { webhookData } from "./payloads.server";
@@ -94,7 +95,7 @@ export async function listDeliveries({
 }: {
   endpointId?: string;
   status?: WebhookDeliveryStatus;
-  before?: { createdAt: Date; id: string };
+  before?: KeysetCursor;
   limit?: number;
 }) {
   const rows = await getDb()
@@ -116,22 +117,12 @@ export async function listDeliveries({
       and(
         endpointId ? eq(webhookDeliveries.endpointId, endpointId) : undefined,
         status ? eq(webhookDeliveries.status, status) : undefined,
-        before
-          ? or(
-              lt(webhookDeliveries.createdAt, before.createdAt),
-              and(eq(webhookDeliveries.createdAt, before.createdAt), lt(webhookDeliveries.id, before.id)),
-            )
-          : undefined,
+        olderThan(webhookDeliveries.createdAt, webhookDeliveries.id, before),
       ),
     )
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
-  };
+  return keysetPage(rows, limit);
 }
 export type DeliveryListRow = Awaited<ReturnType<typeof listDeliveries>>["rows"][number];
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { mailMessages, type MailStatus } from "~/db/schema";
+import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keyset.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { mailFrom, mailTransport } from "./transport.server";
 
@@ -144,6 +145,19 @@ export async function resendMail({ id }: { id: string }): Promise<boolean> {
 }
 
 export type MailRow = typeof mailMessages.$inferSelect;
+
+/** What a list of messages shows (never the bodies). */
+const LIST_COLUMNS = {
+  id: mailMessages.id,
+  kind: mailMessages.kind,
+  toAddress: mailMessages.toAddress,
+  subject: mailMessages.subject,
+  status: mailMessages.status,
+  attempts: mailMessages.attempts,
+  lastError: mailMessages.lastError,
+  createdAt: mailMessages.createdAt,
+  sentAt: mailMessages.sentAt,
+};
 export type MailListRow = Pick<
   MailRow,
   "id" | "kind" | "toAddress" | "subject" | "status" | "attempts" | "lastError" | "createdAt" | "sentAt"
@@ -161,41 +175,21 @@ export async function listMail({
   limit = MAIL_PAGE_SIZE,
 }: {
   status?: MailStatus;
-  before?: { createdAt: Date; id: string };
+  before?: KeysetCursor;
   limit?: number;
-}): Promise<{ rows: MailListRow[]; next: { createdAt: Date; id: string } | null }> {
+}): Promise<{ rows: MailListRow[]; next: KeysetCursor | null }> {
   const rows = await getDb()
-    .select({
-      id: mailMessages.id,
-      kind: mailMessages.kind,
-      toAddress: mailMessages.toAddress,
-      subject: mailMessages.subject,
-      status: mailMessages.status,
-      attempts: mailMessages.attempts,
-      lastError: mailMessages.lastError,
-      createdAt: mailMessages.createdAt,
-      sentAt: mailMessages.sentAt,
-    })
+    .select(LIST_COLUMNS)
     .from(mailMessages)
     .where(
       and(
         status ? eq(mailMessages.status, status) : undefined,
-        before
-          ? or(
-              lt(mailMessages.createdAt, before.createdAt),
-              and(eq(mailMessages.createdAt, before.createdAt), lt(mailMessages.id, before.id)),
-            )
-          : undefined,
+        olderThan(mailMessages.createdAt, mailMessages.id, before),
       ),
     )
     .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
-  };
+  return keysetPage(rows, limit);
 }
 
 export async function getMail({ id }: { id: string }): Promise<MailRow | null> {
@@ -206,17 +200,7 @@ export async function getMail({ id }: { id: string }): Promise<MailRow | null> {
 /** Messages about one thing (a lead's timeline), oldest first. */
 export async function listMailAbout({ type, id }: { type: string; id: string }): Promise<MailListRow[]> {
   return getDb()
-    .select({
-      id: mailMessages.id,
-      kind: mailMessages.kind,
-      toAddress: mailMessages.toAddress,
-      subject: mailMessages.subject,
-      status: mailMessages.status,
-      attempts: mailMessages.attempts,
-      lastError: mailMessages.lastError,
-      createdAt: mailMessages.createdAt,
-      sentAt: mailMessages.sentAt,
-    })
+    .select(LIST_COLUMNS)
     .from(mailMessages)
     .where(and(eq(mailMessages.entityType, type), eq(mailMessages.entityId, id)))
     .orderBy(mailMessages.createdAt);
