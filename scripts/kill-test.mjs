@@ -16,6 +16,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import pg from "pg";
 import {
   loginCookie,
@@ -156,7 +157,7 @@ async function openQuery(mode, target) {
     await c.connect();
     return { q: async (sql, params) => (await c.query(sql, params)).rows, close: () => c.end() };
   }
-  const db = await PGlite.create({ dataDir: path.join(target, "pglite"), extensions: { pg_trgm } });
+  const db = await PGlite.create({ dataDir: path.join(target, "pglite"), extensions: { pg_trgm, unaccent } });
   return { q: async (sql, params) => (await db.query(sql, params)).rows, close: () => db.close() };
 }
 

@@ -36,9 +36,12 @@ export const clients = pgTable(
     index("clients_business_name_idx").on(t.businessName, t.id),
     index("clients_status_created_idx").on(t.status, t.createdAt),
     index("clients_plan_id_idx").on(t.planId),
-    index("clients_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("clients_name_unaccent_trgm_idx").using("gin", sql`immutable_unaccent(${t.name}) gin_trgm_ops`),
     index("clients_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
-    index("clients_business_trgm_idx").using("gin", sql`${t.businessName} gin_trgm_ops`),
+    index("clients_business_unaccent_trgm_idx").using(
+      "gin",
+      sql`immutable_unaccent(${t.businessName}) gin_trgm_ops`,
+    ),
   ],
 );
 

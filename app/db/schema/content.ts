@@ -20,8 +20,14 @@ export const blogPosts = pgTable(
     index("blog_posts_published_created_idx")
       .on(t.createdAt, t.id)
       .where(sql`${t.published}`),
-    index("blog_posts_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("blog_posts_excerpt_trgm_idx").using("gin", sql`${t.excerpt} gin_trgm_ops`),
+    index("blog_posts_title_unaccent_trgm_idx").using(
+      "gin",
+      sql`immutable_unaccent(${t.title}) gin_trgm_ops`,
+    ),
+    index("blog_posts_excerpt_unaccent_trgm_idx").using(
+      "gin",
+      sql`immutable_unaccent(${t.excerpt}) gin_trgm_ops`,
+    ),
   ],
 );
 

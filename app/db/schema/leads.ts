@@ -48,9 +48,12 @@ export const leads = pgTable(
     index("leads_stage_created_idx").on(t.statusFunil, t.createdAt, t.id),
     index("leads_created_idx").on(t.createdAt),
     index("leads_email_idx").on(t.email),
-    index("leads_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("leads_name_unaccent_trgm_idx").using("gin", sql`immutable_unaccent(${t.name}) gin_trgm_ops`),
     index("leads_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
-    index("leads_business_trgm_idx").using("gin", sql`${t.business} gin_trgm_ops`),
+    index("leads_business_unaccent_trgm_idx").using(
+      "gin",
+      sql`immutable_unaccent(${t.business}) gin_trgm_ops`,
+    ),
     // The funnel search also matches the phone as typed and by its digits ("11 9999" finds
     // "(11) 9999-…"); without these an OR with the phone made every search a sequential scan.
     index("leads_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),

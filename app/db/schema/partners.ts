@@ -25,7 +25,10 @@ export const representatives = pgTable(
   (t) => [
     index("representatives_name_idx").on(t.name, t.id),
     index("representatives_created_idx").on(t.createdAt),
-    index("representatives_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("representatives_name_unaccent_trgm_idx").using(
+      "gin",
+      sql`immutable_unaccent(${t.name}) gin_trgm_ops`,
+    ),
     index("representatives_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
@@ -65,9 +68,15 @@ export const referrals = pgTable(
     // The admin list sorts names case-insensitively (lower()); ties fall back to newest first.
     index("referrals_business_name_lower_idx").on(sql`lower(${t.businessName})`, t.createdAt, t.id),
     index("referrals_contact_name_lower_idx").on(sql`lower(${t.contactName})`, t.createdAt, t.id),
-    index("referrals_business_trgm_idx").using("gin", sql`${t.businessName} gin_trgm_ops`),
+    index("referrals_business_unaccent_trgm_idx").using(
+      "gin",
+      sql`immutable_unaccent(${t.businessName}) gin_trgm_ops`,
+    ),
     index("referrals_phone_trgm_idx").using("gin", sql`${t.contactPhone} gin_trgm_ops`),
-    index("referrals_contact_trgm_idx").using("gin", sql`${t.contactName} gin_trgm_ops`),
+    index("referrals_contact_unaccent_trgm_idx").using(
+      "gin",
+      sql`immutable_unaccent(${t.contactName}) gin_trgm_ops`,
+    ),
   ],
 );
 

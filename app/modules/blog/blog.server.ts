@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, ne, or } from "drizzle-orm";
+import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
 import { blogPosts } from "~/db/schema";
-import { likeContains } from "~/lib/list-params";
 import { safeHttpUrl } from "~/lib/safe-url";
 
 export const BLOG_PAGE_SIZE = 9;
@@ -66,10 +66,7 @@ export async function listPublishedPosts({
 }): Promise<{ posts: PostCard[]; total: number; page: number; pageCount: number; q: string }> {
   const term = normalizeSearch(q);
   const where = term
-    ? and(
-        published,
-        or(ilike(blogPosts.title, likeContains(term)), ilike(blogPosts.excerpt, likeContains(term))),
-      )
+    ? and(published, or(containsText(blogPosts.title, term), containsText(blogPosts.excerpt, term)))
     : published;
   const db = getDb();
   const [{ total }] = await db.select({ total: count() }).from(blogPosts).where(where);

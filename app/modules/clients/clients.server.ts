@@ -1,4 +1,5 @@
 import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/db/errors";
 import { clients, plans, subscriptions } from "~/db/schema";
@@ -40,9 +41,9 @@ function clientSearch(q: string): SQL | undefined {
   if (!q) return undefined;
   const pattern = likeContains(q);
   return or(
-    ilike(clients.name, pattern),
+    containsText(clients.name, q),
     ilike(clients.email, pattern),
-    ilike(clients.businessName, pattern),
+    containsText(clients.businessName, q),
   );
 }
 

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans } from "~/db/schema";
@@ -35,9 +36,9 @@ function searchFilter(q: string): SQL | undefined {
   if (!term) return undefined;
   const p = likeContains(term);
   const parts: SQL[] = [
-    ilike(leads.name, p),
+    containsText(leads.name, term),
     ilike(leads.email, p),
-    ilike(leads.business, p),
+    containsText(leads.business, term),
     ilike(leads.phone, p),
   ];
   const digits = term.replace(/\D/g, "");

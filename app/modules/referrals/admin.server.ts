@@ -1,4 +1,5 @@
 import { asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
 import { plans, referrals, representatives, type ReferralStatus } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
@@ -63,13 +64,13 @@ export async function listReferralsAdmin({
   // ms per search at 100 000 referrals with the join, a sequential scan).
   const search = term
     ? or(
-        ilike(referrals.businessName, p),
-        ilike(referrals.contactName, p),
+        containsText(referrals.businessName, term),
+        containsText(referrals.contactName, term),
         ilike(referrals.contactPhone, p),
         sql`${referrals.representativeId} = any(array(${db
           .select({ id: representatives.id })
           .from(representatives)
-          .where(or(ilike(representatives.name, p), ilike(representatives.email, p)))}))`,
+          .where(or(containsText(representatives.name, term), ilike(representatives.email, p)))}))`,
       )
     : undefined;
   const order = dir === "asc" ? asc : desc;

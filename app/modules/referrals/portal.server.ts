@@ -1,7 +1,7 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
 import { plans, REFERRAL_STATUSES, referrals, type ReferralStatus } from "~/db/schema";
-import { likeContains } from "~/lib/list-params";
 import { totalCommission } from "./commission";
 import type { ReferralFormData } from "./referral-form.schema";
 import { REFERRAL_STATUS_LABELS } from "./referrals.schema";
@@ -49,8 +49,7 @@ export async function listMyReferrals({
 }): Promise<{ inProgress: PortalReferral[]; completed: PortalReferral[]; truncated: boolean }> {
   const where: (SQL | undefined)[] = [eq(referrals.representativeId, representativeId)];
   if (q) {
-    const pattern = likeContains(q);
-    where.push(or(ilike(referrals.businessName, pattern), ilike(referrals.contactName, pattern)));
+    where.push(or(containsText(referrals.businessName, q), containsText(referrals.contactName, q)));
   }
   if (status) where.push(eq(referrals.status, status));
   const rows = await getDb()

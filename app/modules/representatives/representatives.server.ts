@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
+import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
 import { representatives, user } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
@@ -24,7 +25,7 @@ export async function listRepresentativesAdmin({
 }): Promise<{ rows: AdminRepresentativeRow[]; total: number }> {
   const term = q.trim();
   const where = term
-    ? or(ilike(representatives.name, likeContains(term)), ilike(representatives.email, likeContains(term)))
+    ? or(containsText(representatives.name, term), ilike(representatives.email, likeContains(term)))
     : undefined;
   const db = getDb();
   const [rows, [{ n }]] = await Promise.all([

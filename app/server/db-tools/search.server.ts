@@ -1,6 +1,19 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
+import { likeContains } from "~/lib/list-params";
 import { plannerRowEstimate } from "./counts.server";
+
+/**
+ * Contains-search that forgives case AND accents ("cardapio" finds "Cardápio", "acai" finds
+ * "Açaí"): both sides go through `immutable_unaccent` (migration 0005: PostgreSQL's `unaccent`
+ * behind an IMMUTABLE wrapper, which an index expression requires). The name-like columns' GIN
+ * trigram indexes are built on `immutable_unaccent(column)`, so this stays an index search; the
+ * pattern is a bound value, folded to a constant when the query is planned.
+ * E-mails and phones keep plain `ilike` (nothing to unaccent, and their own indexes).
+ */
+export function containsText(column: AnyColumn | SQL, term: string): SQL {
+  return sql`immutable_unaccent(${column}) ilike immutable_unaccent(${likeContains(term)})`;
+}
 
 /** Up to this many matches a search is "selective": all matches are read and sorted. */
 export const SEARCH_CANDIDATE_CAP = 2000;
