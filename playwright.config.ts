@@ -65,6 +65,8 @@ export default defineConfig({
         ADMIN_PASSWORD: E2E_ADMIN.password,
         LOG_LEVEL: "warn",
         // E2E runs many logins from one address; the limits themselves are tested elsewhere.
+        // Plans, posts and settings, without the demo business: the suites count from zero.
+        SEED_DEMO: "content",
         RATE_LIMIT_LOGIN: "10000",
         RATE_LIMIT_REGISTER: "10000",
         RATE_LIMIT_CONTACT: "10000",

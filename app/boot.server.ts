@@ -27,8 +27,18 @@ export async function boot() {
   // The generated password is printed, not logged: the README promises it on the first start.
   await ensureAdmin({ log: printForOperator });
   if (e.SEED_DEMO) {
-    const seeded = await seedDemoData();
-    if (seeded.length) logger.info({ seeded }, "demo data created");
+    const seeded = await seedDemoData({ business: e.SEED_DEMO === true });
+    if (seeded.created.length) logger.info({ seeded: seeded.created }, "demo data created");
+    if (seeded.business) {
+      // Printed, not logged, like the first admin's password: shown once to the operator.
+      const line = "=".repeat(64);
+      printForOperator(
+        `\n${line}\n  Dados de demonstração criados (leads, clientes, indicações).\n` +
+          `  Representante de demonstração (anote, a senha não será mostrada de novo):\n` +
+          `    e-mail: ${seeded.business.representativeEmail}\n    senha:  ${seeded.business.representativePassword}\n` +
+          `  Acesse /representante/login. Para não criar: SEED_DEMO=content ou false.\n${line}\n`,
+      );
+    }
   }
   return {
     port: e.PORT,

@@ -13,12 +13,19 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) {
 }
 
 const db = await openConfiguredDatabase();
-const created = await seedDemoData();
+// The demo business (leads, clients, a representative) only without --scale: the generated
+// rows are the data then.
+const { created, business } = await seedDemoData({ business: scale === undefined });
 console.log(
   created.length
     ? `Dados de demonstração criados: ${created.join(", ")}.`
     : "Dados de demonstração: nada a criar, o banco já tem dados.",
 );
+if (business) {
+  console.log(
+    `Representante de demonstração: ${business.representativeEmail} / senha ${business.representativePassword}`,
+  );
+}
 
 if (scale !== undefined) {
   const plan = scaleCounts(scale);

@@ -23,10 +23,12 @@ const EnvSchema = z.object({
     .regex(/\d{10,}/, "WHATSAPP_NUMBER precisa ter pelo menos 10 dígitos")
     .default("5511999999999"),
   DEMO_URL: z.url().default("https://demo.cardapio.digital"),
+  // true: plans, posts, settings and, on a first start, the demo business; "content": without
+  // the business (the E2E suites count from zero); false: nothing.
   SEED_DEMO: z
-    .enum(["true", "false", "1", "0"])
+    .enum(["true", "false", "1", "0", "content"])
     .default("true")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v) => (v === "content" ? "content" : v === "true" || v === "1")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_LOGIN: intFromEnv(10),
   RATE_LIMIT_REGISTER: intFromEnv(5),

@@ -1,15 +1,22 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { blogPosts, plans, settings } from "~/db/schema";
+import { seedDemoBusiness, type DemoBusiness } from "./demo-business.server";
 import { DEMO_PLANS, DEMO_POSTS, DEFAULT_SETTINGS } from "./demo-content";
 
 /**
  * Demo data for a new, empty database. Each table is filled only when it is empty, so an
- * existing install is never overwritten. Returns what it created.
+ * existing install is never overwritten. With `business`, a first start (the plans were just
+ * created and there are no leads, clients or representatives) also gets the demo business
+ * (demo-business.server.ts). Returns what it created, and the demo representative's sign-in.
  */
-export async function seedDemoData(): Promise<string[]> {
+export async function seedDemoData({ business = false }: { business?: boolean } = {}): Promise<{
+  created: string[];
+  business?: DemoBusiness;
+}> {
   const db = getDb();
   const created: string[] = [];
+  let demo: DemoBusiness | undefined;
   await db.transaction(async (tx) => {
     // One seeder at a time, even with several instances starting together.
     await tx.execute(sql`select pg_advisory_xact_lock(7201)`);
@@ -38,6 +45,17 @@ export async function seedDemoData(): Promise<string[]> {
       .onConflictDoNothing()
       .returning({ id: settings.id });
     if (inserted.length) created.push("settings");
+    if (business && created.includes("plans")) {
+      const [{ n: people }] = await queryRows<{ n: number }>(
+        tx,
+        sql`select (select count(*) from leads) + (select count(*) from clients)
+                 + (select count(*) from representatives) as n`,
+      );
+      if (Number(people) === 0) {
+        demo = await seedDemoBusiness(tx);
+        created.push("demo_business");
+      }
+    }
   });
-  return created;
+  return { created, ...(demo ? { business: demo } : {}) };
 }

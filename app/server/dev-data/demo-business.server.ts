@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { sql } from "drizzle-orm";
+import { queryRows, type Tx } from "~/db/client.server";
+import {
+  account,
+  clientNotes,
+  clients,
+  leads,
+  referrals,
+  representatives,
+  subscriptions,
+  user,
+} from "~/db/schema";
+import { addDays, todayInSaoPaulo } from "~/lib/dates";
+import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REFERRALS, DEMO_REPRESENTATIVE } from "./demo-business-content";
+
+export interface DemoBusiness {
+  representativeEmail: string;
+  /** Generated on this start and shown once to the operator, like the first admin's. */
+  representativePassword: string;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * A small, believable business for a new install (issue 17 item 10), so the dashboard, the funnel
+ * and the portal show what they are for: ~30 leads over every stage, 10 clients with
+ * subscriptions (two ending within 7 days, one overdue), notes, and a representative with
+ * referrals in each status. Rows are inserted directly, not through the domain functions: the
+ * demo must not e-mail anyone, fire webhooks or write "who did it" audit entries. A completed
+ * referral's commission is left to the portal's rule for its plan (commission_cents null).
+ * Runs in the caller's transaction, only on an empty database (the caller checks).
+ */
+export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBusiness> {
+  const planRows = await queryRows<{ id: string; name: string }>(tx, sql`select id, name from plans`);
+  const planId = (name: string) => planRows.find((p) => p.name === name)?.id ?? null;
+  const today = todayInSaoPaulo(now);
+  const at = (daysAgo: number, hour = 10) =>
+    new Date(now.getTime() - daysAgo * DAY + (hour - 12) * 3_600_000);
+
+  const clientIds: string[] = [];
+  for (const [i, c] of DEMO_CLIENTS.entries()) {
+    const plan = planId(c.plan);
+    const [row] = await tx
+      .insert(clients)
+      .values({
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        businessName: c.business,
+        planId: plan,
+        status: c.status,
+        createdAt: at(c.since),
+        updatedAt: at(c.since),
+      })
+      .returning({ id: clients.id });
+    clientIds.push(row.id);
+    if (plan) {
+      await tx.insert(subscriptions).values({
+        clientId: row.id,
+        planId: plan,
+        startDate: addDays(today, c.endsIn - 30),
+        endDate: addDays(today, c.endsIn),
+        status: c.status === "inativo" ? "inativa" : "ativa",
+        renewalType: "mensal",
+        createdAt: at(c.since),
+      });
+    }
+    for (const [j, note] of (c.notes ?? []).entries()) {
+      await tx
+        .insert(clientNotes)
+        .values({ clientId: row.id, note, createdAt: at(c.since - j - 1, 15 + (i % 3)) });
+    }
+  }
+
+  for (const [i, l] of DEMO_LEADS.entries()) {
+    const stage = l.stage;
+    await tx.insert(leads).values({
+      name: l.name,
+      email: l.email,
+      phone: l.phone,
+      business: l.business,
+      plan: l.plan,
+      message: l.message ?? null,
+      statusFunil: stage,
+      status: stage,
+      convertedClientId:
+        stage === "convertido" ? (clientIds[l.client ?? i % clientIds.length] ?? null) : null,
+      utmSource: l.utm ?? null,
+      utmMedium: l.utm ? (l.utm === "instagram" ? "social" : "cpc") : null,
+      utmCampaign: l.utm ? "cardapio-sem-comissao" : null,
+      referrer: l.utm === "google" ? "https://www.google.com/" : null,
+      landingPage: "/",
+      createdAt: at(l.daysAgo, 9 + (i % 9)),
+      updatedAt: at(Math.max(0, l.daysAgo - 1), 9 + (i % 9)),
+    });
+  }
+
+  const password = randomBytes(9).toString("base64url");
+  // better-auth's own hash, so its sign-in verifies it (as the scale generator does).
+  const authId = crypto.randomUUID();
+  await tx.insert(user).values({
+    id: authId,
+    name: DEMO_REPRESENTATIVE.name,
+    email: DEMO_REPRESENTATIVE.email,
+    role: "representative",
+  });
+  await tx.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: authId,
+    providerId: "credential",
+    userId: authId,
+    password: await hashPassword(password),
+  });
+  const [rep] = await tx
+    .insert(representatives)
+    .values({ name: DEMO_REPRESENTATIVE.name, email: DEMO_REPRESENTATIVE.email, authId, createdAt: at(60) })
+    .returning({ id: representatives.id });
+  for (const r of DEMO_REFERRALS) {
+    await tx.insert(referrals).values({
+      representativeId: rep.id,
+      businessName: r.business,
+      contactName: r.contact,
+      contactPhone: r.phone,
+      planId: planId(r.plan),
+      status: r.status,
+      createdAt: at(r.daysAgo),
+      updatedAt: at(Math.max(0, r.daysAgo - 3)),
+    });
+  }
+  return { representativeEmail: DEMO_REPRESENTATIVE.email, representativePassword: password };
+}
