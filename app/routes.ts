@@ -8,11 +8,11 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("rss.xml", "routes/resources/rss.ts"),
-  route("contato", "routes/resources/contato.ts"),
 
   // Public site
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route("contato", "routes/site/contato.tsx"),
     route("blog", "routes/blog/index.tsx"),
     route("blog/:slug", "routes/blog/post.tsx"),
     route("*", "routes/site/not-found.tsx"),

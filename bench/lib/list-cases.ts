@@ -56,10 +56,12 @@ function listCase(
   };
 }
 
+// Searches forgive accents (issue 17): name-like columns go through immutable_unaccent, as the
+// modules do (server/db-tools/search.server.ts containsText), and its trigram indexes.
 // Search terms: one common (many thousand matches), one selective, one with no match.
 const clientSearch = (q: string) => {
   const p = like(q);
-  return sql`(c.name ilike ${p} or c.email ilike ${p} or c.business_name ilike ${p})`;
+  return sql`(immutable_unaccent(c.name) ilike immutable_unaccent(${p}) or c.email ilike ${p} or immutable_unaccent(c.business_name) ilike immutable_unaccent(${p}))`;
 };
 const clientsFrom = sql`clients c left join plans p on p.id = c.plan_id`;
 const clientsSelect = sql`c.id, c.name, c.email, c.phone, c.business_name, c.status, c.created_at, p.name as plan_name`;
@@ -67,7 +69,7 @@ const clientsModule = "app/modules/clients/clients.server.ts";
 
 const leadSearch = (q: string) => {
   const p = like(q);
-  return sql`(l.name ilike ${p} or l.email ilike ${p} or l.business ilike ${p})`;
+  return sql`(immutable_unaccent(l.name) ilike immutable_unaccent(${p}) or l.email ilike ${p} or immutable_unaccent(l.business) ilike immutable_unaccent(${p}))`;
 };
 const STAGES = ["novo", "contatado", "qualificado", "negociando", "convertido", "perdido"] as const;
 const leadsModule = "app/modules/leads/funnel.server.ts";
@@ -157,7 +159,7 @@ const referralsSelect = sql`r.id, r.business_name, r.contact_name, r.contact_pho
   rep.name as representative_name, rep.email as representative_email, p.name as plan_name`;
 const referralSearch = (q: string) => {
   const p = like(q);
-  return sql`(r.business_name ilike ${p} or r.contact_name ilike ${p})`;
+  return sql`(immutable_unaccent(r.business_name) ilike immutable_unaccent(${p}) or immutable_unaccent(r.contact_name) ilike immutable_unaccent(${p}))`;
 };
 const referralsModule = "app/modules/referrals/admin.server.ts";
 
@@ -331,7 +333,7 @@ export function listCases(): ListCase[] {
       {
         from: sql`blog_posts b`,
         select: postsSelect,
-        where: sql`(b.title ilike ${like("delivery")} or b.excerpt ilike ${like("delivery")})`,
+        where: sql`(immutable_unaccent(b.title) ilike immutable_unaccent(${like("delivery")}) or immutable_unaccent(b.excerpt) ilike immutable_unaccent(${like("delivery")}))`,
         order: sql`b.created_at desc, b.id desc`,
       },
       // listAdminPosts has no search: this case stays on the reference SQL with --impl modules.
@@ -355,7 +357,7 @@ export function listCases(): ListCase[] {
       {
         from: sql`representatives rep`,
         select: repsSelect,
-        where: sql`(rep.name ilike ${like("fernanda")} or rep.email ilike ${like("fernanda")})`,
+        where: sql`(immutable_unaccent(rep.name) ilike immutable_unaccent(${like("fernanda")}) or rep.email ilike ${like("fernanda")})`,
         order: sql`rep.name asc, rep.id asc`,
         mustUseIndexes: false,
       },
@@ -372,7 +374,7 @@ export function listCases(): ListCase[] {
     listCase("blog público", "/blog?q=cardápio", {
       from: sql`blog_posts b`,
       select: sql`b.id, b.title, b.slug, b.excerpt, b.image_url, b.created_at`,
-      where: sql`b.published and (b.title ilike ${like("cardápio")} or b.excerpt ilike ${like("cardápio")})`,
+      where: sql`b.published and (immutable_unaccent(b.title) ilike immutable_unaccent(${like("cardápio")}) or immutable_unaccent(b.excerpt) ilike immutable_unaccent(${like("cardápio")}))`,
       order: sql`b.created_at desc, b.id desc`,
     }),
   ];

@@ -173,7 +173,6 @@ const MATRIX: Record<string, Line> = {
   "routes/resources/sitemap.ts": { loader: PUBLIC },
   "routes/resources/robots.ts": { loader: PUBLIC },
   "routes/resources/rss.ts": { loader: PUBLIC },
-  "routes/resources/contato.ts": { loader: all(redirect("/#contato")) },
 
   "routes/site/layout.tsx": { loader: PUBLIC },
   "routes/site/home.tsx": [
@@ -182,6 +181,16 @@ const MATRIX: Record<string, Line> = {
       loader: PUBLIC,
       action: all(status(400)),
       forms: (f) => [{}, { ...contactForm(f), email: "nao-e-email" }, { ...contactForm(f), plan: "x'--" }],
+    },
+    { label: "complete form", loader: PUBLIC, action: all(admitted), forms: (f) => [contactForm(f)] },
+  ],
+  // The contact page posts to itself, exactly like the home's section.
+  "routes/site/contato.tsx": [
+    {
+      label: "incomplete form",
+      loader: PUBLIC,
+      action: all(status(400)),
+      forms: (f) => [{}, { ...contactForm(f), email: "nao-e-email" }],
     },
     { label: "complete form", loader: PUBLIC, action: all(admitted), forms: (f) => [contactForm(f)] },
   ],

@@ -49,6 +49,13 @@ export const settings = pgTable(
     customScriptsHead: text("custom_scripts_head"),
     customScriptsBody: text("custom_scripts_body"),
     structuredData: text("structured_data"),
+    // Per-page overrides of the spec's fixed SEO texts (empty: the fixed text is served).
+    homeTitle: text("home_title"),
+    homeDescription: text("home_description"),
+    blogTitle: text("blog_title"),
+    blogDescription: text("blog_description"),
+    contactTitle: text("contact_title"),
+    contactDescription: text("contact_description"),
     // Notificações: addresses that get the new-lead alert besides every active admin.
     leadAlertEmails: text("lead_alert_emails")
       .array()

@@ -21,7 +21,7 @@ export function xmlEscape(s: string): string {
 const newest = (dates: Date[]) =>
   dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : null;
 
-/** sitemap.xml: the home, /blog and every published post, each with its last change. */
+/** sitemap.xml: the home, /contato, /blog and every published post, each with its last change. */
 export async function buildSitemap(): Promise<string> {
   const base = baseUrl();
   const [posts, plans] = await Promise.all([listPublishedPostsForFeeds(), listPlans().catch(() => [])]);
@@ -33,6 +33,7 @@ export async function buildSitemap(): Promise<string> {
     }    <priority>${priority}</priority>\n  </url>`;
   const urls = [
     entry(base, homeChanged, "1.0"),
+    entry(`${base}/contato`, null, "0.7"),
     entry(`${base}/blog`, postsChanged, "0.8"),
     ...posts.map((p) => entry(`${base}/blog/${encodeURIComponent(p.slug)}`, p.updatedAt, "0.6")),
   ];

@@ -2,49 +2,13 @@ import { baseUrl } from "~/lib/env.server";
 import { whatsappNumber } from "~/lib/whatsapp";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { publicConfig } from "~/modules/site/site.server";
+import { FIXED_SEO, type PageSeoPath, type Texts } from "./fixed-seo";
 import { SITE_NAME, type PageSeo } from "./meta";
+
+export { FIXED_SEO };
 
 export const DEFAULT_OG_IMAGE = "/images/og-cardapio-digital.jpg";
 const LOGO = "/images/logo-cardapio-digital.png";
-
-interface Texts {
-  title: string;
-  description: string;
-  keywords: string;
-}
-
-/**
- * SPEC §2: the home, /blog, /contato and everything under /blog/ have fixed texts (an article
- * then uses its own title, excerpt and image); any other path takes the settings' values.
- */
-export const FIXED_SEO: Record<"/" | "/blog" | "/contato" | "/blog/*", Texts> = {
-  "/": {
-    title: "Cardápio Digital e Delivery sem Comissão | CardápioDigital",
-    description:
-      "Cardápio digital e pedidos online para restaurantes e lanchonetes: delivery, retirada e agendamento com mensalidade fixa e zero comissão. Pronto em 3 a 5 dias úteis.",
-    keywords:
-      "cardápio digital, delivery sem comissão, sistema de pedidos online, cardápio para restaurante, cardápio para lanchonete, pedidos pelo WhatsApp, aplicativo de delivery próprio",
-  },
-  "/blog": {
-    title: "Blog: Dicas de Delivery e Cardápio Digital | CardápioDigital",
-    description:
-      "Dicas práticas para vender mais no delivery: cardápio digital que converte, divulgação no Instagram, pedidos agendados e como fugir das comissões dos aplicativos.",
-    keywords:
-      "blog delivery, dicas para restaurante, cardápio digital, marketing para restaurante, vender mais no delivery",
-  },
-  "/contato": {
-    title: "Fale Conosco e Contrate seu Cardápio Digital | CardápioDigital",
-    description:
-      "Peça seu cardápio digital sem comissão: preencha o formulário ou chame no WhatsApp. Respondemos em até 24 horas e seu sistema fica pronto em 3 a 5 dias úteis.",
-    keywords: "contratar cardápio digital, contato, orçamento cardápio digital, delivery sem comissão",
-  },
-  "/blog/*": {
-    title: "Artigo do Blog | CardápioDigital",
-    description:
-      "Artigos do blog CardápioDigital com dicas para restaurantes e lanchonetes venderem mais pelo delivery próprio, sem pagar comissão por pedido aos aplicativos.",
-    keywords: "blog delivery, cardápio digital, dicas para restaurante",
-  },
-};
 
 /** Fallback when the settings were never saved (SPEC §9: default title and description exist). */
 const DEFAULT_TEXTS: Texts = FIXED_SEO["/"];
@@ -63,9 +27,32 @@ export function canonicalFor(path: string): string {
   return `${baseUrl()}${clean}`;
 }
 
+/** The admin's title/description for a fixed page (Configurações → SEO → Textos por página). */
+export function pageOverride(
+  path: PageSeoPath,
+  settings: Pick<
+    Settings,
+    "homeTitle" | "homeDescription" | "blogTitle" | "blogDescription" | "contactTitle" | "contactDescription"
+  > | null,
+): { title: string | null; description: string | null } {
+  if (!settings) return { title: null, description: null };
+  if (path === "/") return { title: settings.homeTitle, description: settings.homeDescription };
+  if (path === "/blog") return { title: settings.blogTitle, description: settings.blogDescription };
+  return { title: settings.contactTitle, description: settings.contactDescription };
+}
+
 function textsFor(path: string, settings: Settings | null): Texts & { canonical: string } {
   const key = path === "/" || path === "/blog" || path === "/contato" ? path : null;
-  if (key) return { ...FIXED_SEO[key], canonical: canonicalFor(path) };
+  if (key) {
+    // The spec's fixed texts are the defaults; the admin may override the title and description.
+    const own = pageOverride(key, settings);
+    return {
+      ...FIXED_SEO[key],
+      title: own.title || FIXED_SEO[key].title,
+      description: own.description || FIXED_SEO[key].description,
+      canonical: canonicalFor(path),
+    };
+  }
   if (path.startsWith("/blog/")) return { ...FIXED_SEO["/blog/*"], canonical: canonicalFor(path) };
   return {
     title: settings?.title || DEFAULT_TEXTS.title,

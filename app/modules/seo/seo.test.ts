@@ -32,6 +32,12 @@ const EMPTY_SETTINGS: SettingsInput = {
   customScriptsHead: null,
   customScriptsBody: null,
   structuredData: null,
+  homeTitle: null,
+  homeDescription: null,
+  blogTitle: null,
+  blogDescription: null,
+  contactTitle: null,
+  contactDescription: null,
 };
 
 beforeAll(async () => {
@@ -82,6 +88,42 @@ describe("SEO of the public pages", () => {
     expect(tags).toContainEqual({ property: "og:image", content: "https://cdn.exemplo.com/og.png" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(tags.filter((tag) => "script:ld+json" in tag)).toHaveLength(3);
+  });
+
+  it("serves the admin's per-page title and description on /, /blog and /contato, the fixed texts when empty", async () => {
+    await saveSettings({
+      input: {
+        ...EMPTY_SETTINGS,
+        title: "Título geral",
+        homeTitle: "Cardápio sem comissão para o seu restaurante",
+        homeDescription: "Descrição da página inicial escolhida pelo admin.",
+        blogTitle: "Dicas para restaurantes",
+        contactDescription: "Fale com a nossa equipe.",
+      },
+    });
+    const homeSeo = await buildPageSeo({ path: "/" });
+    expect(homeSeo).toMatchObject({
+      title: "Cardápio sem comissão para o seu restaurante",
+      description: "Descrição da página inicial escolhida pelo admin.",
+      og: { title: "Cardápio sem comissão para o seu restaurante" },
+    });
+    const blog = await buildPageSeo({ path: "/blog" });
+    expect(blog.title).toBe("Dicas para restaurantes");
+    expect(blog.description).toContain("Dicas práticas para vender mais no delivery"); // fixed default
+    const contact = await buildPageSeo({ path: "/contato" });
+    expect(contact.title).toContain("Fale Conosco"); // fixed default
+    expect(contact.description).toBe("Fale com a nossa equipe.");
+    expect(contact.canonical).toBe("http://localhost:3000/contato");
+    // An article keeps its own title (the override is for the list page only).
+    expect((await buildPageSeo({ path: "/blog/um-post", page: { title: "Post" } })).title).toBe("Post");
+    // What the home page really renders in its <head>.
+    expect(seoMeta((await home.loader()).seo)).toContainEqual({
+      title: "Cardápio sem comissão para o seu restaurante",
+    });
+    await saveSettings({ input: EMPTY_SETTINGS });
+    expect((await buildPageSeo({ path: "/" })).title).toBe(
+      "Cardápio Digital e Delivery sem Comissão | CardápioDigital",
+    );
   });
 
   it("uses fixed texts for /blog and /contato and the settings' values elsewhere", async () => {
@@ -195,16 +237,17 @@ describe("tracking from settings", () => {
 });
 
 describe("sitemap.xml, rss.xml and robots.txt", () => {
-  it("lists the home, /blog and only published posts with lastmod", async () => {
+  it("lists the home, /contato, /blog and only published posts with lastmod", async () => {
     const xml = await buildSitemap();
     expect(xml.startsWith(`<?xml version="1.0" encoding="UTF-8"?>`)).toBe(true);
     expect(xml).toContain("<loc>http://localhost:3000</loc>");
     expect(xml).toContain("<loc>http://localhost:3000/blog</loc>");
+    expect(xml).toContain("<loc>http://localhost:3000/contato</loc>");
     expect(xml).toContain(
       "<loc>http://localhost:3000/blog/publicado</loc>\n    <lastmod>2026-02-03T12:00:00.000Z</lastmod>",
     );
     expect(xml).not.toContain("rascunho");
-    expect(xml.match(/<url>/g)).toHaveLength(3);
+    expect(xml.match(/<url>/g)).toHaveLength(4);
   });
 
   it("publishes an RSS 2.0 feed of published posts with escaped text", async () => {

@@ -12,7 +12,7 @@ export {
 } from "./page-store.server";
 
 /**
- * In-memory cache of public pages (/, /blog, /blog/{slug} and their `.data` twins, sitemap,
+ * In-memory cache of public pages (/, /contato, /blog, /blog/{slug} and their `.data` twins, sitemap,
  * RSS, robots), so a visitor costs a Map lookup instead of loaders + a React render.
  *
  * Correctness first:
@@ -30,7 +30,7 @@ export {
 const CACHEABLE_PATHS = [
   /^\/$/,
   /^\/_root\.data$/,
-  /^\/blog(\.data)?$/,
+  /^\/(blog|contato)(\.data)?$/,
   /^\/blog\/[^/]+?(\.data)?$/,
   /^\/(sitemap\.xml|rss\.xml|robots\.txt)$/,
 ];

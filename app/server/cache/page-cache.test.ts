@@ -140,7 +140,15 @@ describe("page cache", () => {
       expect(isCacheableRequest({ method: "GET", path, headers: {} })).toBe(false);
     }
     expect(isCacheableRequest({ method: "POST", path: "/", headers: {} })).toBe(false);
-    for (const path of ["/", "/blog", "/blog/um-post", "/blog/um-post.data", "/_root.data", "/sitemap.xml"]) {
+    for (const path of [
+      "/",
+      "/contato",
+      "/blog",
+      "/blog/um-post",
+      "/blog/um-post.data",
+      "/_root.data",
+      "/sitemap.xml",
+    ]) {
       expect(isCacheableRequest({ method: "GET", path, headers: {} })).toBe(true);
     }
   });

@@ -4,6 +4,7 @@ import { Button, TextAreaField, TextField } from "~/components/ui/form";
 import type { FieldErrors } from "~/lib/validation";
 import { SEO_TIPS } from "~/modules/settings/settings.schema";
 import { safeHttpUrl } from "~/lib/safe-url";
+import { FIXED_SEO, type PageSeoPath } from "~/modules/seo/fixed-seo";
 
 export interface SeoValues {
   title: string;
@@ -13,6 +14,38 @@ export interface SeoValues {
   ogDescription: string;
   ogImage: string;
   canonicalUrl: string;
+  homeTitle: string;
+  homeDescription: string;
+  blogTitle: string;
+  blogDescription: string;
+  contactTitle: string;
+  contactDescription: string;
+}
+
+/** The fixed pages the admin may retitle (Yoast-style), with their form fields. */
+const PAGES: { path: PageSeoPath; label: string; title: keyof SeoValues; description: keyof SeoValues }[] = [
+  { path: "/", label: "Página inicial", title: "homeTitle", description: "homeDescription" },
+  { path: "/blog", label: "Blog", title: "blogTitle", description: "blogDescription" },
+  { path: "/contato", label: "Contato", title: "contactTitle", description: "contactDescription" },
+];
+
+/**
+ * What a page serves, exactly as the server computes it (modules/seo/seo.server.ts): its own
+ * title/description or the spec's fixed text; og:title/description from the social fields on the
+ * home only; the canonical address is the site's address plus the path.
+ */
+export function servedSeo(v: SeoValues, path: PageSeoPath) {
+  const page = PAGES.find((p) => p.path === path)!;
+  const title = v[page.title].trim() || FIXED_SEO[path].title;
+  const description = v[page.description].trim() || FIXED_SEO[path].description;
+  const isHome = path === "/";
+  return {
+    url: `${(v.canonicalUrl.trim() || "https://seusite.com.br").replace(/\/+$/, "")}${isHome ? "" : path}`,
+    title,
+    description,
+    ogTitle: (isHome && v.ogTitle.trim()) || title,
+    ogDescription: (isHome && v.ogDescription.trim()) || description,
+  };
 }
 
 function hostOf(url: string) {
@@ -63,44 +96,57 @@ function SeoTips({ v }: { v: SeoValues }) {
 }
 
 function SeoPreview({ v }: { v: SeoValues }) {
-  const url = v.canonicalUrl.trim() || "https://seusite.com.br";
-  const title = v.title.trim() || "Título do site";
-  const description = v.description.trim() || "A descrição do site aparece aqui nos resultados de busca.";
-  const ogTitle = v.ogTitle.trim() || title;
-  const ogDescription = v.ogDescription.trim() || description;
+  const [path, setPath] = useState<PageSeoPath>("/");
+  const { url, title, description, ogTitle, ogDescription } = servedSeo(v, path);
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <figure className="rounded-xl border border-slate-200 bg-white p-4">
-        <figcaption className="mb-3 text-xs font-semibold text-slate-600 uppercase">
-          Resultado de busca
-        </figcaption>
-        <p className="truncate text-sm text-green-800">{url}</p>
-        <p className="truncate text-lg text-blue-800">{title}</p>
-        <p className="line-clamp-2 text-sm text-slate-700">{description}</p>
-      </figure>
-      <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-        <figcaption className="p-4 pb-0 text-xs font-semibold text-slate-600 uppercase">
-          Compartilhamento em redes sociais
-        </figcaption>
-        <div className="m-4 overflow-hidden rounded-lg border border-slate-200">
-          {safeHttpUrl(v.ogImage) ? (
-            <img
-              src={safeHttpUrl(v.ogImage) ?? undefined}
-              alt=""
-              className="aspect-[1200/630] w-full bg-slate-100 object-cover"
-            />
-          ) : (
-            <div className="flex aspect-[1200/630] items-center justify-center bg-slate-100 text-sm text-slate-600">
-              Sem imagem ({SEO_TIPS.ogImage})
+    <div className="space-y-3">
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        Pré-visualizar a página
+        <select
+          value={path}
+          onChange={(e) => setPath(e.currentTarget.value as PageSeoPath)}
+          className="rounded-md border border-slate-300 px-2 py-1 text-sm"
+        >
+          {PAGES.map((p) => (
+            <option key={p.path} value={p.path}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <figure className="rounded-xl border border-slate-200 bg-white p-4">
+          <figcaption className="mb-3 text-xs font-semibold text-slate-600 uppercase">
+            Resultado de busca
+          </figcaption>
+          <p className="truncate text-sm text-green-800">{url}</p>
+          <p className="truncate text-lg text-blue-800">{title}</p>
+          <p className="line-clamp-2 text-sm text-slate-700">{description}</p>
+        </figure>
+        <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+          <figcaption className="p-4 pb-0 text-xs font-semibold text-slate-600 uppercase">
+            Compartilhamento em redes sociais
+          </figcaption>
+          <div className="m-4 overflow-hidden rounded-lg border border-slate-200">
+            {safeHttpUrl(v.ogImage) ? (
+              <img
+                src={safeHttpUrl(v.ogImage) ?? undefined}
+                alt=""
+                className="aspect-[1200/630] w-full bg-slate-100 object-cover"
+              />
+            ) : (
+              <div className="flex aspect-[1200/630] items-center justify-center bg-slate-100 text-sm text-slate-600">
+                Sem imagem ({SEO_TIPS.ogImage})
+              </div>
+            )}
+            <div className="bg-slate-50 p-3">
+              <p className="text-xs text-slate-600 uppercase">{hostOf(url)}</p>
+              <p className="truncate font-semibold text-slate-900">{ogTitle}</p>
+              <p className="line-clamp-2 text-sm text-slate-700">{ogDescription}</p>
             </div>
-          )}
-          <div className="bg-slate-50 p-3">
-            <p className="text-xs text-slate-600 uppercase">{hostOf(url)}</p>
-            <p className="truncate font-semibold text-slate-900">{ogTitle}</p>
-            <p className="line-clamp-2 text-sm text-slate-700">{ogDescription}</p>
           </div>
-        </div>
-      </figure>
+        </figure>
+      </div>
     </div>
   );
 }
@@ -161,6 +207,31 @@ export function SeoTab({ initial, errors }: { initial: SeoValues; errors: FieldE
           maxLength={2000}
           {...bind("canonicalUrl")}
         />
+        <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-900">Textos por página</legend>
+          <p className="text-sm text-slate-600">
+            Título e descrição que a página inicial, o blog e a página de contato mostram nos buscadores. Em
+            branco, a página usa o texto padrão (mostrado no campo). Os campos acima valem para as demais
+            páginas.
+          </p>
+          {PAGES.map((p) => (
+            <div key={p.path} className="grid gap-3 md:grid-cols-2">
+              <TextField
+                label={`${p.label}: título`}
+                maxLength={200}
+                placeholder={FIXED_SEO[p.path].title}
+                {...bind(p.title)}
+              />
+              <TextAreaField
+                label={`${p.label}: descrição`}
+                rows={2}
+                maxLength={500}
+                placeholder={FIXED_SEO[p.path].description}
+                {...bind(p.description)}
+              />
+            </div>
+          ))}
+        </fieldset>
       </div>
       <SeoTips v={v} />
     </div>

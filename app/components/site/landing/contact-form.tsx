@@ -31,12 +31,15 @@ export function ContactForm({
   onPlanChange,
   formRef,
   actionData,
+  action = "/?index#contato",
 }: {
   plans: { id: string; name: string }[];
   plan: string;
   onPlanChange: (value: string) => void;
   formRef: React.RefObject<HTMLFormElement | null>;
   actionData?: ContactActionData;
+  /** Where a no-JavaScript POST lands: the home's section, or the contact page. */
+  action?: string;
 }) {
   const fetcher = useFetcher<ContactActionData>({ key: "contact" });
   const result = fetcher.data ?? actionData;
@@ -62,7 +65,7 @@ export function ContactForm({
     <fetcher.Form
       ref={formRef}
       method="post"
-      action="/?index#contato"
+      action={action}
       noValidate
       aria-label="Formulário de contato"
       className="relative space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
