@@ -27,8 +27,18 @@ test("settings: four tabs, SEO preview and tips, validation, save, visible in th
   await page.getByLabel("URL canônica").fill("https://meusite.com.br");
   await page.getByRole("button", { name: "Mostrar pré-visualização" }).click();
   const search = page.getByRole("figure", { name: "Resultado de busca" });
-  await expect(search).toContainText("x".repeat(55));
-  await expect(search).toContainText("https://meusite.com.br");
+  // The preview shows what the page serves: the home's own title (the spec's fixed text until the
+  // admin overrides it), not the site-wide title, which only pages without their own texts use.
+  await expect(search).toContainText("Cardápio Digital e Delivery sem Comissão | CardápioDigital");
+  await expect(search).not.toContainText("x".repeat(55));
+  await page.getByLabel("Página inicial: título").fill("Cardápio online sem comissão – prévia");
+  await expect(search).toContainText("Cardápio online sem comissão – prévia");
+  await page.getByLabel("Pré-visualizar a página").selectOption({ label: "Contato" });
+  await expect(search).toContainText("Fale Conosco e Contrate seu Cardápio Digital | CardápioDigital");
+  await expect(search).toContainText("https://meusite.com.br/contato");
+  await page.getByLabel("Página inicial: título").fill("");
+  await page.getByLabel("Contato: título").fill("Fale com a equipe E2E | CardápioDigital");
+  await expect(search).toContainText("Fale com a equipe E2E | CardápioDigital");
   await expect(page.getByRole("figure", { name: "Compartilhamento em redes sociais" })).toContainText(
     "meusite.com.br",
   );
@@ -76,12 +86,24 @@ test("settings: four tabs, SEO preview and tips, validation, save, visible in th
   const html = await (await page.request.get("/")).text();
   expect(html).toContain(`googletagmanager.com/gtag/js?id=${gaId}`);
   expect(html).toContain("Cardápio E2E");
+  // The contact page's own title, as saved in the SEO tab; the home keeps its fixed one.
+  expect(await (await page.request.get("/contato")).text()).toContain(
+    "<title>Fale com a equipe E2E | CardápioDigital</title>",
+  );
+  expect(html).toContain("<title>Cardápio Digital e Delivery sem Comissão | CardápioDigital</title>");
 
-  // Put the shared record back (no tracking id, no JSON-LD) for the other tests on this server.
+  // Put the shared record back (no tracking id, no JSON-LD, no page title) for the other tests.
+  await tabs.getByRole("tab", { name: "SEO" }).click();
+  await expect(page.getByLabel("Contato: título")).toHaveValue("Fale com a equipe E2E | CardápioDigital");
+  await page.getByLabel("Contato: título").fill("");
+  await tabs.getByRole("tab", { name: "Analytics e Tracking" }).click();
   await page.getByLabel("ID do Google Analytics").fill("");
   await tabs.getByRole("tab", { name: "Dados Estruturados" }).click();
   await page.getByLabel("Dados estruturados (JSON-LD)").fill("");
   await page.getByRole("button", { name: "Salvar Configurações" }).click();
   await expect(page.getByText("Configurações salvas com sucesso!").first()).toBeVisible();
   expect(await (await page.request.get("/")).text()).not.toContain(gaId);
+  expect(await (await page.request.get("/contato")).text()).toContain(
+    "<title>Fale Conosco e Contrate seu Cardápio Digital | CardápioDigital</title>",
+  );
 });
