@@ -19,7 +19,9 @@ export function Badge({ color, children }: { color: keyof typeof BADGE; children
 
 export function Card({ children, className = "" }: { children: React.ReactNode; className?: string }) {
   return (
-    <div className={`rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>{children}</div>
+    <div className={`min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
+      {children}
+    </div>
   );
 }
 
@@ -33,7 +35,11 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   );
 }
 
-/** The back office's list table: a scrolling card, a caption for screen readers, one header row. */
+/**
+ * The back office's list table: a card that scrolls sideways (relative, so the rows' sr-only
+ * texts, which are absolutely positioned, scroll with it instead of widening the page), a
+ * caption for screen readers, one header row.
+ */
 export function DataTable({
   caption,
   head,
@@ -44,8 +50,9 @@ export function DataTable({
   children: React.ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      {/* The first column (the row's name) stays in place while the others scroll past it. */}
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm [&_tbody_tr>td:first-child]:bg-white [&_thead_tr>th:first-child]:bg-slate-50 [&_tr>:first-child]:sticky [&_tr>:first-child]:left-0 [&_tr>:first-child]:z-10">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>{head}</tr>

@@ -33,7 +33,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         title="Dashboard"
         subtitle="Variação: cadastros dos últimos 30 dias comparados aos 30 dias anteriores (— quando não há base de comparação)."
       />
-      <section aria-label="Indicadores" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label="Indicadores" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Total de Clientes"
           icon={Users}
@@ -49,7 +49,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard title="Planos Disponíveis" icon={Package} figure={plans} compared="Planos criados" />
         <StatCard title="Leads Novos" icon={UserPlus} figure={leads} compared="Leads recebidos" />
       </section>
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ExpiringSubscriptions rows={expiring} />
         <ConversionFunnel stages={funnel} />
         <RecentClients clients={recentClients} />

@@ -14,9 +14,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>();
   return (
-    <div className="flex min-h-screen bg-slate-50">
+    <div className="min-h-screen bg-slate-50 lg:flex">
       <AdminSidebar userName={user.name || user.email} />
-      <main id="conteudo" className="min-w-0 flex-1 p-6 lg:p-8">
+      <main id="conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
         <Outlet />
       </main>
     </div>
@@ -32,9 +32,9 @@ export function meta() {
 export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
   return (
-    <div className="flex min-h-screen bg-slate-50">
+    <div className="min-h-screen bg-slate-50 lg:flex">
       {data && <AdminSidebar userName={data.user.name || data.user.email} />}
-      <main id="conteudo" className="min-w-0 flex-1 p-6 lg:p-8">
+      <main id="conteudo" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
         <AdminErrorState />
       </main>
     </div>

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Badge, DataTable, EditLink, EmptyRow, Th } from "~/components/admin/ui";
@@ -38,7 +38,11 @@ export function ClientsTable({
       {rows.length === 0 && <EmptyRow colSpan={8}>{emptyText}</EmptyRow>}
       {rows.map((c) => (
         <tr key={c.id} className="hover:bg-slate-50">
-          <td className="px-4 py-3 font-medium text-slate-900">{c.name}</td>
+          <td className="px-4 py-3 font-medium text-slate-900">
+            <Link to={`/admin/clients/edit/${c.id}`} className="hover:text-brand-700 hover:underline">
+              {c.name}
+            </Link>
+          </td>
           <td className="px-4 py-3">{c.businessName}</td>
           <td className="px-4 py-3">{c.email}</td>
           <td className="px-4 py-3 whitespace-nowrap">{c.phone}</td>

@@ -129,7 +129,7 @@ export function SubscriptionsSection({
     <Card>
       <h2 className="mb-4 text-lg font-semibold text-slate-900">Assinaturas</h2>
       <AddSubscriptionForm clientId={clientId} plans={plans} today={today} />
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Assinaturas do cliente</caption>
           <thead className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">

@@ -28,7 +28,7 @@ export function ExpiringSubscriptions({ rows }: { rows: ExpiringSubscription[] }
   return (
     <Card className="lg:col-span-2">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Assinaturas Próximas de Vencer</h2>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Assinaturas ativas que vencem nos próximos 7 dias</caption>
           <thead className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">

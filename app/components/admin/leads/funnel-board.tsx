@@ -55,7 +55,7 @@ export function FunnelBoard({
   const { search } = useLocation();
   const shown = view ? [view] : STAGES;
   return (
-    <div className={view ? "max-w-xl" : "flex gap-4 overflow-x-auto pb-4"}>
+    <div className={view ? "max-w-xl" : "relative flex gap-4 overflow-x-auto pb-4"}>
       {shown.map((stage) => {
         const col = columns[stage];
         const headingId = `coluna-${stage}`;
