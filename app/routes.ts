@@ -36,6 +36,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    route("invite", "routes/admin/invite.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -52,6 +53,7 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("representatives", "routes/admin/representatives.tsx"),
+      route("users", "routes/admin/users.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;
