@@ -29,6 +29,7 @@ export default [
       route("indicacoes", "routes/representante/indicacoes.tsx"),
       route("nova-indicacao", "routes/representante/nova-indicacao.tsx"),
       route("materiais", "routes/representante/materiais.tsx"),
+      route("conta", "routes/representante/conta.tsx"),
     ]),
   ]),
 
@@ -54,6 +55,7 @@ export default [
       route("referrals", "routes/admin/referrals.tsx"),
       route("representatives", "routes/admin/representatives.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("account", "routes/admin/account.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;
