@@ -225,6 +225,12 @@ describe("admin team: deactivation", () => {
       (a) => a.action,
     );
     expect(actions).toEqual(expect.arrayContaining(["user.deactivated", "user.reactivated"]));
+
+    // The operator's way in (ADMIN_EMAIL / admin:create) reactivates a deactivated admin.
+    await deactivateUser({ id: "sistema", name: "Teste" }, alvo.id, { role: "admin" });
+    await upsertAdmin({ email: "alvo@test.dev", password: "senha-alvo-2" });
+    expect((await userByEmail("alvo@test.dev")).status).toBe("active");
+    await expect(login("alvo@test.dev", "senha-alvo-2", "admin")).resolves.toBeTruthy();
   });
 
   it("refuses to deactivate the last active admin", async () => {
