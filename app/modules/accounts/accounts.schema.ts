@@ -84,4 +84,7 @@ export const ChangePasswordSchema = z
   .refine(samePasswords.check, samePasswords.params);
 
 /** Invitation tokens: 32 random bytes, base64url. */
-export const InviteToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const InviteToken = z
+  .string({ error: ACCOUNT_MESSAGES.inviteInvalid })
+  .max(43, ACCOUNT_MESSAGES.inviteInvalid)
+  .regex(/^[A-Za-z0-9_-]{43}$/, ACCOUNT_MESSAGES.inviteInvalid);

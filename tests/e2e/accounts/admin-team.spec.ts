@@ -1,5 +1,5 @@
 import { expect, test } from "../../support/fixtures";
-import { ADMIN, uniqueEmail } from "../../support/e2e";
+import { ADMIN, expectNoA11yViolations, uniqueEmail } from "../../support/e2e";
 import { waitForMail } from "../../support/mail";
 import { gotoHydrated } from "../site/hydration";
 
@@ -23,6 +23,7 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   const row = adminPage.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Convite pendente");
   await expect(row).toContainText("Nunca");
+  await expectNoA11yViolations(adminPage);
 
   const [mail] = await waitForMail((m) => m.to.includes(email));
   expect(mail.subject).toBe("Convite para o painel administrativo");
@@ -35,6 +36,7 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   await invitee.goto(invitePath);
   await expect(invitee.getByText(`Convite para o painel administrativo: ${email}`)).toBeVisible();
   await expect(invitee.getByLabel("Nome")).toHaveValue(name);
+  await expectNoA11yViolations(invitee);
   await invitee.getByLabel("Senha", { exact: true }).fill("senha-convidada-1");
   await invitee.getByLabel("Confirmar senha").fill("senha-convidada-1");
   await invitee.getByRole("button", { name: "Definir senha" }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from "../../support/fixtures";
 import { gotoHydrated } from "../site/hydration";
+import { expectNoA11yViolations } from "../../support/e2e";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
@@ -27,6 +28,7 @@ test("the session list shows both browsers and 'Sair de todos os outros disposit
   await expect(sessions).toHaveCount(2);
   await expect(sessions.filter({ hasText: "Esta sessão" })).toHaveCount(1);
   await expect(sessions.filter({ hasText: "Firefox 133 · Windows (computador)" })).toHaveCount(1);
+  await expectNoA11yViolations(page);
 
   await page.getByRole("button", { name: "Sair de todos os outros dispositivos" }).click();
   await expect(page.getByText("Sessões nos outros dispositivos encerradas.")).toBeVisible();
@@ -75,6 +77,7 @@ test("changing the password asks the current one and ends the other session", as
 test("an admin changes their name on /admin/account", async ({ adminPage }) => {
   await adminPage.getByRole("link", { name: "Minha conta" }).click();
   await expect(adminPage).toHaveURL(/\/admin\/account$/);
+  await expectNoA11yViolations(adminPage);
   const name = adminPage.getByLabel("Nome");
   const before = await name.inputValue();
   await name.fill("Nome Temporário E2E");

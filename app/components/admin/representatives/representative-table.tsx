@@ -48,48 +48,50 @@ export function RepresentativeTable({
                 <Badge color="green">Ativo</Badge>
               )}
             </td>
-            <td className="flex flex-wrap gap-1 px-4 py-3">
-              {r.status === "deactivated" ? (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="reactivateRepresentative" />
-                  <input type="hidden" name="id" value={r.id} />
-                  <input type="hidden" name="q" value={q} />
-                  <input type="hidden" name="page" value={String(page)} />
-                  <button type="submit" className={linkButton} aria-label={`Reativar ${r.name}`}>
-                    Reativar
-                  </button>
-                </Form>
-              ) : (
-                <>
+            <td className="px-4 py-3">
+              <div className="flex flex-wrap items-center gap-1">
+                {r.status === "deactivated" ? (
                   <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="sendPasswordReset" />
+                    <input type="hidden" name="intent" value="reactivateRepresentative" />
                     <input type="hidden" name="id" value={r.id} />
                     <input type="hidden" name="q" value={q} />
                     <input type="hidden" name="page" value={String(page)} />
-                    <button
-                      type="submit"
-                      className={linkButton}
-                      aria-label={`Enviar redefinição de senha para ${r.name}`}
-                    >
-                      Enviar redefinição de senha
+                    <button type="submit" className={linkButton} aria-label={`Reativar ${r.name}`}>
+                      Reativar
                     </button>
                   </Form>
-                  <ConfirmButton
-                    label={`Desativar ${r.name}`}
-                    title={`Desativar o representante ${r.name}?`}
-                    description="As sessões abertas dele terminam na hora e o login passa a ser recusado. As indicações e o histórico ficam; a conta pode ser reativada."
-                    confirmLabel="Desativar"
-                    triggerContent="Desativar"
-                    fields={{ intent: "deactivateRepresentative", id: r.id, q, page: String(page) }}
-                  />
-                </>
-              )}
-              <ConfirmButton
-                label={`Excluir ${r.name}`}
-                title={`Excluir o representante ${r.name}?`}
-                description={REPRESENTATIVE_MESSAGES.deleteConsequence}
-                fields={{ intent: "deleteRepresentative", id: r.id, q, page: String(page) }}
-              />
+                ) : (
+                  <>
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="intent" value="sendPasswordReset" />
+                      <input type="hidden" name="id" value={r.id} />
+                      <input type="hidden" name="q" value={q} />
+                      <input type="hidden" name="page" value={String(page)} />
+                      <button
+                        type="submit"
+                        className={linkButton}
+                        aria-label={`Enviar redefinição de senha para ${r.name}`}
+                      >
+                        Enviar redefinição de senha
+                      </button>
+                    </Form>
+                    <ConfirmButton
+                      label={`Desativar ${r.name}`}
+                      title={`Desativar o representante ${r.name}?`}
+                      description="As sessões abertas dele terminam na hora e o login passa a ser recusado. As indicações e o histórico ficam; a conta pode ser reativada."
+                      confirmLabel="Desativar"
+                      triggerContent="Desativar"
+                      fields={{ intent: "deactivateRepresentative", id: r.id, q, page: String(page) }}
+                    />
+                  </>
+                )}
+                <ConfirmButton
+                  label={`Excluir ${r.name}`}
+                  title={`Excluir o representante ${r.name}?`}
+                  description={REPRESENTATIVE_MESSAGES.deleteConsequence}
+                  fields={{ intent: "deleteRepresentative", id: r.id, q, page: String(page) }}
+                />
+              </div>
             </td>
           </tr>
         ))

@@ -46,34 +46,40 @@ export function AdminTable({ rows, meId }: { rows: AdminRow[]; meId: string }) {
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">
               {r.lastSignInAt ? formatDateTime(r.lastSignInAt) : "Nunca"}
             </td>
-            <td className="flex flex-wrap gap-1 px-4 py-3">
-              {r.status === "invited" && (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="resend" />
-                  <input type="hidden" name="id" value={r.id} />
-                  <button type="submit" className={linkButton} aria-label={`Reenviar convite para ${r.name}`}>
-                    Reenviar convite
-                  </button>
-                </Form>
-              )}
-              {r.status === "deactivated" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="reactivate" />
-                  <input type="hidden" name="id" value={r.id} />
-                  <button type="submit" className={linkButton} aria-label={`Reativar ${r.name}`}>
-                    Reativar
-                  </button>
-                </Form>
-              ) : (
-                <ConfirmButton
-                  label={`Desativar ${r.name}`}
-                  title={`Desativar ${r.name}?`}
-                  description="As sessões abertas terminam na hora e o login passa a ser recusado. O histórico fica, e a conta pode ser reativada."
-                  confirmLabel="Desativar"
-                  triggerContent="Desativar"
-                  fields={{ intent: "deactivate", id: r.id }}
-                />
-              )}
+            <td className="px-4 py-3">
+              <div className="flex flex-wrap items-center gap-1">
+                {r.status === "invited" && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resend" />
+                    <input type="hidden" name="id" value={r.id} />
+                    <button
+                      type="submit"
+                      className={linkButton}
+                      aria-label={`Reenviar convite para ${r.name}`}
+                    >
+                      Reenviar convite
+                    </button>
+                  </Form>
+                )}
+                {r.status === "deactivated" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="reactivate" />
+                    <input type="hidden" name="id" value={r.id} />
+                    <button type="submit" className={linkButton} aria-label={`Reativar ${r.name}`}>
+                      Reativar
+                    </button>
+                  </Form>
+                ) : (
+                  <ConfirmButton
+                    label={`Desativar ${r.name}`}
+                    title={`Desativar ${r.name}?`}
+                    description="As sessões abertas terminam na hora e o login passa a ser recusado. O histórico fica, e a conta pode ser reativada."
+                    confirmLabel="Desativar"
+                    triggerContent="Desativar"
+                    fields={{ intent: "deactivate", id: r.id }}
+                  />
+                )}
+              </div>
             </td>
           </tr>
         ))
