@@ -13,10 +13,12 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   adminPage,
   browser,
 }) => {
+  // Several sign-ins (password hashing) in two browsers: slow on a loaded machine.
+  test.slow();
   const email = uniqueEmail("convidada");
   const name = `Convidada ${Date.now()}`;
   await gotoHydrated(adminPage, "/admin/users");
-  await adminPage.getByLabel("Nome").fill(name);
+  await adminPage.getByRole("textbox", { name: "Nome", exact: true }).fill(name);
   await adminPage.getByLabel("E-mail").fill(email);
   await adminPage.getByRole("button", { name: "Enviar convite" }).click();
   await expect(adminPage.getByText("Convite enviado.")).toBeVisible();
@@ -35,7 +37,7 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   const invitee = await ctx.newPage();
   await invitee.goto(invitePath);
   await expect(invitee.getByText(`Convite para o painel administrativo: ${email}`)).toBeVisible();
-  await expect(invitee.getByLabel("Nome")).toHaveValue(name);
+  await expect(invitee.getByRole("textbox", { name: "Nome", exact: true })).toHaveValue(name);
   await expectNoA11yViolations(invitee);
   await invitee.getByLabel("Senha", { exact: true }).fill("senha-convidada-1");
   await invitee.getByLabel("Confirmar senha").fill("senha-convidada-1");
