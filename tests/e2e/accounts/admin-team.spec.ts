@@ -19,8 +19,8 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   const name = `Convidada ${Date.now()}`;
   await gotoHydrated(adminPage, "/admin/users");
   await adminPage.getByRole("textbox", { name: "Nome", exact: true }).fill(name);
-  await adminPage.getByLabel("E-mail").fill(email);
-  await adminPage.getByRole("button", { name: "Enviar convite" }).click();
+  await adminPage.getByLabel("E-mail", { exact: true }).fill(email);
+  await adminPage.getByRole("button", { name: "Enviar convite", exact: true }).click();
   await expect(adminPage.getByText("Convite enviado.")).toBeVisible();
   const row = adminPage.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Convite pendente");
