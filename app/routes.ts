@@ -29,6 +29,7 @@ export default [
       route("indicacoes", "routes/representante/indicacoes.tsx"),
       route("nova-indicacao", "routes/representante/nova-indicacao.tsx"),
       route("materiais", "routes/representante/materiais.tsx"),
+      route("conta", "routes/representante/conta.tsx"),
     ]),
   ]),
 
@@ -36,6 +37,7 @@ export default [
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.ts"),
+    route("invite", "routes/admin/invite.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -52,6 +54,8 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("representatives", "routes/admin/representatives.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("account", "routes/admin/account.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -119,6 +119,17 @@ const hostileForms = (f: Fixtures) => [
     }),
   ),
 ];
+/** "Minha conta": rename, a password change with a wrong current password, end the others. */
+const accountForms = () => [
+  { intent: "name", name: "Nome Matriz" },
+  {
+    intent: "password",
+    currentPassword: "errada-123",
+    password: "nova-senha-1",
+    confirmPassword: "nova-senha-1",
+  },
+  { intent: "endOthers" },
+];
 const badLogin = () => [{ email: "ninguem@test.dev", password: "senha-errada" }];
 const badRegister = (): Record<string, string>[] => [
   { name: "Ab", email: "nao-e-email", password: "1", confirmPassword: "2" },
@@ -243,6 +254,12 @@ const MATRIX: Record<string, Line> = {
     isolation: true,
   },
   "routes/representante/materiais.tsx": { loader: PORTAL, isolation: true },
+  "routes/representante/conta.tsx": {
+    loader: PORTAL,
+    action: PORTAL_ACTION,
+    forms: (fx) => [...hostileForms(fx), ...accountForms()],
+    isolation: true,
+  },
 
   "routes/admin/login.tsx": {
     loader: { anon: ok, repA: ok, repB: ok, admin: redirect("/admin/dashboard") },
@@ -260,6 +277,16 @@ const MATRIX: Record<string, Line> = {
     forms: () => [{}],
     freshSession: true,
   },
+  "routes/admin/invite.tsx": [
+    // Public: the link's token is the credential. A missing/unknown token changes nothing.
+    { label: "no token", loader: PUBLIC, action: all(status(400)), forms: () => [{}] },
+    {
+      label: "unknown token",
+      loader: PUBLIC,
+      action: all(status(410)),
+      forms: () => [{ name: "Invasor", password: "senha-invasor-1", confirmPassword: "senha-invasor-1" }],
+    },
+  ],
   "routes/admin/layout.tsx": { loader: ADMIN },
   "routes/admin/index.ts": {
     loader: {
@@ -284,7 +311,33 @@ const MATRIX: Record<string, Line> = {
   }),
   "routes/admin/settings.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
-  "routes/admin/representatives.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/representatives.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (fx) => [
+      ...hostileForms(fx),
+      // Issue #13 intents: an unknown id, and a no-op on representative A (already active).
+      { intent: "deactivateRepresentative", id: randomUUID() },
+      { intent: "reactivateRepresentative", id: fx.repAId },
+      { intent: "sendPasswordReset", id: randomUUID() },
+    ],
+  },
+  "routes/admin/users.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (fx) => [
+      ...hostileForms(fx),
+      { intent: "invite", name: "Convidado Matriz", email: "convidado-matriz@test.dev" },
+      { intent: "deactivate", id: "nao-existe" },
+      { intent: "reactivate", id: "nao-existe" },
+      { intent: "resend", id: "nao-existe'--" },
+    ],
+  },
+  "routes/admin/account.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (fx) => [...hostileForms(fx), ...accountForms()],
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -301,6 +354,7 @@ let f: Fixtures;
 beforeAll(async () => {
   process.env.RATE_LIMIT_LOGIN = "100000";
   process.env.RATE_LIMIT_CONTACT = "100000";
+  process.env.RATE_LIMIT_REGISTER = "100000";
   (await import("~/lib/env.server")).resetEnvCache();
   cookies.admin = await adminCookie(credentials.admin.email, credentials.admin.password);
   const a = await representativeCookie(

@@ -204,6 +204,50 @@ const ACTIONS: ActionEntry[] = [
     fields: ["id", "q", "page", "title", "description", "materialType", "driveUrl", "textContent"],
     fixed: [["intent", intent]],
   })),
+  // Issue #13: representatives' access, the admin team, the invitation page, "Minha conta".
+  ...(["deactivateRepresentative", "reactivateRepresentative", "sendPasswordReset"] as const).map(
+    (intent): ActionEntry => ({
+      name: `representatives (${intent})`,
+      load: () => import("~/routes/admin/representatives"),
+      url: "/admin/representatives",
+      as: "admin",
+      fields: ["id", "q", "page"],
+      fixed: [["intent", intent]],
+    }),
+  ),
+  ...(["invite", "deactivate", "reactivate", "resend"] as const).map((intent): ActionEntry => ({
+    name: `admin team (${intent})`,
+    load: () => import("~/routes/admin/users"),
+    url: "/admin/users",
+    as: "admin",
+    fields: ["id", "name", "email"],
+    fixed: [["intent", intent]],
+  })),
+  {
+    name: "admin invitation",
+    load: () => import("~/routes/admin/invite"),
+    url: "/admin/invite?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    as: "anon",
+    fields: ["name", "password", "confirmPassword"],
+  },
+  ...(["name", "password", "endOthers"] as const).flatMap((intent): ActionEntry[] => [
+    {
+      name: `admin account (${intent})`,
+      load: () => import("~/routes/admin/account"),
+      url: "/admin/account",
+      as: "admin",
+      fields: ["name", "currentPassword", "password", "confirmPassword"],
+      fixed: [["intent", intent]],
+    },
+    {
+      name: `representative account (${intent})`,
+      load: () => import("~/routes/representante/conta"),
+      url: "/representante/conta",
+      as: "rep",
+      fields: ["name", "currentPassword", "password", "confirmPassword"],
+      fixed: [["intent", intent]],
+    },
+  ]),
 ];
 
 /**

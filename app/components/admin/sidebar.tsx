@@ -9,6 +9,8 @@ import {
   Package,
   Settings,
   Filter,
+  ShieldCheck,
+  UserCircle,
   UserCog,
   Users,
   X,
@@ -25,6 +27,7 @@ export const ADMIN_NAV = [
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/referrals", label: "Indicações", icon: Handshake },
   { to: "/admin/representatives", label: "Representantes", icon: UserCog },
+  { to: "/admin/users", label: "Equipe", icon: ShieldCheck },
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 
@@ -51,6 +54,18 @@ function SidebarBody({ userName, collapsed = false }: { userName: string; collap
       </nav>
       <div className="border-t border-slate-800 p-2">
         {!collapsed && <p className="truncate px-3 pb-2 text-xs text-slate-400">{userName}</p>}
+        <NavLink
+          to="/admin/account"
+          title={collapsed ? "Minha conta" : undefined}
+          className={({ isActive }) =>
+            `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+              isActive ? "bg-brand-700 text-white" : "hover:bg-slate-800"
+            }`
+          }
+        >
+          <UserCircle aria-hidden className="h-5 w-5 shrink-0" />
+          <span className={collapsed ? "sr-only" : ""}>Minha conta</span>
+        </NavLink>
         <Form method="post" action="/admin/logout">
           <button
             type="submit"

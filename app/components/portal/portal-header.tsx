@@ -30,6 +30,14 @@ export function PortalHeader({ name }: { name: string }) {
         </nav>
         <div className="flex items-center gap-3">
           <span className="text-sm text-slate-600">{name}</span>
+          <NavLink
+            to="/representante/conta"
+            className={({ isActive }) =>
+              `rounded-lg px-3 py-1.5 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`
+            }
+          >
+            Minha conta
+          </NavLink>
           <Form method="post" action="/representante/logout">
             <button
               type="submit"

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-import type { UserRole } from "../../modules/auth/auth.constants";
+import type { UserRole, UserStatus } from "../../modules/auth/auth.constants";
 
-export { USER_ROLES, type UserRole } from "../../modules/auth/auth.constants";
+export { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from "../../modules/auth/auth.constants";
 
 // The four better-auth tables (user, session, account, verification), written by hand from
 // its documented schema (its CLI crashes on Node 20), plus our `role`.
@@ -17,10 +17,16 @@ export const user = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     role: text("role").$type<UserRole>().notNull().default("representative"),
+    /** active | invited (an admin who has not set a password yet) | deactivated (cannot sign in). */
+    status: text("status").$type<UserStatus>().notNull().default("active"),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("user_role_check", sql`${t.role} in ('admin', 'representative')`)],
+  (t) => [
+    check("user_role_check", sql`${t.role} in ('admin', 'representative')`),
+    check("user_status_check", sql`${t.status} in ('active', 'invited', 'deactivated')`),
+  ],
 );
 
 export const session = pgTable(
@@ -70,3 +76,24 @@ export const verification = pgTable("verification", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Admin invitations: the link's token is stored only as its SHA-256 hash. Single use (`used_at`),
+ * valid 72 hours; a resend revokes the earlier links of the same user.
+ */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("admin_invitations_user_idx").on(t.userId)],
+);

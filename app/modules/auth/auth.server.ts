@@ -33,6 +33,8 @@ function createAuth() {
     user: {
       additionalFields: {
         role: { type: "string", required: false, input: false, defaultValue: "representative" },
+        // Read by getSessionUser: a session of an account that is not active is refused.
+        status: { type: "string", required: false, input: false, defaultValue: "active" },
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },

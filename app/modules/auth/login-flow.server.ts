@@ -7,7 +7,8 @@ import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { hitRateLimit, rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { AUTH_MESSAGES, LoginSchema } from "./auth.schema";
-import { InvalidCredentialsError, signIn } from "./session.server";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
+import { AccountDeactivatedError, InvalidCredentialsError, signIn } from "./session.server";
 
 /**
  * The login action shared by /admin/login and /representante/login: rate limit, validation,
@@ -30,6 +31,8 @@ export async function loginAction(opts: {
     const { headers } = await signIn(request, { ...parsed.data, role });
     return redirectWithToast(opts.successUrl, "success", AUTH_MESSAGES.loginSuccess, { headers });
   } catch (err) {
+    if (err instanceof AccountDeactivatedError)
+      return replyError(ACCOUNT_MESSAGES.deactivated, { status: 403 });
     if (!(err instanceof InvalidCredentialsError)) log.error({ err }, "login failed");
     return replyError(opts.failureMessage, { status: 401 });
   }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { representatives, session as sessionTable, type UserRole } from "~/db/schema";
+import { representatives, session as sessionTable, user as userTable, type UserRole } from "~/db/schema";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { authHeaders, getAuth } from "./auth.server";
 
@@ -26,7 +26,9 @@ export async function getSessionUser(request: Request): Promise<AuthSession | nu
   try {
     const result = await getAuth().api.getSession({ headers: authHeaders(request) });
     if (!result) return null;
-    const u = result.user as typeof result.user & { role?: string };
+    const u = result.user as typeof result.user & { role?: string; status?: string };
+    // A deactivated account's sessions are deleted when it is deactivated; this refuses any left.
+    if (u.status !== undefined && u.status !== "active") return null;
     const role: UserRole = u.role === "admin" ? "admin" : "representative";
     return {
       user: { id: u.id, name: u.name, email: u.email, role },
@@ -77,6 +79,13 @@ export class InvalidCredentialsError extends Error {
   }
 }
 
+/** The password was right but the account is deactivated (told only after the password). */
+export class AccountDeactivatedError extends Error {
+  constructor() {
+    super("account deactivated");
+  }
+}
+
 function trySignIn(request: Request, email: string, password: string) {
   return getAuth().api.signInEmail({
     body: { email: email.trim().toLowerCase(), password },
@@ -108,6 +117,15 @@ export async function signIn(
     await db.delete(sessionTable).where(eq(sessionTable.token, res.token));
     throw new InvalidCredentialsError();
   }
+  const [account] = await db
+    .select({ status: userTable.status })
+    .from(userTable)
+    .where(eq(userTable.id, u.id));
+  if (account?.status !== "active") {
+    await db.delete(sessionTable).where(eq(sessionTable.token, res.token));
+    throw new AccountDeactivatedError();
+  }
+  await db.update(userTable).set({ lastSignInAt: new Date() }).where(eq(userTable.id, u.id));
   if (previous) await db.delete(sessionTable).where(eq(sessionTable.id, previous.sessionId));
   const cookies = new Headers();
   for (const c of headers.getSetCookie()) cookies.append("Set-Cookie", c);

@@ -94,7 +94,12 @@ export async function upsertAdmin(input: { email: string; password: string; name
   return getDb().transaction(async (tx) => {
     const [existing] = await tx.select().from(user).where(eq(user.email, email));
     if (existing) {
-      await tx.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, existing.id));
+      // The operator's way in (ADMIN_EMAIL, admin:create): the account is made usable again, also
+      // when it was deactivated or only invited.
+      await tx
+        .update(user)
+        .set({ role: "admin", status: "active", updatedAt: new Date() })
+        .where(eq(user.id, existing.id));
       // A user promoted to admin is no longer a representative.
       await tx.delete(representatives).where(eq(representatives.authId, existing.id));
       await setUserPassword(tx, existing.id, input.password);

@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
 
-/** Every admin's e-mail (the team). */
+/** Every active admin's e-mail (the team; invited and deactivated admins get nothing). */
 export async function adminEmails(): Promise<string[]> {
-  const rows = await getDb().select({ email: user.email }).from(user).where(eq(user.role, "admin"));
+  const rows = await getDb()
+    .select({ email: user.email })
+    .from(user)
+    .where(and(eq(user.role, "admin"), eq(user.status, "active")));
   return rows.map((r) => r.email);
 }
 

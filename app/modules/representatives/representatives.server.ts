@@ -1,14 +1,21 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
-import { representatives, user } from "~/db/schema";
+import { representatives, user, type UserStatus } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
+import { deactivateUser, reactivateUser } from "~/modules/accounts/team.server";
+import type { Actor } from "~/modules/audit/audit.server";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { getAuth } from "~/modules/auth/auth.server";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
+import { log } from "~/server/logging/logger.server";
 
 export interface AdminRepresentativeRow {
   id: string;
   name: string;
   email: string;
   createdAt: Date;
+  status: UserStatus;
   referralsCount: number;
   completedCount: number;
 }
@@ -35,6 +42,7 @@ export async function listRepresentativesAdmin({
         name: representatives.name,
         email: representatives.email,
         createdAt: representatives.createdAt,
+        status: sql<UserStatus>`coalesce((select u.status from "user" u where u.id = "representatives"."auth_id"), 'active')`,
         referralsCount: sql<number>`(select count(*)::int from referrals r where r.representative_id = "representatives"."id")`,
         completedCount: sql<number>`(select count(*)::int from referrals r where r.representative_id = "representatives"."id" and r.status = 'concluido')`,
       })
@@ -76,4 +84,85 @@ export async function deleteRepresentative({ id }: { id: string }): Promise<bool
     if (removed.length === 0) await tx.delete(representatives).where(eq(representatives.id, rep.id));
     return true;
   });
+}
+
+async function authIdOf(representativeId: string) {
+  const [rep] = await getDb()
+    .select({ authId: representatives.authId, email: representatives.email, name: representatives.name })
+    .from(representatives)
+    .where(eq(representatives.id, representativeId));
+  return rep ?? null;
+}
+
+/** Deactivates a representative's login (history kept, sessions ended). False when unknown. */
+export async function setRepresentativeActive(
+  actor: Actor,
+  representativeId: string,
+  active: boolean,
+): Promise<boolean> {
+  const rep = await authIdOf(representativeId);
+  if (!rep) return false;
+  if (active) await reactivateUser(actor, rep.authId, { role: "representative" });
+  else await deactivateUser(actor, rep.authId, { role: "representative" });
+  return true;
+}
+
+export class RepresentativeInactiveError extends Error {
+  constructor() {
+    super("representative deactivated");
+  }
+}
+
+/**
+ * Sends the representative better-auth's reset-password e-mail (its requestPasswordReset, which
+ * enqueues the mail job). Only for an active representative.
+ */
+export async function sendRepresentativePasswordReset(actor: Actor, representativeId: string) {
+  const rep = await authIdOf(representativeId);
+  if (!rep) return false;
+  const [account] = await getDb()
+    .select({ status: user.status, email: user.email })
+    .from(user)
+    .where(eq(user.id, rep.authId));
+  if (!account) return false;
+  if (account.status !== "active") throw new RepresentativeInactiveError();
+  await getAuth().api.requestPasswordReset({ body: { email: account.email } });
+  await recordAudit(getDb(), {
+    actor,
+    action: "user.password_reset_sent",
+    entityType: "user",
+    entityId: rep.authId,
+    entityLabel: `${rep.name} <${rep.email}>`,
+  });
+  return true;
+}
+
+const ACCESS_INTENTS = ["deactivateRepresentative", "reactivateRepresentative", "sendPasswordReset"] as const;
+type AccessIntent = (typeof ACCESS_INTENTS)[number];
+
+export function isAccessIntent(v: unknown): v is AccessIntent {
+  return (ACCESS_INTENTS as readonly unknown[]).includes(v);
+}
+
+/** The admin list's access buttons: what happened, as the toast says it. */
+export async function representativeAccess(
+  actor: Actor,
+  representativeId: string,
+  intent: AccessIntent,
+): Promise<{ ok: boolean; message: string }> {
+  try {
+    if (intent === "sendPasswordReset") {
+      const ok = await sendRepresentativePasswordReset(actor, representativeId);
+      return { ok, message: ok ? ACCOUNT_MESSAGES.resetSent : ACCOUNT_MESSAGES.notFound };
+    }
+    const active = intent === "reactivateRepresentative";
+    const ok = await setRepresentativeActive(actor, representativeId, active);
+    const done = active ? ACCOUNT_MESSAGES.repReactivated : ACCOUNT_MESSAGES.repDeactivated;
+    return { ok, message: ok ? done : ACCOUNT_MESSAGES.notFound };
+  } catch (err) {
+    if (err instanceof RepresentativeInactiveError)
+      return { ok: false, message: ACCOUNT_MESSAGES.resetNeedsActive };
+    log.error({ err, intent }, "representative access action failed");
+    return { ok: false, message: ACCOUNT_MESSAGES.actionFailed };
+  }
 }

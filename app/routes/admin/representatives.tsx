@@ -16,7 +16,10 @@ import { MATERIAL_MESSAGES, MaterialSchema } from "~/modules/materials/materials
 import {
   deleteRepresentative,
   listRepresentativesAdmin,
+  isAccessIntent,
+  representativeAccess,
 } from "~/modules/representatives/representatives.server";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
 import {
   MATERIAL_UI_MESSAGES,
   REPRESENTATIVE_MESSAGES,
@@ -53,7 +56,8 @@ const ListState = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const me = await requireAdmin(request);
+  const actor = { id: me.user.id, name: me.user.name };
   const form = formToObject(await readFormData(request));
   const { q, page } = ListState.parse(form);
   const back = `/admin/representatives${withParams("", { q: q || null, page: page > 1 ? page : null })}`;
@@ -86,6 +90,13 @@ export async function action({ request }: Route.ActionArgs) {
       ok ? "success" : "error",
       ok ? REPRESENTATIVE_MESSAGES.deleted : REPRESENTATIVE_MESSAGES.deleteError,
     );
+  }
+  // Access (issue #13): deactivate/reactivate the login, send the reset-password e-mail.
+  if (isAccessIntent(form.intent)) {
+    const r = id.success
+      ? await representativeAccess(actor, id.data, form.intent)
+      : { ok: false, message: ACCOUNT_MESSAGES.notFound };
+    return redirectWithToast(back, r.ok ? "success" : "error", r.message, { replace: true });
   }
   // An unknown intent comes from a forged or stale form: say so instead of failing silently.
   return replyError(BAD_FORM_MESSAGE, { status: 400, toastOnly: true });
