@@ -52,6 +52,8 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("representatives", "routes/admin/representatives.tsx"),
+      route("emails", "routes/admin/emails/list.tsx"),
+      route("emails/:id", "routes/admin/emails/detail.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -19,6 +19,7 @@ import {
   clientNotes,
   clients,
   leads,
+  mailMessages,
   plans,
   referrals,
   representativeMaterials,
@@ -78,6 +79,7 @@ interface Fixtures {
   materialId: string;
   repAId: string;
   markerA: string;
+  mailId: string;
 }
 
 interface Case {
@@ -276,6 +278,17 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/settings.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/representatives.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/emails/list.tsx": { loader: ADMIN },
+  "routes/admin/emails/detail.tsx": [
+    ...adminById((f) => f.mailId, "/admin/emails"),
+    {
+      label: "resend",
+      params: (f) => ({ id: f.mailId }),
+      loader: ADMIN,
+      action: ADMIN_ACTION,
+      forms: () => [{ intent: "resend" }],
+    },
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -364,7 +377,19 @@ beforeAll(async () => {
     .insert(representativeMaterials)
     .values({ title: "Material Matriz", materialType: "text", textContent: "texto" })
     .returning();
+  const [mail] = await db
+    .insert(mailMessages)
+    .values({
+      kind: "lead.novo",
+      toAddress: "destino-matriz@test.dev",
+      subject: "Mensagem Matriz",
+      html: "<p>x</p>",
+      text: "x",
+      status: "falhou",
+    })
+    .returning();
   f = {
+    mailId: mail.id,
     planId: plan.id,
     clientId: client.id,
     postSlug: post.slug,

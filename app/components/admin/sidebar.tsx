@@ -5,6 +5,7 @@ import {
   Handshake,
   LayoutDashboard,
   LogOut,
+  Mail,
   Package,
   Settings,
   Filter,
@@ -22,6 +23,7 @@ export const ADMIN_NAV = [
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/referrals", label: "Indicações", icon: Handshake },
   { to: "/admin/representatives", label: "Representantes", icon: UserCog },
+  { to: "/admin/emails", label: "E-mails", icon: Mail },
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 
