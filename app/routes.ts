@@ -50,6 +50,8 @@ export default [
       route("blog/new", "routes/admin/blog/new.tsx"),
       route("blog/edit/:id", "routes/admin/blog/edit.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/notifications", "routes/admin/settings/notifications.tsx"),
+      route("settings/webhooks", "routes/admin/settings/webhooks.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("representatives", "routes/admin/representatives.tsx"),
       route("emails", "routes/admin/emails/list.tsx"),

@@ -20,6 +20,7 @@ import {
   clients,
   leads,
   mailMessages,
+  webhookEndpoints,
   plans,
   referrals,
   representativeMaterials,
@@ -80,6 +81,7 @@ interface Fixtures {
   repAId: string;
   markerA: string;
   mailId: string;
+  webhookId: string;
 }
 
 interface Case {
@@ -278,6 +280,21 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/settings.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/representatives.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/settings/notifications.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { leadAlertEmails: "invasor@evil.dev" }],
+  },
+  "routes/admin/settings/webhooks.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { intent: "create", url: "https://93.184.215.14/invasor", events: "lead.created" },
+      { intent: "toggle", id: f.webhookId, active: "false" },
+      { intent: "delete", id: f.webhookId },
+    ],
+  },
   "routes/admin/emails/list.tsx": { loader: ADMIN },
   "routes/admin/emails/detail.tsx": [
     ...adminById((f) => f.mailId, "/admin/emails"),
@@ -388,8 +405,13 @@ beforeAll(async () => {
       status: "falhou",
     })
     .returning();
+  const [webhook] = await db
+    .insert(webhookEndpoints)
+    .values({ url: "https://93.184.215.14/matriz", events: ["lead.created"], secretEncrypted: "x" })
+    .returning();
   f = {
     mailId: mail.id,
+    webhookId: webhook.id,
     planId: plan.id,
     clientId: client.id,
     postSlug: post.slug,
