@@ -22,6 +22,8 @@ export default [
   ...prefix("representante", [
     route("login", "routes/representante/login.tsx"),
     route("register", "routes/representante/register.tsx"),
+    route("esqueci-senha", "routes/representante/esqueci-senha.tsx"),
+    route("redefinir-senha", "routes/representante/redefinir-senha.tsx"),
     route("logout", "routes/representante/logout.ts"),
     layout("routes/representante/layout.tsx", [
       index("routes/representante/index.ts"),
@@ -35,6 +37,8 @@ export default [
   // Admin back office
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
     route("logout", "routes/admin/logout.ts"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),

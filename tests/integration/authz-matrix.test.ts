@@ -124,6 +124,13 @@ const hostileForms = (f: Fixtures) => [
   ),
 ];
 const badLogin = () => [{ email: "ninguem@test.dev", password: "senha-errada" }];
+const badForgot = (): Record<string, string>[] => [{ email: "nao-e-email" }, {}];
+/** A reset without a usable token is refused (400) for everyone and changes nothing. */
+const badReset = (): Record<string, string>[] => [
+  {},
+  { token: "inventado", password: "senha-nova-1", confirmPassword: "senha-nova-1" },
+  { token: "inventado", password: "1", confirmPassword: "2" },
+];
 const badRegister = (): Record<string, string>[] => [
   { name: "Ab", email: "nao-e-email", password: "1", confirmPassword: "2" },
   {},
@@ -209,6 +216,11 @@ const MATRIX: Record<string, Line> = {
     forms: badLogin,
   },
   "routes/representante/register.tsx": { action: all(status(400)), forms: badRegister },
+  "routes/representante/esqueci-senha.tsx": [
+    { label: "bad address", action: all(status(400)), forms: badForgot },
+    { label: "any address", action: all(admitted), forms: () => [{ email: "alguem@test.dev" }] },
+  ],
+  "routes/representante/redefinir-senha.tsx": { loader: PUBLIC, action: all(status(400)), forms: badReset },
   "routes/representante/logout.ts": {
     loader: all(redirect("/representante/login")),
     action: {
@@ -244,6 +256,11 @@ const MATRIX: Record<string, Line> = {
     action: all(status(401)),
     forms: badLogin,
   },
+  "routes/admin/forgot-password.tsx": [
+    { label: "bad address", action: all(status(400)), forms: badForgot },
+    { label: "any address", action: all(admitted), forms: () => [{ email: "alguem@test.dev" }] },
+  ],
+  "routes/admin/reset-password.tsx": { loader: PUBLIC, action: all(status(400)), forms: badReset },
   "routes/admin/logout.ts": {
     loader: all(redirect("/admin/login")),
     action: {
