@@ -58,9 +58,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(`${LIST}/${mail.id}`, "success", MAIL_LOG_MESSAGES.resent, { replace: true });
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({
+  label,
+  children,
+  className = "",
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 text-sm break-words text-slate-900">{children}</dd>
     </div>
@@ -108,9 +116,9 @@ export default function EmailDetailPage({ loaderData, actionData }: Route.Compon
           <Field label="Tentativas">{mail.attempts}</Field>
           <Field label="Criado em">{formatDateTime(mail.createdAt)}</Field>
           <Field label="Enviado em">{mail.sentAt ? formatDateTime(mail.sentAt) : "—"}</Field>
-          <div className="sm:col-span-3">
-            <Field label="Último erro">{mail.lastError ?? "—"}</Field>
-          </div>
+          <Field label="Último erro" className="sm:col-span-3">
+            {mail.lastError ?? "—"}
+          </Field>
         </dl>
       </Card>
       <section aria-labelledby="mail-html" className="mb-6">
