@@ -70,6 +70,7 @@ export default defineConfig({
         RATE_LIMIT_LOGIN: "10000",
         RATE_LIMIT_REGISTER: "10000",
         RATE_LIMIT_CONTACT: "10000",
+        RATE_LIMIT_PASSWORD_RESET: "10000",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       },

@@ -22,6 +22,8 @@ export default [
   ...prefix("representante", [
     route("login", "routes/representante/login.tsx"),
     route("register", "routes/representante/register.tsx"),
+    route("esqueci-senha", "routes/representante/esqueci-senha.tsx"),
+    route("redefinir-senha", "routes/representante/redefinir-senha.tsx"),
     route("logout", "routes/representante/logout.ts"),
     layout("routes/representante/layout.tsx", [
       index("routes/representante/index.ts"),
@@ -36,6 +38,8 @@ export default [
   // Admin back office
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password", "routes/admin/reset-password.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("invite", "routes/admin/invite.tsx"),
     layout("routes/admin/layout.tsx", [
@@ -52,10 +56,14 @@ export default [
       route("blog/new", "routes/admin/blog/new.tsx"),
       route("blog/edit/:id", "routes/admin/blog/edit.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/notifications", "routes/admin/settings/notifications.tsx"),
+      route("settings/webhooks", "routes/admin/settings/webhooks.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("representatives", "routes/admin/representatives.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("emails", "routes/admin/emails/list.tsx"),
+      route("emails/:id", "routes/admin/emails/detail.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -19,6 +19,8 @@ import {
   clientNotes,
   clients,
   leads,
+  mailMessages,
+  webhookEndpoints,
   plans,
   referrals,
   representativeMaterials,
@@ -78,6 +80,8 @@ interface Fixtures {
   materialId: string;
   repAId: string;
   markerA: string;
+  mailId: string;
+  webhookId: string;
 }
 
 interface Case {
@@ -131,6 +135,13 @@ const accountForms = () => [
   { intent: "endOthers" },
 ];
 const badLogin = () => [{ email: "ninguem@test.dev", password: "senha-errada" }];
+const badForgot = (): Record<string, string>[] => [{ email: "nao-e-email" }, {}];
+/** A reset without a usable token is refused (400) for everyone and changes nothing. */
+const badReset = (): Record<string, string>[] => [
+  {},
+  { token: "inventado", password: "senha-nova-1", confirmPassword: "senha-nova-1" },
+  { token: "inventado", password: "1", confirmPassword: "2" },
+];
 const badRegister = (): Record<string, string>[] => [
   { name: "Ab", email: "nao-e-email", password: "1", confirmPassword: "2" },
   {},
@@ -225,6 +236,11 @@ const MATRIX: Record<string, Line> = {
     forms: badLogin,
   },
   "routes/representante/register.tsx": { action: all(status(400)), forms: badRegister },
+  "routes/representante/esqueci-senha.tsx": [
+    { label: "bad address", action: all(status(400)), forms: badForgot },
+    { label: "any address", action: all(admitted), forms: () => [{ email: "alguem@test.dev" }] },
+  ],
+  "routes/representante/redefinir-senha.tsx": { loader: PUBLIC, action: all(status(400)), forms: badReset },
   "routes/representante/logout.ts": {
     loader: all(redirect("/representante/login")),
     action: {
@@ -266,6 +282,11 @@ const MATRIX: Record<string, Line> = {
     action: all(status(401)),
     forms: badLogin,
   },
+  "routes/admin/forgot-password.tsx": [
+    { label: "bad address", action: all(status(400)), forms: badForgot },
+    { label: "any address", action: all(admitted), forms: () => [{ email: "alguem@test.dev" }] },
+  ],
+  "routes/admin/reset-password.tsx": { loader: PUBLIC, action: all(status(400)), forms: badReset },
   "routes/admin/logout.ts": {
     loader: all(redirect("/admin/login")),
     action: {
@@ -338,6 +359,32 @@ const MATRIX: Record<string, Line> = {
     action: ADMIN_ACTION,
     forms: (fx) => [...hostileForms(fx), ...accountForms()],
   },
+  "routes/admin/settings/notifications.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { leadAlertEmails: "invasor@evil.dev" }],
+  },
+  "routes/admin/settings/webhooks.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { intent: "create", url: "https://93.184.215.14/invasor", events: "lead.created" },
+      { intent: "toggle", id: f.webhookId, active: "false" },
+      { intent: "delete", id: f.webhookId },
+    ],
+  },
+  "routes/admin/emails/list.tsx": { loader: ADMIN },
+  "routes/admin/emails/detail.tsx": [
+    ...adminById((f) => f.mailId, "/admin/emails"),
+    {
+      label: "resend",
+      params: (f) => ({ id: f.mailId }),
+      loader: ADMIN,
+      action: ADMIN_ACTION,
+      forms: () => [{ intent: "resend" }],
+    },
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -427,7 +474,24 @@ beforeAll(async () => {
     .insert(representativeMaterials)
     .values({ title: "Material Matriz", materialType: "text", textContent: "texto" })
     .returning();
+  const [mail] = await db
+    .insert(mailMessages)
+    .values({
+      kind: "lead.novo",
+      toAddress: "destino-matriz@test.dev",
+      subject: "Mensagem Matriz",
+      html: "<p>x</p>",
+      text: "x",
+      status: "falhou",
+    })
+    .returning();
+  const [webhook] = await db
+    .insert(webhookEndpoints)
+    .values({ url: "https://93.184.215.14/matriz", events: ["lead.created"], secretEncrypted: "x" })
+    .returning();
   f = {
+    mailId: mail.id,
+    webhookId: webhook.id,
     planId: plan.id,
     clientId: client.id,
     postSlug: post.slug,

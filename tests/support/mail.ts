@@ -33,3 +33,13 @@ export function linkIn(html: string, prefix: string): string {
   if (!m) throw new Error(`no link starting with ${prefix}`);
   return m;
 }
+
+/** Makes the E2E mail server refuse (550) or accept again one recipient. */
+export async function refuseRecipient(address: string, refused = true) {
+  const path = refused ? "refuse" : "accept";
+  const res = await fetch(
+    `http://127.0.0.1:${mailSink().httpPort}/${path}?address=${encodeURIComponent(address)}`,
+    { method: "POST" },
+  );
+  if (!res.ok) throw new Error(`mail sink answered ${res.status}`);
+}

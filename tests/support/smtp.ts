@@ -22,12 +22,14 @@ export async function startSmtpServer({ port = 0, parse = true }: { port?: numbe
   const received: ReceivedMail[] = [];
   let count = 0;
   const state: { refuse: null | 421 | 550 } = { refuse: null };
+  /** Addresses answered 550 (unknown recipient) one by one, whatever `refuse` says. */
+  const refusedRecipients = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (state.refuse === 550) {
+      if (state.refuse === 550 || refusedRecipients.has(address.address.toLowerCase())) {
         const err = Object.assign(new Error("Destinatário recusado"), { responseCode: 550 });
         return callback(err);
       }
@@ -76,6 +78,11 @@ export async function startSmtpServer({ port = 0, parse = true }: { port?: numbe
     },
     refuse(code: null | 421 | 550) {
       state.refuse = code;
+    },
+    /** Refuses (550) or accepts again one recipient only: safe next to specs running in parallel. */
+    refuseRecipient(address: string, refused: boolean) {
+      if (refused) refusedRecipients.add(address.toLowerCase());
+      else refusedRecipients.delete(address.toLowerCase());
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   LogOut,
   Menu,
+  Mail,
   Package,
   Settings,
   Filter,
@@ -28,6 +29,7 @@ export const ADMIN_NAV = [
   { to: "/admin/referrals", label: "Indicações", icon: Handshake },
   { to: "/admin/representatives", label: "Representantes", icon: UserCog },
   { to: "/admin/users", label: "Equipe", icon: ShieldCheck },
+  { to: "/admin/emails", label: "E-mails", icon: Mail },
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 

@@ -23,6 +23,16 @@ const email = z
   .max(254, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
 
+export const RESET_MESSAGES = {
+  forgotLink: "Esqueci minha senha",
+  requested:
+    "Se houver uma conta com este e-mail, enviamos um link para criar uma nova senha. Confira sua caixa de entrada (e o spam). O link vale por 1 hora.",
+  invalidLink: "Este link de redefinição de senha expirou ou já foi usado.",
+  askAgain: "Pedir um novo link",
+  done: "Senha redefinida com sucesso! Faça login com a nova senha.",
+  failed: "Erro ao redefinir a senha. Tente novamente.",
+} as const;
+
 export const LoginSchema = z.object({
   email,
   password: z
@@ -45,6 +55,20 @@ export const RegisterSchema = z
       .min(1, AUTH_MESSAGES.passwordRequired)
       .min(6, AUTH_MESSAGES.passwordTooShort)
       .max(128, "A senha deve ter no máximo 128 caracteres."),
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }).max(128),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDiffer,
+    path: ["confirmPassword"],
+  });
+
+export const ForgotPasswordSchema = z.object({ email });
+
+/** The new password: the same rules and messages as registration. */
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: RegisterSchema.shape.password,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }).max(128),
   })
   .refine((v) => v.password === v.confirmPassword, {

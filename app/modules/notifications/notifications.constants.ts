@@ -8,3 +8,21 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   falhou: "Falhou",
   sem_smtp: "Sem SMTP",
 };
+
+/** What each kind of message is, as the mail log names it (unknown kinds show as stored). */
+export const MAIL_KIND_LABELS: Record<string, string> = {
+  "lead.novo": "Novo lead",
+  "auth.redefinir-senha": "Redefinição de senha",
+  "indicacao.status": "Status de indicação",
+  "representante.boas-vindas": "Boas-vindas",
+  "assinaturas.resumo": "Resumo de renovações",
+};
+
+export const MAIL_LOG_MESSAGES = {
+  loadError: "Erro ao carregar e-mails",
+  notFound: "E-mail não encontrado",
+  empty: "Nenhum e-mail registrado",
+  emptyFiltered: "Nenhum e-mail com este status",
+  resent: "E-mail reenviado para a fila de envio",
+  resendFailed: "Este e-mail não pode ser reenviado",
+} as const;

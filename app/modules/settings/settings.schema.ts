@@ -112,3 +112,36 @@ export const SETTINGS_TABS = {
   structured: ["structuredData"],
 } as const;
 export type SettingsTab = keyof typeof SETTINGS_TABS;
+
+export const NOTIFICATION_MESSAGES = {
+  saved: "Notificações salvas com sucesso!",
+  saveError: "Erro ao salvar notificações",
+  loadError: "Erro ao carregar notificações",
+  invalid: (value: string) => `"${value}" não é um e-mail válido.`,
+  tooMany: (n: number) => `Informe no máximo ${n} e-mails.`,
+} as const;
+
+export const MAX_LEAD_ALERT_EMAILS = 20;
+
+/**
+ * Settings → Notificações: extra addresses for the new-lead alert, one per line (commas and
+ * semicolons also separate). Each must be an e-mail; the first bad one is named.
+ */
+export const LeadAlertEmailsSchema = z.object({
+  leadAlertEmails: z
+    .string()
+    .max(5000, NOTIFICATION_MESSAGES.tooMany(MAX_LEAD_ALERT_EMAILS))
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(/[\s,;]+/)
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .superRefine((emails, ctx) => {
+      const bad = emails.find((e) => !z.email().safeParse(e).success || e.length > 254);
+      if (bad) ctx.addIssue({ code: "custom", message: NOTIFICATION_MESSAGES.invalid(bad.slice(0, 80)) });
+      else if (new Set(emails.map((e) => e.toLowerCase())).size > MAX_LEAD_ALERT_EMAILS)
+        ctx.addIssue({ code: "custom", message: NOTIFICATION_MESSAGES.tooMany(MAX_LEAD_ALERT_EMAILS) });
+    }),
+});

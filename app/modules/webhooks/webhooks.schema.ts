@@ -22,6 +22,9 @@ export const WEBHOOK_MESSAGES = {
   redelivered: "Entrega reenviada",
   redeliverFailed: "Não foi possível reenviar esta entrega",
   limit: "Limite de 20 webhooks atingido.",
+  notFound: "Webhook não encontrado",
+  actionFailed: "Não foi possível concluir a ação",
+  loadError: "Erro ao carregar webhooks",
 } as const;
 
 export const DELIVERY_STATUS_LABELS = {
@@ -44,3 +47,18 @@ export const WebhookSchema = z.object({
     .max(EVENT_VALUES.length, WEBHOOK_MESSAGES.eventsRequired),
 });
 export type WebhookInput = z.infer<typeof WebhookSchema>;
+
+/** The create form: `events` is a group of checkboxes (several values under one name). */
+export function parseWebhookForm(form: FormData) {
+  return WebhookSchema.safeParse({
+    url: form.get("url") ?? "",
+    events: form.getAll("events").filter((v) => typeof v === "string"),
+  });
+}
+
+/** Every other intent of the webhooks page names one endpoint (or one delivery) by id. */
+export const WebhookIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("toggle"), id: z.uuid(), active: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("delete"), id: z.uuid() }),
+  z.object({ intent: z.literal("redeliver"), id: z.uuid() }),
+]);

@@ -117,7 +117,7 @@ export async function listDeliveries({
       and(
         endpointId ? eq(webhookDeliveries.endpointId, endpointId) : undefined,
         status ? eq(webhookDeliveries.status, status) : undefined,
-        olderThan(webhookDeliveries.createdAt, webhookDeliveries.id, before),
+        olderThan(webhookDeliveries, webhookDeliveries.createdAt, webhookDeliveries.id, before),
       ),
     )
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthCard } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
+import { ForgotPasswordLink } from "~/components/auth/password-reset";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 import { loginAction } from "~/modules/auth/login-flow.server";
 import { rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
@@ -27,6 +28,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   return (
     <AuthCard title="Área Administrativa" subtitle="Entre com seu e-mail e senha de administrador.">
       <LoginForm actionData={actionData} />
+      <ForgotPasswordLink to="/admin/forgot-password" />
     </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/settings";
 import { SettingsForm, type SettingsValues } from "~/components/admin/settings/settings-form";
+import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
@@ -70,6 +71,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             : "SEO e rastreamento do site"
         }
       />
+      <SettingsNav />
       {/* Remount after a save so every field shows what was stored. */}
       <SettingsForm key={String(updatedAt)} initial={values} errors={actionData?.fieldErrors} />
     </div>

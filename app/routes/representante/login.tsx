@@ -3,6 +3,7 @@ import type { Route } from "./+types/login";
 import { AuthCard } from "~/components/auth/auth-card";
 import { PortalStandaloneErrorBoundary } from "~/components/portal/portal-error";
 import { LoginForm } from "~/components/auth/login-form";
+import { ForgotPasswordLink } from "~/components/auth/password-reset";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 import { loginAction } from "~/modules/auth/login-flow.server";
 import { rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
@@ -42,6 +43,7 @@ export default function RepresentativeLogin({ actionData }: Route.ComponentProps
       }
     >
       <LoginForm actionData={actionData} />
+      <ForgotPasswordLink to="/representante/esqueci-senha" />
     </AuthCard>
   );
 }

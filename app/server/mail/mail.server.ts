@@ -184,7 +184,7 @@ export async function listMail({
     .where(
       and(
         status ? eq(mailMessages.status, status) : undefined,
-        olderThan(mailMessages.createdAt, mailMessages.id, before),
+        olderThan(mailMessages, mailMessages.createdAt, mailMessages.id, before),
       ),
     )
     .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))

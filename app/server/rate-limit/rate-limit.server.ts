@@ -7,12 +7,13 @@ import { replyError } from "~/lib/form-reply";
 export const RATE_LIMIT_MESSAGE =
   "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.";
 
-export type RateLimitBucket = "login" | "register" | "contact";
+export type RateLimitBucket = "login" | "register" | "contact" | "password-reset";
 
 function limitFor(bucket: RateLimitBucket): number {
   const e = env();
   if (bucket === "login") return e.RATE_LIMIT_LOGIN;
   if (bucket === "register") return e.RATE_LIMIT_REGISTER;
+  if (bucket === "password-reset") return e.RATE_LIMIT_PASSWORD_RESET;
   return e.RATE_LIMIT_CONTACT;
 }
 

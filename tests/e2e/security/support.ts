@@ -6,8 +6,12 @@ export type Who = "anon" | "admin" | "rep";
 
 /** Who may open a URL: admin pages as the admin, portal pages as a representative. */
 export function whoFor(url: string): Who {
-  if (/^\/admin(\/|$)/.test(url) && !/^\/admin\/(login|logout)/.test(url)) return "admin";
-  if (/^\/representante(\/|$)/.test(url) && !/^\/representante\/(login|register|logout)/.test(url))
+  if (/^\/admin(\/|$)/.test(url) && !/^\/admin\/(login|logout|forgot-password|reset-password)/.test(url))
+    return "admin";
+  if (
+    /^\/representante(\/|$)/.test(url) &&
+    !/^\/representante\/(login|register|logout|esqueci-senha|redefinir-senha)/.test(url)
+  )
     return "rep";
   return "anon";
 }

@@ -1,0 +1,55 @@
+import type { AppLoadContext } from "react-router";
+import { reply, replyInvalid } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { readFormData } from "~/server/http/form.server";
+import { rateLimited } from "~/server/rate-limit/rate-limit.server";
+import { ForgotPasswordSchema, RESET_MESSAGES, ResetPasswordSchema } from "./auth.schema";
+import { requestPasswordReset, resetPassword, resetTokenIsValid } from "./password-reset.server";
+
+/**
+ * The forgot/reset pages of both areas (/admin and /representante) share these: the routes
+ * only say where the area's login is.
+ */
+
+/** "Esqueci minha senha": always the same answer for a well-formed address. */
+export async function forgotPasswordAction({
+  request,
+  context,
+}: {
+  request: Request;
+  context: AppLoadContext;
+}) {
+  const raw = formToObject(await readFormData(request));
+  const parsed = ForgotPasswordSchema.safeParse(raw);
+  if (!parsed.success) {
+    return replyInvalid(fieldErrors(parsed.error), {
+      values: { email: String(raw.email ?? "").slice(0, 254) },
+    });
+  }
+  const result = await requestPasswordReset({
+    email: parsed.data.email,
+    clientIp: context?.clientIp ?? "unknown",
+  });
+  if (!result.ok) return rateLimited(result.retryAfter);
+  return reply({ ok: true, sent: true });
+}
+
+/** The reset page: the token from the e-mailed link, or null when it can no longer be used. */
+export async function resetPasswordLoader({ request }: { request: Request }) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token: (await resetTokenIsValid(token)) ? token : null };
+}
+
+/** Sets the new password; then the area's login with a toast. */
+export async function resetPasswordAction({ request, loginUrl }: { request: Request; loginUrl: string }) {
+  const parsed = ResetPasswordSchema.safeParse(formToObject(await readFormData(request)));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    if (errors.token) return reply({ invalidToken: true }, { status: 400 });
+    return replyInvalid(errors);
+  }
+  const result = await resetPassword({ request, token: parsed.data.token, password: parsed.data.password });
+  if (result === "invalid-token") return reply({ invalidToken: true }, { status: 400 });
+  return redirectWithToast(loginUrl, "success", RESET_MESSAGES.done);
+}

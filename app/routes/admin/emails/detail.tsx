@@ -1,0 +1,154 @@
+import { ArrowLeft, RotateCw } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "~/lib/zod";
+import type { Route } from "./+types/detail";
+import { MailStatusBadge, mailKindLabel } from "~/components/admin/emails/mail-status";
+import { Card } from "~/components/admin/ui";
+import { ListError } from "~/components/ui/list-states";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
+import { formatDateTime } from "~/lib/format";
+import { formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { MAIL_LOG_MESSAGES } from "~/modules/notifications/notifications.constants";
+import { readFormData } from "~/server/http/form.server";
+import { getMail, resendMail } from "~/server/mail/mail.server";
+
+const LIST = "/admin/emails";
+
+/** The message in the URL, or back to the log with an error toast (unknown or malformed id). */
+async function requireMail(id: string | undefined) {
+  const parsed = z.uuid().safeParse(id);
+  const mail = parsed.success ? await getMail({ id: parsed.data }) : null;
+  if (!mail) throw await redirectWithToast(LIST, "error", MAIL_LOG_MESSAGES.notFound);
+  return mail;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const m = await requireMail(params.id);
+  return {
+    mail: {
+      id: m.id,
+      kind: m.kind,
+      toAddress: m.toAddress,
+      subject: m.subject,
+      status: m.status,
+      attempts: m.attempts,
+      lastError: m.lastError,
+      createdAt: m.createdAt,
+      sentAt: m.sentAt,
+      html: m.html,
+      text: m.text,
+    },
+  };
+}
+
+const ActionSchema = z.object({ intent: z.literal("resend") });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const mail = await requireMail(params.id);
+  const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
+  if (!parsed.success) return replyError(MAIL_LOG_MESSAGES.resendFailed, { status: 400, toastOnly: true });
+  const ok = await resendMail({ id: mail.id });
+  if (!ok) return replyError(MAIL_LOG_MESSAGES.resendFailed, { status: 409, toastOnly: true });
+  return redirectWithToast(`${LIST}/${mail.id}`, "success", MAIL_LOG_MESSAGES.resent, { replace: true });
+}
+
+function Field({
+  label,
+  children,
+  className = "",
+}: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function EmailDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  useReplyToast(actionData);
+  const { mail } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const resendable = mail.status === "falhou" || mail.status === "sem_smtp";
+  return (
+    <div className="max-w-5xl">
+      <Link
+        to={LIST}
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Voltar para e-mails
+      </Link>
+      <PageHeader
+        title={mail.subject}
+        subtitle={`Para ${mail.toAddress}`}
+        actions={
+          resendable ? (
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="resend" />
+              <button
+                type="submit"
+                disabled={busy}
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              >
+                <RotateCw aria-hidden className="h-4 w-4" /> Reenviar
+              </button>
+            </Form>
+          ) : null
+        }
+      />
+      <Card className="mb-6">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Field label="Destinatário">{mail.toAddress}</Field>
+          <Field label="Tipo">{mailKindLabel(mail.kind)}</Field>
+          <Field label="Status">
+            <MailStatusBadge status={mail.status} />
+          </Field>
+          <Field label="Tentativas">{mail.attempts}</Field>
+          <Field label="Criado em">{formatDateTime(mail.createdAt)}</Field>
+          <Field label="Enviado em">{mail.sentAt ? formatDateTime(mail.sentAt) : "—"}</Field>
+          <Field label="Último erro" className="sm:col-span-3">
+            {mail.lastError ?? "—"}
+          </Field>
+        </dl>
+      </Card>
+      <section aria-labelledby="mail-html" className="mb-6">
+        <h2 id="mail-html" className="mb-2 text-lg font-semibold text-slate-900">
+          Versão HTML
+        </h2>
+        {/* The stored body, inert: an empty sandbox runs no script, submits no form, opens nothing. */}
+        <iframe
+          title="Corpo do e-mail em HTML"
+          sandbox=""
+          srcDoc={mail.html}
+          className="h-[36rem] w-full rounded-xl border border-slate-200 bg-white"
+        />
+      </section>
+      <section aria-labelledby="mail-text">
+        <h2 id="mail-text" className="mb-2 text-lg font-semibold text-slate-900">
+          Versão texto
+        </h2>
+        <pre className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4 text-sm whitespace-pre-wrap text-slate-800">
+          {mail.text}
+        </pre>
+      </section>
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.mail.subject ?? "E-mail"} | CardápioDigital` }];
+}
+
+export function ErrorBoundary() {
+  return <ListError message={MAIL_LOG_MESSAGES.loadError} />;
+}

@@ -1,0 +1,85 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/notifications";
+import { SettingsNav } from "~/components/admin/settings/settings-nav";
+import { Card } from "~/components/admin/ui";
+import { ListError } from "~/components/ui/list-states";
+import { Button, TextAreaField } from "~/components/ui/form";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { LeadAlertEmailsSchema, NOTIFICATION_MESSAGES } from "~/modules/settings/settings.schema";
+import { getSettings, saveLeadAlertEmails } from "~/modules/settings/settings.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+
+const PATH = "/admin/settings/notifications";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const s = await getSettings({ fresh: true });
+  return { leadAlertEmails: s?.leadAlertEmails ?? [] };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const raw = formToObject(await readFormData(request));
+  const parsed = LeadAlertEmailsSchema.safeParse(raw);
+  if (!parsed.success) {
+    return replyInvalid(fieldErrors(parsed.error), {
+      values: { leadAlertEmails: String(raw.leadAlertEmails ?? "").slice(0, 5000) },
+      toast: toast.error(NOTIFICATION_MESSAGES.saveError),
+    });
+  }
+  try {
+    await saveLeadAlertEmails({ emails: parsed.data.leadAlertEmails });
+  } catch (err) {
+    log.error({ err }, "saveLeadAlertEmails failed");
+    return replyError(NOTIFICATION_MESSAGES.saveError, { toastOnly: true });
+  }
+  return redirectWithToast(PATH, "success", NOTIFICATION_MESSAGES.saved);
+}
+
+export default function NotificationSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useReplyToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const stored = loaderData.leadAlertEmails.join("\n");
+  const typed = actionData && "values" in actionData ? actionData.values?.leadAlertEmails : undefined;
+  return (
+    <div className="max-w-6xl">
+      <PageHeader title="Configurações" subtitle="Quem recebe os avisos do sistema" />
+      <SettingsNav />
+      <Card className="max-w-2xl">
+        <h2 className="text-lg font-semibold text-slate-900">Notificações</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Todo administrador ativo já recebe um e-mail a cada novo lead. Informe aqui outros endereços que
+          também devem recebê-lo.
+        </p>
+        <Form method="post" className="mt-4 space-y-4" key={stored}>
+          <TextAreaField
+            label="E-mails que recebem novos leads"
+            name="leadAlertEmails"
+            rows={6}
+            defaultValue={typed ?? stored}
+            placeholder={"vendas@seunegocio.com.br\nsocio@seunegocio.com.br"}
+            error={actionData?.fieldErrors?.leadAlertEmails}
+          />
+          <p className="text-xs text-slate-500">Um e-mail por linha (até 20).</p>
+          <Button type="submit" busy={busy} busyLabel="Salvando...">
+            Salvar
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Notificações | Configurações | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return <ListError message={NOTIFICATION_MESSAGES.loadError} />;
+}
