@@ -28,7 +28,10 @@ const EnvSchema = z.object({
     .default("true")
     .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  RATE_LIMIT_LOGIN: intFromEnv(10),
+  // Sign-in: FAILED attempts per window, per client address and per account (each role apart).
+  RATE_LIMIT_LOGIN: intFromEnv(30),
+  RATE_LIMIT_LOGIN_ACCOUNT: intFromEnv(10),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: intFromEnv(900),
   RATE_LIMIT_REGISTER: intFromEnv(5),
   RATE_LIMIT_CONTACT: intFromEnv(5),
   RATE_LIMIT_WINDOW_SECONDS: intFromEnv(600),

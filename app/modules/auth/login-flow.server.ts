@@ -5,13 +5,14 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
-import { hitRateLimit, rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { AUTH_MESSAGES, LoginSchema } from "./auth.schema";
+import { beginLoginAttempt } from "./login-throttle.server";
 import { InvalidCredentialsError, signIn } from "./session.server";
 
 /**
- * The login action shared by /admin/login and /representante/login: rate limit, validation,
- * sign-in with the role check, then redirect with the success toast.
+ * The login action shared by /admin/login and /representante/login: validation, the failed
+ * sign-in throttle (login-throttle.server), sign-in with the role check, then redirect with the
+ * success toast.
  */
 export async function loginAction(opts: {
   request: Request;
@@ -21,16 +22,23 @@ export async function loginAction(opts: {
   failureMessage: string;
 }) {
   const { request, context, role } = opts;
-  const limit = await hitRateLimit("login", context?.clientIp ?? "unknown");
-  if (!limit.ok) return rateLimited(limit.retryAfter);
   const raw = formToObject(await readFormData(request));
   const parsed = LoginSchema.safeParse(raw);
   if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+  const throttle = await beginLoginAttempt({
+    role,
+    email: parsed.data.email,
+    clientIp: context?.clientIp ?? "unknown",
+  });
+  if (!throttle.ok) return throttle.response;
+  let headers: Headers;
   try {
-    const { headers } = await signIn(request, { ...parsed.data, role });
-    return redirectWithToast(opts.successUrl, "success", AUTH_MESSAGES.loginSuccess, { headers });
+    ({ headers } = await signIn(request, { ...parsed.data, role }));
   } catch (err) {
     if (!(err instanceof InvalidCredentialsError)) log.error({ err }, "login failed");
+    throttle.attempt.failed();
     return replyError(opts.failureMessage, { status: 401 });
   }
+  await throttle.attempt.succeeded();
+  return redirectWithToast(opts.successUrl, "success", AUTH_MESSAGES.loginSuccess, { headers });
 }
