@@ -53,7 +53,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
-  // Largest request body the server accepts (413 above it), in bytes.
+  // Largest request body of the blog editor and the settings (413 above it), in bytes. Every
+  // other form: 64 KB (app/server/http/body-limit.server.ts).
   MAX_BODY_BYTES: intFromEnv(5 * 1024 * 1024),
 });
 
