@@ -36,7 +36,7 @@ server.use(app.requestLogMiddleware());
 server.use((req, res, next) => {
   const nonce = randomBytes(16).toString("base64");
   res.locals.nonce = nonce;
-  for (const [k, v] of Object.entries(app.securityHeaders({ nonce, secure: req.secure }))) {
+  for (const [k, v] of Object.entries(app.securityHeaders({ nonce, secure: req.secure, path: req.path }))) {
     res.setHeader(k, v);
   }
   next();

@@ -4,6 +4,7 @@ import { ensureAdmin } from "~/modules/auth/bootstrap.server";
 import { JOBS } from "~/jobs.server";
 import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
 import { seedDemoData } from "~/server/dev-data/demo.server";
+import { bodyLimitFor } from "~/server/http/body-limit.server";
 import { requestGuardMiddleware } from "~/server/http/request-guard.server";
 import { startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { baseLogger, printForOperator } from "~/server/logging/logger.server";
@@ -58,10 +59,10 @@ export async function shutdown() {
   database = undefined;
 }
 
-/** CSRF origin check and body limits (app/server/http), configured from the environment. */
+/** CSRF origin check and the per-route body limits (app/server/http). */
 export function requestGuard() {
   return requestGuardMiddleware({
-    maxBodyBytes: env().MAX_BODY_BYTES,
+    bodyLimit: bodyLimitFor,
     allowedOrigins: [new URL(baseUrl()).origin],
   });
 }

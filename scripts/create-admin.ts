@@ -1,5 +1,6 @@
 // npm run admin:create -- --email X --password Y [--name "Nome"]
 import { z } from "zod";
+import { isCommonPassword } from "../app/modules/auth/password-policy.server";
 import { upsertAdmin } from "../app/modules/auth/users.server";
 import { arg, openConfiguredDatabase } from "./lib/connect";
 
@@ -8,7 +9,8 @@ const parsed = z
     email: z.email("Informe um e-mail válido em --email"),
     password: z
       .string({ error: "Informe a senha em --password" })
-      .min(6, "A senha (--password) deve ter pelo menos 6 caracteres"),
+      .min(6, "A senha (--password) deve ter pelo menos 6 caracteres")
+      .refine((p) => !isCommonPassword(p), "Escolha uma senha menos comum (--password)."),
     name: z.string().min(1).optional(),
   })
   .safeParse({ email: arg("email"), password: arg("password"), name: arg("name") });

@@ -30,7 +30,10 @@ const EnvSchema = z.object({
     .default("true")
     .transform((v) => (v === "content" ? "content" : v === "true" || v === "1")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  RATE_LIMIT_LOGIN: intFromEnv(10),
+  // Sign-in: FAILED attempts per window, per client address and per account (each role apart).
+  RATE_LIMIT_LOGIN: intFromEnv(30),
+  RATE_LIMIT_LOGIN_ACCOUNT: intFromEnv(10),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: intFromEnv(900),
   RATE_LIMIT_REGISTER: intFromEnv(5),
   RATE_LIMIT_CONTACT: intFromEnv(5),
   RATE_LIMIT_PASSWORD_RESET: intFromEnv(5),
@@ -53,7 +56,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
-  // Largest request body the server accepts (413 above it), in bytes.
+  // Largest request body of the blog editor and the settings (413 above it), in bytes. Every
+  // other form: 64 KB (app/server/http/body-limit.server.ts).
   MAX_BODY_BYTES: intFromEnv(5 * 1024 * 1024),
 });
 

@@ -31,6 +31,8 @@ const MARKERS: Record<string, string[]> = {
     "node:crypto",
     "Requisição recusada",
   ],
+  // app/modules/auth/password-policy.server.ts: the common-password list stays on the server.
+  "common-password list": ["trustno1", "mudar123"],
 };
 
 function chunks(): { name: string; code: string }[] {

@@ -400,6 +400,7 @@ let f: Fixtures;
 
 beforeAll(async () => {
   process.env.RATE_LIMIT_LOGIN = "100000";
+  process.env.RATE_LIMIT_LOGIN_ACCOUNT = "100000";
   process.env.RATE_LIMIT_CONTACT = "100000";
   process.env.RATE_LIMIT_REGISTER = "100000";
   (await import("~/lib/env.server")).resetEnvCache();

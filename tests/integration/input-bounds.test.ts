@@ -266,6 +266,7 @@ const MESSAGE_EXEMPT: Record<string, string> = {
 const cookies: Record<As, string> = { anon: "", admin: "", rep: "" };
 beforeAll(async () => {
   process.env.RATE_LIMIT_LOGIN = "1000000";
+  process.env.RATE_LIMIT_LOGIN_ACCOUNT = "1000000";
   process.env.RATE_LIMIT_REGISTER = "1000000";
   process.env.RATE_LIMIT_CONTACT = "1000000";
   const { resetEnvCache } = await import("~/lib/env.server");

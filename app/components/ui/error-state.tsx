@@ -6,6 +6,11 @@ export const ERROR_TEXTS: Record<number, { title: string; body: string }> = {
     title: "Página não encontrada",
     body: "O endereço que você acessou não existe ou foi removido.",
   },
+  // A form over the body limit (app/server/http/body-limit.server.ts, same words).
+  413: {
+    title: "Dados grandes demais",
+    body: "Os dados enviados passam do limite aceito. Reduza o texto ou a quantidade de campos e tente novamente.",
+  },
   500: {
     title: "Algo deu errado",
     body: "Tivemos um problema ao carregar esta página. Tente novamente em alguns instantes.",

@@ -9,12 +9,49 @@ export const AUTH_MESSAGES = {
   registerSuccess: "Cadastro realizado com sucesso! Faça login para continuar.",
   passwordsDiffer: "As senhas não coincidem",
   passwordTooShort: "A senha deve ter pelo menos 6 caracteres",
+  passwordTooLong: "A senha deve ter no máximo 128 caracteres.",
+  passwordCommon: "Escolha uma senha menos comum.",
   emailRequired: "Informe o e-mail.",
   emailInvalid: "Informe um e-mail válido.",
   passwordRequired: "Informe a senha.",
   nameRequired: "Informe o nome.",
   nameTooShort: "O nome deve ter pelo menos 3 caracteres.",
+  nameTooLong: "O nome deve ter no máximo 100 caracteres.",
 } as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+
+/**
+ * Characters nobody means to type in a name: zero-width ones (U+200B–U+200D, U+2060, U+FEFF,
+ * U+180E) and bidirectional controls (U+061C, U+200E/U+200F, U+202A–U+202E, U+2066–U+2069),
+ * which can make a name show differently from what is stored (e.g. reversed text).
+ */
+const INVISIBLE = /[\u200B-\u200F\u2060\uFEFF\u180E\u061C\u202A-\u202E\u2066-\u2069]/g;
+
+export function cleanName(value: string): string {
+  return value.replace(INVISIBLE, "").trim();
+}
+
+/** A person's name: invisible characters removed, trimmed, 3 to 100 characters. */
+export const PersonNameSchema = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .transform(cleanName)
+  .pipe(
+    z
+      .string()
+      .min(1, AUTH_MESSAGES.nameRequired)
+      .min(3, AUTH_MESSAGES.nameTooShort)
+      .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong),
+  );
+
+/** A new password's length (the spec's minimum); the common-password check is server-side. */
+export const NewPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -43,19 +80,10 @@ export const LoginSchema = z.object({
 
 export const RegisterSchema = z
   .object({
-    name: z
-      .string({ error: AUTH_MESSAGES.nameRequired })
-      .trim()
-      .min(1, AUTH_MESSAGES.nameRequired)
-      .min(3, AUTH_MESSAGES.nameTooShort)
-      .max(120, "O nome deve ter no máximo 120 caracteres."),
+    name: PersonNameSchema,
     email,
-    password: z
-      .string({ error: AUTH_MESSAGES.passwordRequired })
-      .min(1, AUTH_MESSAGES.passwordRequired)
-      .min(6, AUTH_MESSAGES.passwordTooShort)
-      .max(128, "A senha deve ter no máximo 128 caracteres."),
-    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }).max(128),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }).max(PASSWORD_MAX_LENGTH),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDiffer,

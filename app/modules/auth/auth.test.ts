@@ -143,8 +143,8 @@ describe("representative registration", () => {
     const fields = {
       name: "Bruno Lima",
       email: "Bruno@Test.dev",
-      password: "123456",
-      confirmPassword: "123456",
+      password: "bruno-lima-2026",
+      confirmPassword: "bruno-lima-2026",
     };
     const ok = await outcome(() =>
       repRegister.action(args(post("/representante/register", fields)) as never),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { env } from "~/lib/env.server";
+import { passwordProblem } from "./password-policy.server";
 import { countAdmins, upsertAdmin } from "./users.server";
 
 export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
@@ -7,10 +8,14 @@ export const DEFAULT_ADMIN_EMAIL = "admin@example.com";
 /**
  * ADMIN_EMAIL + ADMIN_PASSWORD set: that admin exists with that password.
  * Neither set and no admin yet: admin@example.com with a random password, printed once.
+ * ADMIN_PASSWORD follows the password rule of every other password (password-policy.server):
+ * a common one stops the boot with the reason.
  */
 export async function ensureAdmin({ log }: { log: (msg: string) => void }) {
   const e = env();
   if (e.ADMIN_EMAIL && e.ADMIN_PASSWORD) {
+    const problem = passwordProblem(e.ADMIN_PASSWORD);
+    if (problem) throw new Error(`ADMIN_PASSWORD recusada: ${problem}`);
     await upsertAdmin({ email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD });
     return;
   }

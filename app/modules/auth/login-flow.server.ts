@@ -5,14 +5,15 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
-import { hitRateLimit, rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { AUTH_MESSAGES, LoginSchema } from "./auth.schema";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
+import { beginLoginAttempt } from "./login-throttle.server";
 import { AccountDeactivatedError, InvalidCredentialsError, signIn } from "./session.server";
 
 /**
- * The login action shared by /admin/login and /representante/login: rate limit, validation,
- * sign-in with the role check, then redirect with the success toast.
+ * The login action shared by /admin/login and /representante/login: validation, the failed
+ * sign-in throttle (login-throttle.server), sign-in with the role check, then redirect with the
+ * success toast.
  */
 export async function loginAction(opts: {
   request: Request;
@@ -22,18 +23,25 @@ export async function loginAction(opts: {
   failureMessage: string;
 }) {
   const { request, context, role } = opts;
-  const limit = await hitRateLimit("login", context?.clientIp ?? "unknown");
-  if (!limit.ok) return rateLimited(limit.retryAfter);
   const raw = formToObject(await readFormData(request));
   const parsed = LoginSchema.safeParse(raw);
   if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+  const throttle = await beginLoginAttempt({
+    role,
+    email: parsed.data.email,
+    clientIp: context?.clientIp ?? "unknown",
+  });
+  if (!throttle.ok) return throttle.response;
+  let headers: Headers;
   try {
-    const { headers } = await signIn(request, { ...parsed.data, role });
-    return redirectWithToast(opts.successUrl, "success", AUTH_MESSAGES.loginSuccess, { headers });
+    ({ headers } = await signIn(request, { ...parsed.data, role }));
   } catch (err) {
     if (err instanceof AccountDeactivatedError)
       return replyError(ACCOUNT_MESSAGES.deactivated, { status: 403 });
     if (!(err instanceof InvalidCredentialsError)) log.error({ err }, "login failed");
+    throttle.attempt.failed();
     return replyError(opts.failureMessage, { status: 401 });
   }
+  await throttle.attempt.succeeded();
+  return redirectWithToast(opts.successUrl, "success", AUTH_MESSAGES.loginSuccess, { headers });
 }

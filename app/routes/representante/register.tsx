@@ -8,6 +8,7 @@ import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { AUTH_MESSAGES, RegisterSchema } from "~/modules/auth/auth.schema";
+import { passwordProblem } from "~/modules/auth/password-policy.server";
 import { EmailInUseError, registerRepresentative } from "~/modules/auth/users.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
@@ -22,6 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return replyInvalid(fieldErrors(parsed.error), {
       values: { name: raw.name ?? "", email: raw.email ?? "" },
     });
+  }
+  const weak = passwordProblem(parsed.data.password);
+  if (weak) {
+    return replyInvalid({ password: weak }, { values: { name: parsed.data.name, email: parsed.data.email } });
   }
   try {
     await registerRepresentative(parsed.data);

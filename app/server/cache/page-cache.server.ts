@@ -71,7 +71,6 @@ export function pageCacheMiddleware({ enabled = true }: { enabled?: boolean } = 
       counters.hits++;
       res.status(hit.status);
       for (const [k, v] of hit.headers) res.setHeader(k, v);
-      res.setHeader("X-Page-Cache", "HIT");
       res.vary("Accept-Encoding");
       if (nonce.length < 65536 && req.acceptsEncodings("gzip", "identity") === "gzip") {
         // Already encoded: the compression middleware leaves it alone.
@@ -116,7 +115,6 @@ export function pageCacheMiddleware({ enabled = true }: { enabled?: boolean } = 
         const deflated = deflateParts(parts);
         rememberPage(key, { status: 200, headers, parts, deflated, version: renderedUnder, at: Date.now() });
       }
-      res.setHeader("X-Page-Cache", "MISS");
       res.removeHeader("content-length");
       return done ? end(parts.join(nonce), done) : end(parts.join(nonce));
     }) as Response["end"];

@@ -1,21 +1,76 @@
 import { replyError } from "~/lib/form-reply";
+import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, fieldCounter, type BodyLimit } from "./body-limit.server";
 
 export const BAD_FORM_MESSAGE =
   "Não foi possível ler os dados enviados. Recarregue a página e tente novamente.";
 export const INVALID_CHARACTERS_MESSAGE = "Os dados enviados contêm caracteres inválidos.";
 
 const refuse = (message: string) => replyError(message, { status: 400 });
+const tooLarge = () => replyError(BODY_TOO_LARGE_MESSAGE, { status: 413 });
 
 /**
- * The action's form data, or a 400 with a pt-BR message when the body is not a form (a JSON or
+ * After a refusal the rest of the body is thrown away as it arrives (never kept, never parsed),
+ * up to `budget` bytes: cancelling the stream would destroy the connection before the 413 is
+ * written. A body that keeps coming past the budget is cancelled.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+  void (async () => {
+    let left = budget;
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) return;
+      left -= next.value.byteLength;
+      if (left < 0) return void (await reader.cancel());
+    }
+  })().catch(() => {});
+}
+
+/**
+ * The body's bytes, read chunk by chunk: reading stops (and the rest is never read) at the first
+ * byte over `limit.maxBytes` or the first field over `limit.maxFields`, so an oversize body costs
+ * no parsing and no more memory than the limit.
+ */
+async function readBounded(request: Request, limit: BodyLimit): Promise<Buffer<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limit.maxBytes) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const count = fieldCounter(request.headers.get("content-type"));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  let fields = 0;
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      throw refuse(BAD_FORM_MESSAGE);
+    }
+    if (next.done) break;
+    bytes += next.value.byteLength;
+    fields += count(next.value);
+    if (bytes > limit.maxBytes || fields > limit.maxFields) {
+      discardRest(reader, limit.maxBytes);
+      throw tooLarge();
+    }
+    chunks.push(next.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The action's form data, within the route's body limit (body-limit.server: 413 with a pt-BR
+ * message above it), or a 400 with a pt-BR message when the body is not a form (a JSON or
  * garbled body from a script would otherwise throw inside the action and answer 500), or when a
  * field carries a NUL character: no form can type one, and PostgreSQL refuses it in text
  * columns, so it would otherwise surface as a 500 from whichever insert meets it first.
  */
 export async function readFormData(request: Request): Promise<FormData> {
+  const body = await readBounded(request, bodyLimitFor(new URL(request.url).pathname));
   let form: FormData;
   try {
-    form = await request.formData();
+    const type = request.headers.get("content-type");
+    form = await new Response(body, { headers: type ? { "content-type": type } : {} }).formData();
   } catch {
     throw refuse(BAD_FORM_MESSAGE);
   }

@@ -1,10 +1,11 @@
 /**
- * Security headers for every response. Scripts run only with this request's nonce;
- * 'strict-dynamic' lets those trusted scripts (React Router's, and the tracking snippets the
- * server renders with the nonce) load what they need. https:/'unsafe-inline' are ignored by
- * browsers that understand nonces and only keep very old ones working.
+ * Security headers for every response, and `Cache-Control: private, no-store` on the private
+ * areas (isPrivatePath). Scripts run only with this request's nonce; 'strict-dynamic' lets those
+ * trusted scripts (React Router's, and the tracking snippets the server renders with the nonce)
+ * load what they need. https:/'unsafe-inline' are ignored by browsers that understand nonces and
+ * only keep very old ones working.
  */
-export function securityHeaders({ nonce, secure }: { nonce: string; secure: boolean }) {
+export function securityHeaders({ nonce, secure, path }: { nonce: string; secure: boolean; path?: string }) {
   const csp = [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'`,
@@ -27,7 +28,19 @@ export function securityHeaders({ nonce, secure }: { nonce: string; secure: bool
     "Cross-Origin-Opener-Policy": "same-origin",
   };
   if (secure) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  if (path !== undefined && isPrivatePath(path)) headers["Cache-Control"] = "private, no-store";
   return headers;
+}
+
+/**
+ * The back office and the portal (their pages, their `.data` requests and their sign-in pages,
+ * which carry flash messages): a shared cache or the browser's back-forward history must never
+ * keep a copy, so they answer `Cache-Control: private, no-store`.
+ */
+const PRIVATE_PATH = /^\/(admin|representante)(\/|\.data$|$)/;
+
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PATH.test(path);
 }
 
 export const CROSS_SITE_MESSAGE = "Requisição recusada: origem não permitida.";

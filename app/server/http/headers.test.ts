@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE, checkOrigin, securityHeaders } from "./headers.server";
+import { CROSS_SITE_MESSAGE, checkOrigin, isPrivatePath, securityHeaders } from "./headers.server";
 
 describe("securityHeaders", () => {
   it("puts this request's nonce and 'strict-dynamic' in the CSP, and the other headers", () => {
@@ -17,6 +17,28 @@ describe("securityHeaders", () => {
     expect(securityHeaders({ nonce: "n", secure: true })["Strict-Transport-Security"]).toMatch(
       /max-age=\d{8}/,
     );
+  });
+});
+
+describe("private areas", () => {
+  it("are the admin and portal pages and their .data requests, nothing else", () => {
+    for (const path of [
+      "/admin",
+      "/admin.data",
+      "/admin/dashboard",
+      "/admin/clients/edit/1.data",
+      "/admin/login",
+      "/representante",
+      "/representante.data",
+      "/representante/indicacoes.data",
+    ]) {
+      expect(isPrivatePath(path), path).toBe(true);
+      expect(securityHeaders({ nonce: "n", secure: false, path })["Cache-Control"]).toBe("private, no-store");
+    }
+    for (const path of ["/", "/_root.data", "/blog/admin", "/administracao", "/representantes", "/healthz"]) {
+      expect(isPrivatePath(path), path).toBe(false);
+      expect(securityHeaders({ nonce: "n", secure: false, path })["Cache-Control"]).toBeUndefined();
+    }
   });
 });
 

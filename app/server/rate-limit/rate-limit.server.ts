@@ -7,11 +7,11 @@ import { replyError } from "~/lib/form-reply";
 export const RATE_LIMIT_MESSAGE =
   "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.";
 
-export type RateLimitBucket = "login" | "register" | "contact" | "password-reset";
+/** Every request counts in these buckets; sign-ins count only failures (login-throttle.server). */
+export type RateLimitBucket = "register" | "contact" | "password-reset";
 
 function limitFor(bucket: RateLimitBucket): number {
   const e = env();
-  if (bucket === "login") return e.RATE_LIMIT_LOGIN;
   if (bucket === "register") return e.RATE_LIMIT_REGISTER;
   if (bucket === "password-reset") return e.RATE_LIMIT_PASSWORD_RESET;
   return e.RATE_LIMIT_CONTACT;
@@ -46,6 +46,40 @@ export async function hitRateLimit(
   return { ok: true };
 }
 
+/**
+ * A counter that only some outcomes should spend (failed sign-ins): `reserveAttempt` takes one
+ * unit atomically BEFORE the attempt (so a burst of parallel requests cannot all slip past a
+ * read-then-write check), `refundAttempt` gives it back when the attempt turned out not to count
+ * (success, or refused by another counter). Fixed window of `windowSeconds` from the first unit.
+ * Returns the count after this reservation and the seconds left in the window.
+ */
+export async function reserveAttempt(
+  key: string,
+  windowSeconds: number,
+  opts: { db?: DbOrTx } = {},
+): Promise<{ count: number; retryAfter: number }> {
+  const [row] = await queryRows<{ count: number; retry_after: number }>(
+    opts.db ?? getDb(),
+    sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then now() else rate_limits.window_start end
+    returning count::int as count,
+      ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`,
+  );
+  return { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) };
+}
+
+/** Gives back a unit taken by `reserveAttempt` (never below zero). */
+export async function refundAttempt(key: string, opts: { db?: DbOrTx } = {}): Promise<void> {
+  await (opts.db ?? getDb()).execute(
+    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`,
+  );
+}
+
 /** The 429 answer for an action: the pt-BR message as form error, and Retry-After. */
 export function rateLimited(retryAfter: number) {
   return replyError(RATE_LIMIT_MESSAGE, { status: 429, headers: { "Retry-After": String(retryAfter) } });
@@ -53,10 +87,11 @@ export function rateLimited(retryAfter: number) {
 
 /**
  * Drops expired counters so the table stays small (every 15 minutes, `pruneRateLimitsJob`).
- * A counter is kept for twice the window, so no bucket can lose a count still in force.
+ * A counter is kept for twice the longest window, so no bucket can lose a count still in force.
  */
 export async function pruneRateLimits(): Promise<number> {
-  const window = env().RATE_LIMIT_WINDOW_SECONDS;
+  const e = env();
+  const window = Math.max(e.RATE_LIMIT_WINDOW_SECONDS, e.RATE_LIMIT_LOGIN_WINDOW_SECONDS);
   const rows = await queryRows<{ key: string }>(
     getDb(),
     sql`delete from rate_limits where window_start < now() - make_interval(secs => ${window * 2})

@@ -2,8 +2,6 @@ import { sql, type SQL } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPostgres, queryRows } from "~/db/client.server";
 import { resetEnvCache } from "~/lib/env.server";
-import * as adminLogin from "~/routes/admin/login";
-import * as repLogin from "~/routes/representante/login";
 import * as repRegister from "~/routes/representante/register";
 import { onPostgres, useTestDatabase } from "../../../tests/support/db";
 import { context, outcome, post } from "../../../tests/support/requests";
@@ -37,35 +35,9 @@ const call = (mod: AnyAction, path: string, fields: Record<string, string>, ip: 
   );
 const rows = <T>(q: SQL) => queryRows<T>(t.db, q);
 
-describe("login and registration limits (route level)", () => {
-  it("leaves traffic below the limit alone, then answers 429 with Retry-After and the pt-BR message", async () => {
-    setLimits({ RATE_LIMIT_LOGIN: "3", RATE_LIMIT_WINDOW_SECONDS: "600" });
-    const ip = freshIp();
-    const bad = { email: "ninguem@test.dev", password: "errada" };
-    for (let i = 0; i < 3; i++) {
-      expect((await call(adminLogin, "/admin/login", bad, ip)).status).toBe(401);
-    }
-    const limited = await call(adminLogin, "/admin/login", bad, ip);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(590);
-    expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
-    expect(limited.data).toMatchObject({
-      formError: RATE_LIMIT_MESSAGE,
-      toast: { type: "error", message: RATE_LIMIT_MESSAGE },
-    });
-    // Another address is not affected.
-    expect((await call(adminLogin, "/admin/login", bad, freshIp())).status).toBe(401);
-  });
-
-  it("shares one login bucket between the admin and the representative logins", async () => {
-    setLimits({ RATE_LIMIT_LOGIN: "2" });
-    const ip = freshIp();
-    const bad = { email: "ninguem@test.dev", password: "errada" };
-    expect((await call(adminLogin, "/admin/login", bad, ip)).status).toBe(401);
-    expect((await call(repLogin, "/representante/login", bad, ip)).status).toBe(401);
-    expect((await call(repLogin, "/representante/login", bad, ip)).status).toBe(429);
-  });
-
+// Sign-in throttling (failures only, per account and address) is tested in
+// app/modules/auth/login-throttle.test.ts.
+describe("registration limit (route level)", () => {
   it("limits registration by its own env setting, before any account is created", async () => {
     setLimits({ RATE_LIMIT_REGISTER: "2" });
     const ip = freshIp();
@@ -90,14 +62,14 @@ describe("login and registration limits (route level)", () => {
 
 describe("hitRateLimit", () => {
   it("reads each bucket's limit from the environment (contact included)", async () => {
-    setLimits({ RATE_LIMIT_CONTACT: "4", RATE_LIMIT_LOGIN: "1" });
+    setLimits({ RATE_LIMIT_CONTACT: "4", RATE_LIMIT_REGISTER: "1" });
     const ip = freshIp();
     const contact = [];
     for (let i = 0; i < 5; i++) contact.push((await hitRateLimit("contact", ip)).ok);
     expect(contact).toEqual([true, true, true, true, false]);
-    // Buckets are separate: the contact counter does not spend the login allowance.
-    expect((await hitRateLimit("login", ip)).ok).toBe(true);
-    expect((await hitRateLimit("login", ip)).ok).toBe(false);
+    // Buckets are separate: the contact counter does not spend the registration allowance.
+    expect((await hitRateLimit("register", ip)).ok).toBe(true);
+    expect((await hitRateLimit("register", ip)).ok).toBe(false);
   });
 
   it("opens again when the window has passed (clock moved back in the table)", async () => {

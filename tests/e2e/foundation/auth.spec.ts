@@ -78,6 +78,10 @@ test("representative registration: validation texts and success flow", async ({ 
   await page.getByLabel("Senha", { exact: true }).fill("123456");
   await page.getByLabel("Confirmar senha").fill("123456");
   await page.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(page.getByText("Escolha uma senha menos comum.")).toBeVisible();
+  await page.getByLabel("Senha", { exact: true }).fill("carla-mendes-77");
+  await page.getByLabel("Confirmar senha").fill("carla-mendes-77");
+  await page.getByRole("button", { name: "Cadastrar" }).click();
   await expect(page).toHaveURL(/\/representante\/login$/);
   await expect(page.getByText("Cadastro realizado com sucesso! Faça login para continuar.")).toBeVisible();
 });
