@@ -12,6 +12,7 @@ import {
   WrongPasswordError,
 } from "./account.server";
 import { ACCOUNT_MESSAGES, ChangeNameSchema, ChangePasswordSchema } from "./accounts.schema";
+import { passwordProblem } from "~/modules/auth/password-policy.server";
 
 /** The data of "Minha conta" (admins and representatives alike). */
 export async function accountPageData(me: AuthSession) {
@@ -35,6 +36,9 @@ export async function accountAction(request: Request, me: AuthSession, path: str
     if (form.intent === "password") {
       const parsed = ChangePasswordSchema.safeParse(form);
       if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent: "password" } });
+      // The common-password list is server-only (password-policy.server), like registration's.
+      const weak = passwordProblem(parsed.data.password);
+      if (weak) return replyInvalid({ password: weak }, { extra: { intent: "password" } });
       try {
         const headers = await changePassword(request, me, {
           currentPassword: parsed.data.currentPassword,

@@ -420,6 +420,23 @@ describe("my account", () => {
     expect(short.data).toMatchObject({
       fieldErrors: { password: "A senha deve ter pelo menos 6 caracteres" },
     });
+    const common = await outcome(() =>
+      repAccount.action(
+        args(
+          post(
+            "/representante/conta",
+            {
+              intent: "password",
+              currentPassword: "senha-velha-1",
+              password: "qwerty",
+              confirmPassword: "qwerty",
+            },
+            a,
+          ),
+        ),
+      ),
+    );
+    expect(common.data).toMatchObject({ fieldErrors: { password: "Escolha uma senha menos comum." } });
     expect((await getSessionUser(get("/representante", b)))?.user.email).toBe("troca@test.dev");
 
     const res = await outcome(() =>

@@ -144,6 +144,12 @@ describe("reset password", () => {
       ),
     );
     expect((differ.data as Reply).fieldErrors.confirmPassword).toBe("As senhas não coincidem");
+    const common = await outcome(() =>
+      repReset.action(
+        args(post(link.pathname, { token, password: "senha123", confirmPassword: "senha123" })),
+      ),
+    );
+    expect((common.data as Reply).fieldErrors.password).toBe("Escolha uma senha menos comum.");
 
     expect(await getSessionUser(get("/representante/dashboard", repSession))).not.toBeNull();
     const done = await outcome(() =>

@@ -6,6 +6,7 @@ import { readFormData } from "~/server/http/form.server";
 import { rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { ForgotPasswordSchema, RESET_MESSAGES, ResetPasswordSchema } from "./auth.schema";
 import { requestPasswordReset, resetPassword, resetTokenIsValid } from "./password-reset.server";
+import { passwordProblem } from "./password-policy.server";
 
 /**
  * The forgot/reset pages of both areas (/admin and /representante) share these: the routes
@@ -49,6 +50,8 @@ export async function resetPasswordAction({ request, loginUrl }: { request: Requ
     if (errors.token) return reply({ invalidToken: true }, { status: 400 });
     return replyInvalid(errors);
   }
+  const weak = passwordProblem(parsed.data.password);
+  if (weak) return replyInvalid({ password: weak });
   const result = await resetPassword({ request, token: parsed.data.token, password: parsed.data.password });
   if (result === "invalid-token") return reply({ invalidToken: true }, { status: 400 });
   return redirectWithToast(loginUrl, "success", RESET_MESSAGES.done);

@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { ACCOUNT_MESSAGES, AcceptInviteSchema, InviteToken } from "~/modules/accounts/accounts.schema";
 import { acceptInvitation, findUsableInvitation } from "~/modules/accounts/team.server";
+import { passwordProblem } from "~/modules/auth/password-policy.server";
 import { readFormData } from "~/server/http/form.server";
 import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 
@@ -33,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return replyInvalid(fieldErrors(parsed.error), { values: { name: String(raw.name ?? "") } });
   }
+  const weak = passwordProblem(parsed.data.password);
+  if (weak) return replyInvalid({ password: weak }, { values: { name: parsed.data.name } });
   const ok = token ? await acceptInvitation(token, parsed.data) : false;
   if (!ok) return replyError(ACCOUNT_MESSAGES.inviteInvalid, { status: 410 });
   return redirectWithToast("/admin/login", "success", ACCOUNT_MESSAGES.inviteAccepted);
