@@ -1,7 +1,11 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { clients, leads, plans } from "~/db/schema";
+import { clients, leads, plans, subscriptions } from "~/db/schema";
+import { todayInSaoPaulo } from "~/lib/dates";
+import { isId } from "~/lib/ids";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { subscriptionEndDate } from "~/modules/clients/clients.schema";
 import { likeContains } from "~/lib/list-params";
 import { emit } from "~/modules/events/events.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
@@ -213,13 +217,13 @@ export async function moveLead({
   });
 }
 
+export type ConvertRefusal = "duplicate_email" | "not_found" | "wrong_stage" | "plan_required";
 export type ConvertResult =
-  | { ok: true; clientId: string }
-  | { ok: false; code: "duplicate_email" | "not_found" | "wrong_stage"; message: string };
+  { ok: true; clientId: string } | { ok: false; code: ConvertRefusal; message: string };
 
 class ConversionRefused extends Error {
   constructor(
-    public code: "duplicate_email" | "not_found" | "wrong_stage",
+    public code: ConvertRefusal,
     message: string,
   ) {
     super(message);
@@ -228,11 +232,28 @@ class ConversionRefused extends Error {
 
 /**
  * SPEC §4 lead → client, in ONE transaction: the lead row is locked, must be `negociando`, no
- * client may have its e-mail; the client is created `ativo` (plan_id only when the lead's plan
- * text is a plan's name) and the lead becomes `convertido` pointing at it. Two admins converting
- * at once: the second waits on the lock, then finds `convertido` and is refused.
+ * client may have its e-mail; the client is created `ativo` and the lead becomes `convertido`
+ * pointing at it. Two admins converting at once: the second waits on the lock, then finds
+ * `convertido` and is refused.
+ *
+ * The plan (issue #15): `planId` a plan's id → the client gets it AND its first subscription,
+ * by the client form's rules (ativa, mensal, from `today` in São Paulo); `null` → explicitly no
+ * plan, no subscription; left out → the plan whose name is the lead's plan text, and refused
+ * (`plan_required`) when none is (the dialog then asks).
  */
-export async function convertLead({ id }: { id: string }): Promise<ConvertResult> {
+export async function convertLead({
+  id,
+  planId,
+  actor = null,
+  today = todayInSaoPaulo(),
+}: {
+  id: string;
+  planId?: string | null;
+  actor?: Actor | null;
+  today?: string;
+}): Promise<ConvertResult> {
+  if (typeof planId === "string" && !isId(planId))
+    return { ok: false, code: "plan_required", message: LEAD_MESSAGES.planRequired };
   try {
     const clientId = await getDb().transaction(async (tx) => {
       const [lead] = await queryRows<{
@@ -258,12 +279,16 @@ export async function convertLead({ id }: { id: string }): Promise<ConvertResult
         .where(eq(clients.email, email))
         .limit(1);
       if (dup) throw new ConversionRefused("duplicate_email", LEAD_MESSAGES.duplicateEmail);
-      const [plan] = await tx
-        .select({ id: plans.id })
-        .from(plans)
-        .where(eq(plans.name, lead.plan.trim()))
-        .orderBy(plans.priceCents, plans.id)
-        .limit(1);
+      const [plan] =
+        planId === null
+          ? []
+          : await tx
+              .select({ id: plans.id, name: plans.name })
+              .from(plans)
+              .where(planId === undefined ? eq(plans.name, lead.plan.trim()) : eq(plans.id, planId))
+              .orderBy(plans.priceCents, plans.id)
+              .limit(1);
+      if (planId !== null && !plan) throw new ConversionRefused("plan_required", LEAD_MESSAGES.planRequired);
       const [client] = await tx
         .insert(clients)
         .values({
@@ -275,6 +300,16 @@ export async function convertLead({ id }: { id: string }): Promise<ConvertResult
           status: "ativo",
         })
         .returning({ id: clients.id });
+      if (plan) {
+        await tx.insert(subscriptions).values({
+          clientId: client.id,
+          planId: plan.id,
+          startDate: today,
+          endDate: subscriptionEndDate(today, "mensal"),
+          status: "ativa",
+          renewalType: "mensal",
+        });
+      }
       await tx
         .update(leads)
         .set({
@@ -284,6 +319,18 @@ export async function convertLead({ id }: { id: string }): Promise<ConvertResult
           updatedAt: new Date(),
         })
         .where(eq(leads.id, lead.id));
+      await recordAudit(tx, {
+        actor,
+        action: "lead.converted",
+        entityType: "lead",
+        entityId: lead.id,
+        entityLabel: lead.name,
+        changes: {
+          statusFunil: ["negociando", "convertido"],
+          convertedClientId: [null, client.id],
+          plano: [null, plan?.name ?? null],
+        },
+      });
       await emit(tx, "lead.status_changed", { leadId: lead.id, from: "negociando", to: "convertido" });
       await emit(tx, "client.created", { clientId: client.id, fromLeadId: lead.id });
       return client.id;

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { NO_PLAN } from "~/modules/clients/clients.schema";
 import { FUNNEL_STAGES, type FunnelStage } from "./leads.constants";
 
 /** SPEC §4 funnel stages, in column order. */
@@ -48,6 +49,7 @@ export const LEAD_MESSAGES = {
   converted: "Lead convertido em cliente com sucesso!",
   convertError: (detail: string) => `Erro ao converter lead em cliente: ${detail}`,
   duplicateEmail: "Já existe um cliente com este e-mail!",
+  planRequired: "escolha o plano do cliente ou “Sem plano”",
   empty: "Nenhum lead neste estágio",
   invalidPhone: "Número de telefone inválido",
 } as const;
@@ -56,7 +58,12 @@ const StageSchema = z.enum(STAGES);
 
 export const LeadActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), id: z.uuid(), from: StageSchema, to: StageSchema }),
-  z.object({ intent: z.literal("convert"), id: z.uuid() }),
+  z.object({
+    intent: z.literal("convert"),
+    id: z.uuid(),
+    // The conversion dialog's choice: a plan, or NO_PLAN; left out, the lead's plan by name.
+    planId: z.union([z.literal(NO_PLAN), z.uuid()]).optional(),
+  }),
 ]);
 export type LeadAction = z.infer<typeof LeadActionSchema>;
 

@@ -15,6 +15,8 @@ import {
   STAGES,
   type Stage,
 } from "~/modules/leads/leads.schema";
+import { NO_PLAN } from "~/modules/clients/clients.schema";
+import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { ListError } from "~/components/ui/list-states";
 
@@ -31,12 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     Stage,
     number
   >;
-  const funnel = await loadFunnel({ q, pages });
-  return { q, view, pages, ...funnel };
+  const [funnel, plans] = await Promise.all([loadFunnel({ q, pages }), listPlanOptions()]);
+  return { q, view, pages, plans, ...funnel };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const parsed = LeadActionSchema.safeParse(formToObject(await readFormData(request)));
   // The cards show toasts only (no form alert).
   if (!parsed.success) return replyError(LEAD_MESSAGES.moveError, { status: 400, toastOnly: true });
@@ -49,11 +51,12 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return replyOk(toast.success(LEAD_MESSAGES.moved(input.to)));
   }
-  const res = await convertLead({ id: input.id });
+  const planId = input.planId === NO_PLAN ? null : input.planId;
+  const res = await convertLead({ id: input.id, planId, actor: user });
   if (!res.ok) {
     const message =
       res.code === "duplicate_email" ? LEAD_MESSAGES.duplicateEmail : LEAD_MESSAGES.convertError(res.message);
-    return replyError(message, { status: 409, toastOnly: true });
+    return replyError(message, { status: res.code === "plan_required" ? 400 : 409, toastOnly: true });
   }
   return replyOk(toast.success(LEAD_MESSAGES.converted), { clientId: res.clientId });
 }
@@ -64,7 +67,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { q, view, pages, counts, columns } = loaderData;
+  const { q, view, pages, counts, columns, plans } = loaderData;
   return (
     <div>
       <PageHeader
@@ -80,7 +83,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <StageTabs counts={counts} view={view} />
-      <FunnelBoard columns={columns} counts={counts} pages={pages} view={view} />
+      <FunnelBoard columns={columns} counts={counts} pages={pages} view={view} plans={plans} />
     </div>
   );
 }

@@ -86,6 +86,9 @@ test("a lead from the public form goes through the funnel and becomes a client",
   await expect(page.getByRole("main").getByRole("region")).toHaveCount(1);
 
   await card.getByRole("button", { name: "Converter em cliente" }).click();
+  // The dialog preselects the lead's plan (Premium): confirming converts.
+  await expect(page.getByRole("dialog").getByLabel("Plano do cliente")).toHaveValue(/.+/);
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar conversão" }).click();
   await expect(page.getByText("Lead convertido em cliente com sucesso!").first()).toBeVisible();
   await page
     .getByRole("navigation", { name: "Estágios do funil" })
@@ -118,11 +121,13 @@ test("a second lead with a client's e-mail is refused on conversion", async ({ p
     .getByRole("article", { name: first.name })
     .getByRole("button", { name: "Converter em cliente" })
     .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar conversão" }).click();
   await expect(page.getByText("Lead convertido em cliente com sucesso!").first()).toBeVisible();
   await page
     .getByRole("article", { name: second.name })
     .getByRole("button", { name: "Converter em cliente" })
     .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar conversão" }).click();
   await expect(page.getByText("Já existe um cliente com este e-mail!").first()).toBeVisible();
   await expect(column(page, "Em negociação").getByRole("article", { name: second.name })).toBeVisible();
 });

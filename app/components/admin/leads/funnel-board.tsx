@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { countLabel, sumCounts, type ListCount } from "~/components/admin/pagination";
 import { withParams } from "~/lib/list-params";
 import { LEAD_MESSAGES, STAGE_LABELS, STAGES, type Stage } from "~/modules/leads/leads.schema";
+import type { PlanChoice } from "./convert-dialog";
 import { LeadCard, type LeadCardData } from "./lead-card";
 
 export type Columns = Record<Stage, { leads: LeadCardData[]; hasMore: boolean }>;
@@ -46,7 +47,9 @@ export function FunnelBoard({
   counts,
   pages,
   view,
+  plans,
 }: {
+  plans: PlanChoice[];
   columns: Columns;
   counts: Record<Stage, ListCount>;
   pages: Record<Stage, number>;
@@ -81,7 +84,7 @@ export function FunnelBoard({
             ) : (
               <div className="space-y-3">
                 {col.leads.map((lead) => (
-                  <LeadCard key={lead.id} lead={lead} />
+                  <LeadCard key={lead.id} lead={lead} plans={plans} />
                 ))}
               </div>
             )}

@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
@@ -7,6 +7,8 @@ import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
 import { LEAD_MESSAGES, MOVE_LABELS, TRANSITIONS, type Stage } from "~/modules/leads/leads.schema";
 import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
+
+import { ConvertDialog, type PlanChoice } from "./convert-dialog";
 
 export type { LeadCardData };
 
@@ -35,7 +37,7 @@ function Attribution({ lead }: { lead: LeadCardData }) {
 }
 
 /** One lead in its column, with the SPEC §4 buttons of its stage (the server checks them again). */
-export function LeadCard({ lead }: { lead: LeadCardData }) {
+export function LeadCard({ lead, plans }: { lead: LeadCardData; plans: PlanChoice[] }) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -85,6 +87,14 @@ export function LeadCard({ lead }: { lead: LeadCardData }) {
         <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
       )}
       <Attribution lead={lead} />
+      {lead.convertedClientId && (
+        <Link
+          to={`/admin/clients/edit/${lead.convertedClientId}`}
+          className="mt-2 inline-block text-xs font-semibold text-brand-700 hover:underline"
+        >
+          Ver cliente<span className="sr-only"> {lead.name}</span>
+        </Link>
+      )}
       <div className="mt-3 flex flex-wrap gap-1.5">
         {forward.map((to) => (
           <button
@@ -98,14 +108,11 @@ export function LeadCard({ lead }: { lead: LeadCardData }) {
           </button>
         ))}
         {stage === "negociando" && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => fetcher.submit({ intent: "convert", id: lead.id }, { method: "post" })}
-            className={`${btn} bg-green-700 text-white hover:bg-green-800`}
-          >
-            {MOVE_LABELS.convertido}
-          </button>
+          <ConvertDialog
+            lead={lead}
+            plans={plans}
+            triggerClassName={`${btn} bg-green-700 text-white hover:bg-green-800`}
+          />
         )}
         {TRANSITIONS[stage].includes("perdido") && (
           <button
