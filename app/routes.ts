@@ -46,6 +46,7 @@ export default [
       route("plans/new", "routes/admin/plans/new.tsx"),
       route("plans/edit/:id", "routes/admin/plans/edit.tsx"),
       route("leads", "routes/admin/leads.tsx"),
+      route("leads/:id", "routes/admin/leads/detail.tsx"),
       route("blog", "routes/admin/blog/list.tsx"),
       route("blog/new", "routes/admin/blog/new.tsx"),
       route("blog/edit/:id", "routes/admin/blog/edit.tsx"),

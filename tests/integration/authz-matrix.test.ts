@@ -268,6 +268,7 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/plans/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/plans/edit.tsx": adminById((f) => f.planId, "/admin/plans"),
   "routes/admin/leads.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/leads/detail.tsx": adminById((f) => f.leadId, "/admin/leads"),
   "routes/admin/blog/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/blog/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/blog/edit.tsx": adminById((f) => f.postId, "/admin/blog", {

@@ -60,3 +60,24 @@ export const leads = pgTable(
     ),
   ],
 );
+
+// Notes an admin adds on the lead page (issue #15). On conversion they are copied to the client's
+// notes, and a note added to a converted lead goes to its client as well.
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    note: text("note").notNull(),
+    /** The admin who wrote it and their name then (kept when the user is renamed or removed). */
+    authorId: text("author_id"),
+    authorName: text("author_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("lead_notes_nonempty", sql`length(btrim(${t.note})) > 0`),
+    index("lead_notes_lead_idx").on(t.leadId, t.createdAt),
+  ],
+);

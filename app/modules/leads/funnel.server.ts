@@ -10,6 +10,7 @@ import { likeContains } from "~/lib/list-params";
 import { emit } from "~/modules/events/events.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
+import { copyNotesToClient } from "./lead.server";
 import { canMove, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
 
 export type StageCounts = Record<Stage, CountResult>;
@@ -193,16 +194,19 @@ export type MoveResult = { ok: true } | { ok: false; reason: "transition" | "sta
 /**
  * Moves a lead along an allowed edge only. The UPDATE matches the stage the admin saw
  * (`status_funil = from`), so a concurrent move makes this one fail instead of skipping a stage.
- * status and status_funil always move together.
+ * status and status_funil always move together. Audited as `lead.moved` (the lead's timeline
+ * reads its status history from there).
  */
 export async function moveLead({
   id,
   from,
   to,
+  actor = null,
 }: {
   id: string;
   from: Stage;
   to: Stage;
+  actor?: Actor | null;
 }): Promise<MoveResult> {
   if (!canMove(from, to)) return { ok: false, reason: "transition" };
   return getDb().transaction(async (tx) => {
@@ -210,8 +214,16 @@ export async function moveLead({
       .update(leads)
       .set({ statusFunil: to, status: to, updatedAt: new Date() })
       .where(and(eq(leads.id, id), eq(leads.statusFunil, from)))
-      .returning({ id: leads.id });
+      .returning({ id: leads.id, name: leads.name });
     if (!rows.length) return { ok: false, reason: "stale" } as const;
+    await recordAudit(tx, {
+      actor,
+      action: "lead.moved",
+      entityType: "lead",
+      entityId: id,
+      entityLabel: rows[0].name,
+      changes: { statusFunil: [from, to] },
+    });
     await emit(tx, "lead.status_changed", { leadId: id, from, to });
     return { ok: true } as const;
   });
@@ -233,7 +245,7 @@ class ConversionRefused extends Error {
 /**
  * SPEC §4 lead → client, in ONE transaction: the lead row is locked, must be `negociando`, no
  * client may have its e-mail; the client is created `ativo` and the lead becomes `convertido`
- * pointing at it. Two admins converting at once: the second waits on the lock, then finds
+ * pointing at it; the lead's notes are copied to the client. Two admins converting at once: the second waits on the lock, then finds
  * `convertido` and is refused.
  *
  * The plan (issue #15): `planId` a plan's id → the client gets it AND its first subscription,
@@ -310,6 +322,7 @@ export async function convertLead({
           renewalType: "mensal",
         });
       }
+      await copyNotesToClient(tx, { leadId: lead.id, clientId: client.id });
       await tx
         .update(leads)
         .set({

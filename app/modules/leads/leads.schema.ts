@@ -54,6 +54,14 @@ export const LEAD_MESSAGES = {
   invalidPhone: "Número de telefone inválido",
 } as const;
 
+/** The lead page (/admin/leads/{id}, issue #15). */
+export const LEAD_PAGE_MESSAGES = {
+  notFound: "Lead não encontrado",
+  loadError: "Erro ao carregar o lead",
+  noteAdded: "Anotação adicionada com sucesso!",
+  noteFailed: "Erro ao adicionar anotação",
+} as const;
+
 const StageSchema = z.enum(STAGES);
 
 export const LeadActionSchema = z.discriminatedUnion("intent", [

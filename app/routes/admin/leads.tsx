@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return replyError(LEAD_MESSAGES.moveError, { status: 400, toastOnly: true });
   const input = parsed.data;
   if (input.intent === "move") {
-    const res = await moveLead(input);
+    const res = await moveLead({ ...input, actor: user });
     if (!res.ok) {
       const status = res.reason === "transition" ? 422 : 409;
       return replyError(LEAD_MESSAGES.moveError, { status, toastOnly: true });

@@ -44,7 +44,8 @@ export function ConvertDialog({
   const [seen, setSeen] = useState(fetcher.data);
   if (fetcher.data !== seen) {
     setSeen(fetcher.data);
-    if (fetcher.data?.ok) setOpen(false);
+    // Done or refused (the toast says why): the board shows the lead where it now is.
+    if (fetcher.data) setOpen(false);
   }
 
   return (

@@ -67,7 +67,10 @@ export function LeadCard({ lead, plans }: { lead: LeadCardData; plans: PlanChoic
       className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
     >
       <h3 id={headingId} className="font-semibold text-slate-900">
-        {lead.name}
+        {/* The lead page: every field, attribution, notes and the timeline. */}
+        <Link to={`/admin/leads/${lead.id}`} className="hover:text-brand-800 hover:underline">
+          {lead.name}
+        </Link>
       </h3>
       <p className="text-slate-700">{lead.business}</p>
       <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
