@@ -51,6 +51,7 @@ export default [
       route("blog/new", "routes/admin/blog/new.tsx"),
       route("blog/edit/:id", "routes/admin/blog/edit.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/funnel", "routes/admin/settings/funnel.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("representatives", "routes/admin/representatives.tsx"),
     ]),

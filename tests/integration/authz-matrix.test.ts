@@ -275,6 +275,11 @@ const MATRIX: Record<string, Line> = {
     actionValidatesFirst: true,
   }),
   "routes/admin/settings.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/settings/funnel.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { lostReasons: "Preço\nOutro", lostReasonRequired: "on" }],
+  },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/representatives.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
 };

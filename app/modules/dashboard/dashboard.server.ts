@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
+import { countLostByReason } from "~/modules/leads/funnel-settings.server";
 import { log } from "~/server/logging/logger.server";
 import { listRecentClients } from "~/modules/clients/clients.server";
 import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
@@ -110,17 +111,30 @@ export interface DashboardData {
   expiring: ExpiringSubscription[];
   funnel: { stage: FunnelStage; count: number }[];
   recentClients: Awaited<ReturnType<typeof listRecentClients>>;
+  /** Leads now in `perdido`, by reason (issue #15). */
+  lostByReason: { reason: string; count: number }[];
 }
 
 /** Everything the dashboard shows, each widget loaded (and failing) on its own. */
 export async function getDashboard({ today }: { today: string }): Promise<DashboardData> {
-  const [clientStats, planStats, leadStats, expiring, funnel, recentClients] = await Promise.all([
-    widget("clientes", () => getClientStats({ today }), null),
-    widget("planos", () => getPlanStats({ today }), null),
-    widget("leads", () => getLeadStats({ today }), null),
-    widget("assinaturas", () => listExpiringSubscriptions({ today }), []),
-    widget("funil", () => getLeadFunnel(), []),
-    widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
-  ]);
-  return { today, clients: clientStats, plans: planStats, leads: leadStats, expiring, funnel, recentClients };
+  const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason] =
+    await Promise.all([
+      widget("clientes", () => getClientStats({ today }), null),
+      widget("planos", () => getPlanStats({ today }), null),
+      widget("leads", () => getLeadStats({ today }), null),
+      widget("assinaturas", () => listExpiringSubscriptions({ today }), []),
+      widget("funil", () => getLeadFunnel(), []),
+      widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
+      widget("motivos de perda", () => countLostByReason(), []),
+    ]);
+  return {
+    today,
+    clients: clientStats,
+    plans: planStats,
+    leads: leadStats,
+    expiring,
+    funnel,
+    recentClients,
+    lostByReason,
+  };
 }

@@ -11,7 +11,8 @@ import { emit } from "~/modules/events/events.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
 import { copyNotesToClient } from "./lead.server";
-import { canMove, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
+import { getFunnelSettings } from "./funnel-settings.server";
+import { canMove, lostReasonText, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
 
 export type StageCounts = Record<Stage, CountResult>;
 
@@ -32,6 +33,8 @@ export interface LeadCard {
   referrer: string | null;
   landingPage: string | null;
   convertedClientId: string | null;
+  lostReason: string | null;
+  lostNote: string | null;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -96,6 +99,8 @@ const cardColumns = {
   referrer: leads.referrer,
   landingPage: leads.landingPage,
   convertedClientId: leads.convertedClientId,
+  lostReason: leads.lostReason,
+  lostNote: leads.lostNote,
 };
 
 /**
@@ -189,40 +194,55 @@ export async function loadFunnel({
   };
 }
 
-export type MoveResult = { ok: true } | { ok: false; reason: "transition" | "stale" };
+export type MoveResult =
+  | { ok: true }
+  | { ok: false; reason: "transition" | "stale" | "lost_reason_required" | "lost_reason_invalid" };
 
 /**
  * Moves a lead along an allowed edge only. The UPDATE matches the stage the admin saw
  * (`status_funil = from`), so a concurrent move makes this one fail instead of skipping a stage.
  * status and status_funil always move together. Audited as `lead.moved` (the lead's timeline
  * reads its status history from there).
+ *
+ * To `perdido`, `lost` carries the reason (one of Settings → Funil's list; required only when
+ * the setting says so) and an optional note; leaving `perdido` ('Retomar') clears them.
  */
 export async function moveLead({
   id,
   from,
   to,
+  lost = {},
   actor = null,
 }: {
   id: string;
   from: Stage;
   to: Stage;
+  lost?: { reason?: string | null; note?: string | null };
   actor?: Actor | null;
 }): Promise<MoveResult> {
   if (!canMove(from, to)) return { ok: false, reason: "transition" };
+  const reason = (to === "perdido" && lost.reason?.trim()) || null;
+  const note = (to === "perdido" && lost.note?.trim()) || null;
+  if (to === "perdido") {
+    const settings = await getFunnelSettings();
+    if (reason && !settings.lostReasons.includes(reason)) return { ok: false, reason: "lost_reason_invalid" };
+    if (!reason && settings.lostReasonRequired) return { ok: false, reason: "lost_reason_required" };
+  }
   return getDb().transaction(async (tx) => {
     const rows = await tx
       .update(leads)
-      .set({ statusFunil: to, status: to, updatedAt: new Date() })
+      .set({ statusFunil: to, status: to, lostReason: reason, lostNote: note, updatedAt: new Date() })
       .where(and(eq(leads.id, id), eq(leads.statusFunil, from)))
       .returning({ id: leads.id, name: leads.name });
     if (!rows.length) return { ok: false, reason: "stale" } as const;
+    const why = lostReasonText(reason, note);
     await recordAudit(tx, {
       actor,
       action: "lead.moved",
       entityType: "lead",
       entityId: id,
       entityLabel: rows[0].name,
-      changes: { statusFunil: [from, to] },
+      changes: { statusFunil: [from, to], ...(why ? { motivoPerda: [null, why] } : {}) },
     });
     await emit(tx, "lead.status_changed", { leadId: id, from, to });
     return { ok: true } as const;

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { NO_PLAN } from "~/modules/clients/clients.schema";
+import { INVALID_TEXT_MESSAGE, NO_PLAN } from "~/modules/clients/clients.schema";
 import { FUNNEL_STAGES, type FunnelStage } from "./leads.constants";
 
 /** SPEC §4 funnel stages, in column order. */
@@ -62,10 +62,79 @@ export const LEAD_PAGE_MESSAGES = {
   noteFailed: "Erro ao adicionar anotação",
 } as const;
 
+/** Lost reasons (issue #15): the defaults of the list an admin edits in Settings → Funil. */
+export const DEFAULT_LOST_REASONS = [
+  "Preço",
+  "Escolheu concorrente",
+  "Sem resposta",
+  "Não é o momento",
+  "Fora do perfil",
+  "Outro",
+] as const;
+export const NO_LOST_REASON_LABEL = "Sem motivo informado";
+export const LOST_MESSAGES = {
+  reasonRequired: "Informe o motivo da perda.",
+  reasonInvalid: "Motivo de perda inválido. Atualize a página e tente de novo.",
+  settingsSaved: "Configurações do funil salvas com sucesso!",
+  settingsError: "Erro ao salvar as configurações do funil",
+  reasonsRequired: "Informe pelo menos um motivo de perda.",
+  reasonsTooMany: "Informe no máximo 20 motivos.",
+  reasonTooLong: "Cada motivo deve ter no máximo 60 caracteres.",
+} as const;
+
+/** "Preço" or "Outro: achou caro" — how a lost reason reads in the timeline and the audit log. */
+export function lostReasonText(reason: string | null, note: string | null): string | null {
+  if (!reason && !note) return null;
+  return [reason, note].filter(Boolean).join(": ");
+}
+
+/** Settings → Funil: one reason per line (blank lines and repeats dropped), and the switch. */
+export const FunnelSettingsSchema = z.object({
+  lostReasons: z
+    .string()
+    .default("")
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(60, LOST_MESSAGES.reasonTooLong)
+            .refine((v) => !v.includes("\u0000"), INVALID_TEXT_MESSAGE),
+        )
+        .min(1, LOST_MESSAGES.reasonsRequired)
+        .max(20, LOST_MESSAGES.reasonsTooMany),
+    ),
+  lostReasonRequired: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+
 const StageSchema = z.enum(STAGES);
 
 export const LeadActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("move"), id: z.uuid(), from: StageSchema, to: StageSchema }),
+  z.object({
+    intent: z.literal("move"),
+    id: z.uuid(),
+    from: StageSchema,
+    to: StageSchema,
+    // Only for a move to `perdido`: the lost dialog's reason and details.
+    lostReason: z.string().trim().max(60).optional(),
+    lostNote: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => !v.includes("\u0000"))
+      .optional(),
+  }),
   z.object({
     intent: z.literal("convert"),
     id: z.uuid(),

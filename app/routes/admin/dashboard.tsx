@@ -5,6 +5,7 @@ import { StatCard } from "~/components/admin/dashboard/stat-card";
 import {
   ConversionFunnel,
   ExpiringSubscriptions,
+  LostReasons,
   QuickActions,
   RecentClients,
 } from "~/components/admin/dashboard/widgets";
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { clients, plans, leads, expiring, funnel, recentClients } = loaderData;
+  const { clients, plans, leads, expiring, funnel, recentClients, lostByReason } = loaderData;
   return (
     <>
       <PageHeader
@@ -53,6 +54,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ExpiringSubscriptions rows={expiring} />
         <ConversionFunnel stages={funnel} />
         <RecentClients clients={recentClients} />
+        <LostReasons rows={lostByReason} />
         <QuickActions />
       </div>
     </>

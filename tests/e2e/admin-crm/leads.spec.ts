@@ -24,6 +24,10 @@ function column(page: Page, label: string) {
 
 async function move(page: Page, name: string, button: string, toColumn: string) {
   await page.getByRole("article", { name }).getByRole("button", { name: button }).click();
+  // "Marcar como perdido" asks for an optional reason (issue #15): just confirming moves it.
+  if (toColumn === "Perdidos") {
+    await page.getByRole("dialog").getByRole("button", { name: "Confirmar perda" }).click();
+  }
   await expect(page.getByText(`Lead movido para ${toColumn}`).first()).toBeVisible();
   await expect(column(page, toColumn).getByRole("article", { name })).toBeVisible();
 }

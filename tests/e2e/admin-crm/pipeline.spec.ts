@@ -125,3 +125,38 @@ test("a lead with 'Ainda não sei' is converted after choosing 'Sem plano', and 
   await page.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page.getByText("Cliente atualizado com sucesso!").first()).toBeVisible();
 });
+
+test("losing a lead asks for a reason; the funnel and the dashboard count it, and the timeline shows it", async ({
+  page,
+}) => {
+  const lead = await newLead(page, "Lead Perdido");
+  await loginAsAdmin(page);
+  await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
+  await page
+    .getByRole("article", { name: lead.name })
+    .getByRole("button", { name: "Marcar como perdido" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Marcar como perdido" });
+  await expect(dialog.getByRole("radio")).toHaveCount(6);
+  await dialog.getByRole("radio", { name: "Escolheu concorrente" }).check();
+  await dialog.getByLabel("Detalhes (opcional)").fill("Foi para o concorrente do bairro");
+  await expectNoA11yViolations(page);
+  await dialog.getByRole("button", { name: "Confirmar perda" }).click();
+  await expect(page.getByText("Lead movido para Perdidos").first()).toBeVisible();
+  const lost = column(page, "Perdidos");
+  await expect(lost.getByRole("article", { name: lead.name })).toContainText(
+    "Motivo: Escolheu concorrente: Foi para o concorrente do bairro",
+  );
+  await expect(lost.getByRole("group", { name: "Motivos de perda" })).toContainText("Escolheu concorrente");
+
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("list", { name: "Leads perdidos por motivo" })).toContainText(
+    "Escolheu concorrente",
+  );
+
+  await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
+  await page.getByRole("article", { name: lead.name }).getByRole("link", { name: lead.name }).click();
+  await expect(page.getByRole("list", { name: "Histórico" })).toContainText(
+    "Motivo: Escolheu concorrente: Foi para o concorrente do bairro",
+  );
+});

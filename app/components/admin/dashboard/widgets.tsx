@@ -181,3 +181,33 @@ export function QuickActions() {
     </Card>
   );
 }
+
+/** Issue #15: why leads were lost (leads now in Perdidos, by reason). */
+export function LostReasons({ rows }: { rows: { reason: string; count: number }[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">Leads perdidos por motivo</h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">Nenhum lead perdido.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Leads perdidos por motivo">
+          {rows.map((r) => (
+            <li key={r.reason}>
+              <div className="flex justify-between text-sm">
+                <span className="text-slate-700">{r.reason}</span>
+                <span className="font-semibold text-slate-900">{r.count.toLocaleString("pt-BR")}</span>
+              </div>
+              <div aria-hidden className="mt-1 h-2.5 rounded-full bg-slate-100">
+                <div
+                  className="h-2.5 rounded-full bg-red-500"
+                  style={{ width: `${(r.count / max) * 100}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -5,10 +5,17 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
-import { LEAD_MESSAGES, MOVE_LABELS, TRANSITIONS, type Stage } from "~/modules/leads/leads.schema";
+import {
+  LEAD_MESSAGES,
+  lostReasonText,
+  MOVE_LABELS,
+  TRANSITIONS,
+  type Stage,
+} from "~/modules/leads/leads.schema";
 import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
 
 import { ConvertDialog, type PlanChoice } from "./convert-dialog";
+import { LostDialog, type LostSettings } from "./lost-dialog";
 
 export type { LeadCardData };
 
@@ -37,7 +44,15 @@ function Attribution({ lead }: { lead: LeadCardData }) {
 }
 
 /** One lead in its column, with the SPEC §4 buttons of its stage (the server checks them again). */
-export function LeadCard({ lead, plans }: { lead: LeadCardData; plans: PlanChoice[] }) {
+export function LeadCard({
+  lead,
+  plans,
+  lost,
+}: {
+  lead: LeadCardData;
+  plans: PlanChoice[];
+  lost: LostSettings;
+}) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -89,6 +104,11 @@ export function LeadCard({ lead, plans }: { lead: LeadCardData; plans: PlanChoic
       {lead.message && (
         <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
       )}
+      {stage === "perdido" && (lead.lostReason || lead.lostNote) && (
+        <p className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-800">
+          Motivo: {lostReasonText(lead.lostReason, lead.lostNote)}
+        </p>
+      )}
       <Attribution lead={lead} />
       {lead.convertedClientId && (
         <Link
@@ -118,14 +138,12 @@ export function LeadCard({ lead, plans }: { lead: LeadCardData; plans: PlanChoic
           />
         )}
         {TRANSITIONS[stage].includes("perdido") && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => move("perdido")}
-            className={`${btn} border border-red-200 text-red-700 hover:bg-red-50`}
-          >
-            {MOVE_LABELS.perdido}
-          </button>
+          <LostDialog
+            lead={lead}
+            from={stage}
+            settings={lost}
+            triggerClassName={`${btn} border border-red-200 text-red-700 hover:bg-red-50`}
+          />
         )}
         <button
           type="button"
