@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, clientNotes, leadNotes, leads, mailMessages, plans } from "~/db/schema";
+import { auditLog, clientNotes, clients, leadNotes, leads, mailMessages, plans } from "~/db/schema";
 import * as leadPage from "~/routes/admin/leads/detail";
 import * as leadsRoute from "~/routes/admin/leads";
 import { useTestDatabase } from "../../../tests/support/db";
@@ -144,5 +144,39 @@ describe("lead page", () => {
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ fieldErrors: { note: "Escreva a anotação antes de adicionar." } });
     expect(await t.db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id))).toHaveLength(0);
+  });
+});
+
+describe("deleting a lead", () => {
+  it("deletes it with its notes and records its name in the audit log", async () => {
+    const lead = await makeLead();
+    await note(lead.id, "Spam");
+    const res = await act(lead.id, { intent: "delete" }, `/admin/leads/${lead.id}`);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/admin/leads");
+    expect(await t.db.select().from(leads).where(eq(leads.id, lead.id))).toHaveLength(0);
+    expect(await t.db.select().from(leadNotes).where(eq(leadNotes.leadId, lead.id))).toHaveLength(0);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, "lead.deleted"));
+    expect(entry).toMatchObject({
+      entityId: lead.id,
+      entityLabel: lead.name,
+      actorName: "Administrador",
+      changes: { name: [lead.name, null], email: [lead.email, null] },
+    });
+    // Gone: its page sends the admin back to the funnel.
+    const again = await outcome(() =>
+      leadPage.loader(args(get(`/admin/leads/${lead.id}`, admin), { id: lead.id })),
+    );
+    expect(again.location).toBe("/admin/leads");
+  });
+
+  it("keeps the client made from a converted lead", async () => {
+    const lead = await makeLead({ statusFunil: "negociando", status: "negociando" });
+    await act(lead.id, { intent: "convert", id: lead.id });
+    const [converted] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
+    await act(lead.id, { intent: "delete" }, `/admin/leads/${lead.id}`);
+    expect(
+      await t.db.select().from(clients).where(eq(clients.id, converted.convertedClientId!)),
+    ).toHaveLength(1);
   });
 });

@@ -66,6 +66,32 @@ export async function addLeadNote({
   });
 }
 
+/**
+ * Deletes a lead (spam, tests) with its notes, recording its name in the audit log. A client made
+ * from it stays. False when it does not exist.
+ */
+export async function deleteLead({ id, actor }: { id: string; actor: Actor | null }): Promise<boolean> {
+  if (!isId(id)) return false;
+  return getDb().transaction(async (tx) => {
+    const [gone] = await tx.delete(leads).where(eq(leads.id, id)).returning();
+    if (!gone) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "lead.deleted",
+      entityType: "lead",
+      entityId: id,
+      entityLabel: gone.name,
+      changes: {
+        name: [gone.name, null],
+        email: [gone.email, null],
+        business: [gone.business, null],
+        statusFunil: [gone.statusFunil, null],
+      },
+    });
+    return true;
+  });
+}
+
 /** On conversion (inside its transaction): the lead's notes become the client's, dates kept. */
 export async function copyNotesToClient(
   tx: DbOrTx,

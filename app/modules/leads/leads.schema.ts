@@ -60,6 +60,8 @@ export const LEAD_PAGE_MESSAGES = {
   loadError: "Erro ao carregar o lead",
   noteAdded: "Anotação adicionada com sucesso!",
   noteFailed: "Erro ao adicionar anotação",
+  deleted: "Lead excluído com sucesso!",
+  deleteFailed: "Erro ao excluir lead",
 } as const;
 
 /** Lost reasons (issue #15): the defaults of the list an admin edits in Settings → Funil. */

@@ -36,6 +36,8 @@ test("a lead from the public form goes through the funnel and becomes a client",
   page,
   context,
 }) => {
+  // The whole funnel, now with the lost and conversion dialogs (issue #15): a long journey.
+  test.slow();
   const suffix = Math.random().toString(36).slice(2, 8);
   const lead = {
     name: `Lead Funil ${suffix}`,

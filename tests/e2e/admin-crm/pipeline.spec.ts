@@ -36,6 +36,9 @@ async function toNegotiation(page: Page, name: string) {
 test("the lead page shows the fields, the attribution, notes and the timeline; conversion with Premium gives an ativa subscription", async ({
   page,
 }) => {
+  // A long journey (form, lead page, four moves, conversion, client page): more than the default 60 s
+  // on a loaded machine.
+  test.slow();
   const lead = await newLead(page, "Lead Página", { query: "?utm_source=e2e-google&utm_campaign=inverno" });
   await loginAsAdmin(page);
   await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
@@ -159,4 +162,23 @@ test("losing a lead asks for a reason; the funnel and the dashboard count it, an
   await expect(page.getByRole("list", { name: "Histórico" })).toContainText(
     "Motivo: Escolheu concorrente: Foi para o concorrente do bairro",
   );
+});
+
+test("a lead is deleted from its page after confirmation", async ({ page }) => {
+  const lead = await newLead(page, "Lead Spam");
+  await loginAsAdmin(page);
+  await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
+  await page.getByRole("article", { name: lead.name }).getByRole("link", { name: lead.name }).click();
+  await page.getByRole("button", { name: "Excluir lead" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Excluir lead" });
+  await expect(confirm).toContainText(lead.name);
+  // Cancelling keeps it.
+  await confirm.getByRole("button", { name: "Cancelar" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();
+  await page.getByRole("button", { name: "Excluir lead" }).click();
+  await confirm.getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByText("Lead excluído com sucesso!").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/leads$/);
+  await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
+  await expect(page.getByRole("article", { name: lead.name })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Card } from "~/components/admin/ui";
 import { Button, TextAreaField } from "~/components/ui/form";
 import { showToast } from "~/components/ui/toasts";
@@ -51,6 +52,15 @@ export function LeadActions({ lead }: { lead: Lead }) {
           Ver cliente
         </Link>
       )}
+      <ConfirmButton
+        label="Excluir lead"
+        title="Excluir lead"
+        description={`Tem certeza que deseja excluir o lead ${lead.name}? As anotações dele também serão excluídas. Esta ação não pode ser desfeita.`}
+        fields={{ intent: "delete" }}
+        action={`/admin/leads/${lead.id}`}
+        triggerClassName={`${action} border border-red-200 bg-white text-red-700 hover:bg-red-50`}
+        triggerContent="Excluir lead"
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { NoteSchema } from "~/modules/clients/clients.schema";
-import { addLeadNote, getLead, getLeadTimeline } from "~/modules/leads/lead.server";
+import { addLeadNote, deleteLead, getLead, getLeadTimeline } from "~/modules/leads/lead.server";
 import { LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
@@ -42,6 +42,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       return replyError(LEAD_PAGE_MESSAGES.noteFailed, { toastOnly: true, extra: { intent } });
     }
     return replyOk(toast.success(LEAD_PAGE_MESSAGES.noteAdded), { intent });
+  }
+  if (intent === "delete") {
+    // Comes from the confirmation dialog; the funnel shows the toast.
+    const ok = await deleteLead({ id: lead.id, actor: user });
+    return ok
+      ? redirectWithToast("/admin/leads", "success", LEAD_PAGE_MESSAGES.deleted)
+      : redirectWithToast("/admin/leads", "error", LEAD_PAGE_MESSAGES.deleteFailed);
   }
   return replyInvalid({}, { extra: { intent: null } });
 }
