@@ -39,6 +39,8 @@ export const leads = pgTable(
     // optional free text ("Outro: …"). Cleared when the lead is taken back ('Retomar').
     lostReason: text("lost_reason"),
     lostNote: text("lost_note"),
+    // Follow-up (issue #15): when to contact the lead next (open leads only).
+    nextContactAt: timestamp("next_contact_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +53,10 @@ export const leads = pgTable(
     check("leads_status_mirror_check", sql`${t.status} = ${t.statusFunil}`),
     index("leads_stage_created_idx").on(t.statusFunil, t.createdAt, t.id),
     index("leads_created_idx").on(t.createdAt),
+    // Follow-ups due (dashboard): open leads with a date.
+    index("leads_next_contact_idx")
+      .on(t.nextContactAt)
+      .where(sql`${t.nextContactAt} is not null and ${t.statusFunil} not in ('convertido', 'perdido')`),
     // Lost leads by reason (funnel and dashboard).
     index("leads_lost_reason_idx")
       .on(t.lostReason)

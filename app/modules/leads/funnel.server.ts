@@ -35,6 +35,7 @@ export interface LeadCard {
   convertedClientId: string | null;
   lostReason: string | null;
   lostNote: string | null;
+  nextContactAt: Date | null;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -101,6 +102,7 @@ const cardColumns = {
   convertedClientId: leads.convertedClientId,
   lostReason: leads.lostReason,
   lostNote: leads.lostNote,
+  nextContactAt: leads.nextContactAt,
 };
 
 /**

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lte, notInArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { auditLog, clientNotes, leadNotes, leads } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { MAIL_STATUS_LABELS } from "~/modules/notifications/notifications.constants";
 import { listMailAbout } from "~/server/mail/mail.server";
 import { STAGE_LABELS, type Stage } from "./leads.schema";
@@ -64,6 +64,67 @@ export async function addLeadNote({
     });
     return row;
   });
+}
+
+/**
+ * Sets (or clears, with null) when to contact an open lead next, audited. "closed" for a converted
+ * or lost lead, null when it does not exist.
+ */
+export async function setFollowUp({
+  id,
+  at,
+  actor,
+}: {
+  id: string;
+  at: Date | null;
+  actor: Actor | null;
+}): Promise<"ok" | "closed" | null> {
+  if (!isId(id)) return null;
+  return getDb().transaction(async (tx) => {
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
+    if (!lead) return null;
+    if (lead.statusFunil === "convertido" || lead.statusFunil === "perdido") return "closed";
+    await tx.update(leads).set({ nextContactAt: at, updatedAt: new Date() }).where(eq(leads.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "lead.follow_up_set",
+      entityType: "lead",
+      entityId: id,
+      entityLabel: lead.name,
+      changes: diffFields({ nextContactAt: lead.nextContactAt }, { nextContactAt: at }),
+    });
+    return "ok";
+  });
+}
+
+export interface FollowUpRow {
+  id: string;
+  name: string;
+  business: string;
+  nextContactAt: Date;
+}
+
+/** Open leads whose next contact is due by `until` (overdue ones first), for the dashboard. */
+export async function listDueFollowUps({
+  until,
+  limit = 20,
+}: {
+  until: Date;
+  limit?: number;
+}): Promise<FollowUpRow[]> {
+  const rows = await getDb()
+    .select({ id: leads.id, name: leads.name, business: leads.business, nextContactAt: leads.nextContactAt })
+    .from(leads)
+    .where(
+      and(
+        isNotNull(leads.nextContactAt),
+        lte(leads.nextContactAt, until),
+        notInArray(leads.statusFunil, ["convertido", "perdido"]),
+      ),
+    )
+    .orderBy(asc(leads.nextContactAt), asc(leads.id))
+    .limit(limit);
+  return rows as FollowUpRow[];
 }
 
 /**

@@ -61,6 +61,10 @@ export const LEAD_PAGE_MESSAGES = {
   noteAdded: "Anotação adicionada com sucesso!",
   noteFailed: "Erro ao adicionar anotação",
   deleted: "Lead excluído com sucesso!",
+  followUpSaved: "Próximo contato salvo!",
+  followUpCleared: "Próximo contato removido.",
+  followUpInvalid: "Informe uma data e hora válidas.",
+  followUpClosed: "Leads convertidos ou perdidos não têm próximo contato.",
   deleteFailed: "Erro ao excluir lead",
 } as const;
 
@@ -119,6 +123,26 @@ export const FunnelSettingsSchema = z.object({
     .optional()
     .transform((v) => v === "on" || v === "true"),
 });
+
+/**
+ * The lead page's "Próximo contato" (a datetime-local value, São Paulo time; empty clears it).
+ * São Paulo has had no daylight saving time since 2019: its offset is a fixed -03:00.
+ */
+export const FollowUpSchema = z.object({
+  nextContactAt: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v), "Informe uma data e hora válidas.")
+    .transform((v) => (v ? new Date(`${v}:00-03:00`) : null))
+    .refine((d) => d === null || !Number.isNaN(d.getTime()), "Informe uma data e hora válidas."),
+});
+
+/** A Date as the datetime-local value in São Paulo time ("2026-11-23T14:30"). */
+export function toSaoPauloInput(d: Date | string | null): string {
+  if (!d) return "";
+  return new Date(new Date(d).getTime() - 3 * 3600_000).toISOString().slice(0, 16);
+}
 
 const StageSchema = z.enum(STAGES);
 

@@ -104,6 +104,9 @@ export function LeadCard({
       {lead.message && (
         <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
       )}
+      {lead.nextContactAt && stage !== "convertido" && stage !== "perdido" && (
+        <FollowUpBadge at={lead.nextContactAt} />
+      )}
       {stage === "perdido" && (lead.lostReason || lead.lostNote) && (
         <p className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-800">
           Motivo: {lostReasonText(lead.lostReason, lead.lostNote)}
@@ -155,5 +158,18 @@ export function LeadCard({
         </button>
       </div>
     </article>
+  );
+}
+
+/** "Próximo contato", red once it has passed. */
+function FollowUpBadge({ at }: { at: Date | string }) {
+  const overdue = new Date(at).getTime() < Date.now();
+  return (
+    <p
+      className={`mt-2 rounded-md p-2 text-xs ${overdue ? "bg-red-50 font-semibold text-red-800" : "bg-slate-50 text-slate-700"}`}
+    >
+      {overdue ? "Contato atrasado: " : "Próximo contato: "}
+      {formatDateTime(at)}
+    </p>
   );
 }

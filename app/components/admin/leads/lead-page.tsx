@@ -3,14 +3,14 @@ import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Card } from "~/components/admin/ui";
-import { Button, TextAreaField } from "~/components/ui/form";
+import { Button, TextAreaField, TextField } from "~/components/ui/form";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { Lead, TimelineEntry } from "~/modules/leads/lead.server";
-import { LEAD_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
+import { LEAD_MESSAGES, STAGE_LABELS, toSaoPauloInput } from "~/modules/leads/leads.schema";
 
 const action = "rounded-lg px-3 py-2 text-sm font-semibold inline-flex items-center gap-1.5";
 
@@ -124,6 +124,44 @@ export function LeadFacts({ lead }: { lead: Lead }) {
           ["Indicação", lead.isRepresentative ? "Pediu para ser representante" : null],
         ]}
       />
+    </Card>
+  );
+}
+
+/** "Próximo contato" of an open lead: a date and time (São Paulo), red once it has passed. */
+export function FollowUpForm({ lead }: { lead: Lead }) {
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  if (lead.statusFunil === "convertido" || lead.statusFunil === "perdido") return null;
+  const overdue = lead.nextContactAt !== null && new Date(lead.nextContactAt).getTime() < Date.now();
+  return (
+    <Card>
+      <fetcher.Form
+        method="post"
+        action={`/admin/leads/${lead.id}`}
+        noValidate
+        className="flex flex-wrap items-end gap-3"
+      >
+        <input type="hidden" name="intent" value="follow-up" />
+        <TextField
+          label="Próximo contato"
+          name="nextContactAt"
+          type="datetime-local"
+          defaultValue={toSaoPauloInput(lead.nextContactAt)}
+          key={String(lead.nextContactAt)}
+          error={fetcher.data?.fieldErrors.nextContactAt}
+        />
+        <Button type="submit" busy={busy} busyLabel="Salvando...">
+          Salvar próximo contato
+        </Button>
+      </fetcher.Form>
+      {lead.nextContactAt && (
+        <p className={`mt-2 text-sm ${overdue ? "font-semibold text-red-700" : "text-slate-700"}`}>
+          {overdue ? "Atrasado: " : "Agendado: "}
+          {formatDateTime(lead.nextContactAt)}
+        </p>
+      )}
     </Card>
   );
 }

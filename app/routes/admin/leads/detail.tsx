@@ -1,14 +1,20 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
-import { LeadActions, LeadFacts, LeadNoteForm, LeadTimeline } from "~/components/admin/leads/lead-page";
+import {
+  FollowUpForm,
+  LeadActions,
+  LeadFacts,
+  LeadNoteForm,
+  LeadTimeline,
+} from "~/components/admin/leads/lead-page";
 import { PageHeader } from "~/components/ui/page-header";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { NoteSchema } from "~/modules/clients/clients.schema";
-import { addLeadNote, deleteLead, getLead, getLeadTimeline } from "~/modules/leads/lead.server";
-import { LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
+import { addLeadNote, deleteLead, getLead, getLeadTimeline, setFollowUp } from "~/modules/leads/lead.server";
+import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { ListError } from "~/components/ui/list-states";
@@ -43,6 +49,20 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return replyOk(toast.success(LEAD_PAGE_MESSAGES.noteAdded), { intent });
   }
+  if (intent === "follow-up") {
+    const parsed = FollowUpSchema.safeParse(formToObject(form));
+    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+    const at = parsed.data.nextContactAt;
+    const res = await setFollowUp({ id: lead.id, at, actor: user });
+    if (res === "closed")
+      return replyError(LEAD_PAGE_MESSAGES.followUpClosed, { status: 409, toastOnly: true });
+    return replyOk(
+      toast.success(at ? LEAD_PAGE_MESSAGES.followUpSaved : LEAD_PAGE_MESSAGES.followUpCleared),
+      {
+        intent,
+      },
+    );
+  }
   if (intent === "delete") {
     // Comes from the confirmation dialog; the funnel shows the toast.
     const ok = await deleteLead({ id: lead.id, actor: user });
@@ -72,6 +92,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <LeadFacts lead={lead} />
         <div className="space-y-6">
+          <FollowUpForm lead={lead} />
           <LeadNoteForm leadId={lead.id} />
           <LeadTimeline entries={timeline} />
         </div>

@@ -1,0 +1,2 @@
+ALTER TABLE "leads" ADD COLUMN "next_contact_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "leads_next_contact_idx" ON "leads" USING btree ("next_contact_at") WHERE "leads"."next_contact_at" is not null and "leads"."status_funil" not in ('convertido', 'perdido');
