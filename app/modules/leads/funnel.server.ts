@@ -36,6 +36,7 @@ export interface LeadCard {
   lostReason: string | null;
   lostNote: string | null;
   nextContactAt: Date | null;
+  followUpOverdue: boolean;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -103,6 +104,8 @@ const cardColumns = {
   lostReason: leads.lostReason,
   lostNote: leads.lostNote,
   nextContactAt: leads.nextContactAt,
+  // Decided by the database clock, so server and browser render the same colour.
+  followUpOverdue: sql<boolean>`coalesce(${leads.nextContactAt} < now(), false)`,
 };
 
 /**

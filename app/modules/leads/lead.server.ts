@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, lte, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { auditLog, clientNotes, leadNotes, leads } from "~/db/schema";
 import { isId } from "~/lib/ids";
@@ -102,6 +102,7 @@ export interface FollowUpRow {
   name: string;
   business: string;
   nextContactAt: Date;
+  overdue: boolean;
 }
 
 /** Open leads whose next contact is due by `until` (overdue ones first), for the dashboard. */
@@ -113,7 +114,13 @@ export async function listDueFollowUps({
   limit?: number;
 }): Promise<FollowUpRow[]> {
   const rows = await getDb()
-    .select({ id: leads.id, name: leads.name, business: leads.business, nextContactAt: leads.nextContactAt })
+    .select({
+      id: leads.id,
+      name: leads.name,
+      business: leads.business,
+      nextContactAt: leads.nextContactAt,
+      overdue: sql<boolean>`${leads.nextContactAt} < now()`,
+    })
     .from(leads)
     .where(
       and(

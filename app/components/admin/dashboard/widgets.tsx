@@ -216,7 +216,7 @@ export function LostReasons({ rows }: { rows: { reason: string; count: number }[
 export function FollowUps({
   rows,
 }: {
-  rows: { id: string; name: string; business: string; nextContactAt: Date | string }[];
+  rows: { id: string; name: string; business: string; nextContactAt: Date | string; overdue: boolean }[];
 }) {
   return (
     <Card>
@@ -226,7 +226,7 @@ export function FollowUps({
       ) : (
         <ul className="divide-y divide-slate-100" aria-label="Contatos para hoje">
           {rows.map((r) => {
-            const overdue = new Date(r.nextContactAt).getTime() < Date.now();
+            const overdue = r.overdue;
             return (
               <li key={r.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                 <Link to={`/admin/leads/${r.id}`} className="font-medium text-brand-700 hover:underline">

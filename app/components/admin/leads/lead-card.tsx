@@ -105,7 +105,7 @@ export function LeadCard({
         <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
       )}
       {lead.nextContactAt && stage !== "convertido" && stage !== "perdido" && (
-        <FollowUpBadge at={lead.nextContactAt} />
+        <FollowUpBadge at={lead.nextContactAt} overdue={lead.followUpOverdue} />
       )}
       {stage === "perdido" && (lead.lostReason || lead.lostNote) && (
         <p className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-800">
@@ -162,8 +162,7 @@ export function LeadCard({
 }
 
 /** "Próximo contato", red once it has passed. */
-function FollowUpBadge({ at }: { at: Date | string }) {
-  const overdue = new Date(at).getTime() < Date.now();
+function FollowUpBadge({ at, overdue }: { at: Date | string; overdue: boolean }) {
   return (
     <p
       className={`mt-2 rounded-md p-2 text-xs ${overdue ? "bg-red-50 font-semibold text-red-800" : "bg-slate-50 text-slate-700"}`}

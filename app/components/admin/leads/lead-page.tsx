@@ -129,12 +129,11 @@ export function LeadFacts({ lead }: { lead: Lead }) {
 }
 
 /** "Próximo contato" of an open lead: a date and time (São Paulo), red once it has passed. */
-export function FollowUpForm({ lead }: { lead: Lead }) {
+export function FollowUpForm({ lead, overdue }: { lead: Lead; overdue: boolean }) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   if (lead.statusFunil === "convertido" || lead.statusFunil === "perdido") return null;
-  const overdue = lead.nextContactAt !== null && new Date(lead.nextContactAt).getTime() < Date.now();
   return (
     <Card>
       <fetcher.Form

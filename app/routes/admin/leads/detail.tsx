@@ -30,7 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const lead = await requireLead(params.id);
   const timeline = await getLeadTimeline({ lead });
-  return { lead, timeline };
+  const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < Date.now();
+  return { lead, timeline, followUpOverdue };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -74,7 +75,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, timeline } = loaderData;
+  const { lead, timeline, followUpOverdue } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -92,7 +93,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6 lg:grid-cols-2">
         <LeadFacts lead={lead} />
         <div className="space-y-6">
-          <FollowUpForm lead={lead} />
+          <FollowUpForm lead={lead} overdue={followUpOverdue} />
           <LeadNoteForm leadId={lead.id} />
           <LeadTimeline entries={timeline} />
         </div>
