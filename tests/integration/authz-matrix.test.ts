@@ -325,12 +325,18 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/plans/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/plans/edit.tsx": adminById((f) => f.planId, "/admin/plans"),
   "routes/admin/leads.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/leads/detail.tsx": adminById((f) => f.leadId, "/admin/leads"),
   "routes/admin/blog/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/blog/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/blog/edit.tsx": adminById((f) => f.postId, "/admin/blog", {
     actionValidatesFirst: true,
   }),
   "routes/admin/settings.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/settings/funnel.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { lostReasons: "Preço\nOutro", lostReasonRequired: "on" }],
+  },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/representatives.tsx": {
     loader: ADMIN,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 
 import type { FunnelStage } from "../../modules/leads/leads.constants";
@@ -35,6 +35,12 @@ export const leads = pgTable(
     fbclid: text("fbclid"),
     referrer: text("referrer"),
     landingPage: text("landing_page"),
+    // Why the lead was lost (issue #15): one of the reasons of funnel_settings then, and an
+    // optional free text ("Outro: …"). Cleared when the lead is taken back ('Retomar').
+    lostReason: text("lost_reason"),
+    lostNote: text("lost_note"),
+    // Follow-up (issue #15): when to contact the lead next (open leads only).
+    nextContactAt: timestamp("next_contact_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,6 +53,14 @@ export const leads = pgTable(
     check("leads_status_mirror_check", sql`${t.status} = ${t.statusFunil}`),
     index("leads_stage_created_idx").on(t.statusFunil, t.createdAt, t.id),
     index("leads_created_idx").on(t.createdAt),
+    // Follow-ups due (dashboard): open leads with a date.
+    index("leads_next_contact_idx")
+      .on(t.nextContactAt)
+      .where(sql`${t.nextContactAt} is not null and ${t.statusFunil} not in ('convertido', 'perdido')`),
+    // Lost leads by reason (funnel and dashboard).
+    index("leads_lost_reason_idx")
+      .on(t.lostReason)
+      .where(sql`${t.statusFunil} = 'perdido'`),
     index("leads_email_idx").on(t.email),
     index("leads_name_unaccent_trgm_idx").using("gin", sql`immutable_unaccent(${t.name}) gin_trgm_ops`),
     index("leads_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
@@ -62,4 +76,39 @@ export const leads = pgTable(
       sql`regexp_replace(${t.phone}, '\\D', '', 'g') gin_trgm_ops`,
     ),
   ],
+);
+
+// Notes an admin adds on the lead page (issue #15). On conversion they are copied to the client's
+// notes, and a note added to a converted lead goes to its client as well.
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    note: text("note").notNull(),
+    /** The admin who wrote it and their name then (kept when the user is renamed or removed). */
+    authorId: text("author_id"),
+    authorName: text("author_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("lead_notes_nonempty", sql`length(btrim(${t.note})) > 0`),
+    index("lead_notes_lead_idx").on(t.leadId, t.createdAt),
+  ],
+);
+
+// The funnel's settings (issue #15), one row (id = 1), apart from the SEO settings row so the
+// settings pages of other work can grow without touching it. No row: the defaults in
+// app/modules/leads/funnel-settings.server.ts.
+export const funnelSettings = pgTable(
+  "funnel_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    lostReasons: text("lost_reasons").array().notNull(),
+    lostReasonRequired: boolean("lost_reason_required").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("funnel_settings_single_row", sql`${t.id} = 1`)],
 );

@@ -42,6 +42,17 @@ export async function submitClientForm({
       values,
     };
   }
+  if (!id && parsed.data.planId === null) {
+    // "Sem plano" is for clients that came from a lead; the spec's new-client form needs a plan.
+    return {
+      ok: false,
+      status: 400,
+      fieldErrors: { planId: CLIENT_MESSAGES.planRequired },
+      formError: null,
+      toast: null,
+      values,
+    };
+  }
   try {
     if (id) {
       const client = await updateClient({ id, input: parsed.data });

@@ -103,6 +103,12 @@ const id = (message: string) =>
     .max(36, message)
     .pipe(z.guid({ error: message }));
 
+/**
+ * The client form's explicit "Sem plano" choice (a client converted from a lead whose plan was
+ * "Ainda não sei"): stored as plan_id NULL. Offered on edit only; a new client still needs a plan.
+ */
+export const NO_PLAN = "sem-plano";
+
 /** SPEC §5 client form: every field required. */
 export const ClientSchema = z.object({
   name: z
@@ -133,7 +139,9 @@ export const ClientSchema = z.object({
     .min(1, CLIENT_MESSAGES.businessRequired)
     .max(160, CLIENT_MESSAGES.businessTooLong)
     .refine(noNul, INVALID_TEXT_MESSAGE),
-  planId: id(CLIENT_MESSAGES.planRequired),
+  planId: z.union([z.literal(NO_PLAN).transform(() => null), id(CLIENT_MESSAGES.planRequired)], {
+    error: CLIENT_MESSAGES.planRequired,
+  }),
   status: z.enum(CLIENT_STATUSES, { error: CLIENT_MESSAGES.statusRequired }),
 });
 export type ClientInput = z.output<typeof ClientSchema>;

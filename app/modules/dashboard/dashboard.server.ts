@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
+import { addDays } from "~/lib/dates";
+import { countLostByReason } from "~/modules/leads/funnel-settings.server";
+import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/lead.server";
 import { log } from "~/server/logging/logger.server";
 import { listRecentClients } from "~/modules/clients/clients.server";
 import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
@@ -110,17 +113,39 @@ export interface DashboardData {
   expiring: ExpiringSubscription[];
   funnel: { stage: FunnelStage; count: number }[];
   recentClients: Awaited<ReturnType<typeof listRecentClients>>;
+  /** Leads now in `perdido`, by reason (issue #15). */
+  lostByReason: { reason: string; count: number }[];
+  /** Open leads to contact by the end of today (São Paulo), overdue first (issue #15). */
+  followUps: FollowUpRow[];
 }
 
 /** Everything the dashboard shows, each widget loaded (and failing) on its own. */
 export async function getDashboard({ today }: { today: string }): Promise<DashboardData> {
-  const [clientStats, planStats, leadStats, expiring, funnel, recentClients] = await Promise.all([
-    widget("clientes", () => getClientStats({ today }), null),
-    widget("planos", () => getPlanStats({ today }), null),
-    widget("leads", () => getLeadStats({ today }), null),
-    widget("assinaturas", () => listExpiringSubscriptions({ today }), []),
-    widget("funil", () => getLeadFunnel(), []),
-    widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
-  ]);
-  return { today, clients: clientStats, plans: planStats, leads: leadStats, expiring, funnel, recentClients };
+  const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason, followUps] =
+    await Promise.all([
+      widget("clientes", () => getClientStats({ today }), null),
+      widget("planos", () => getPlanStats({ today }), null),
+      widget("leads", () => getLeadStats({ today }), null),
+      widget("assinaturas", () => listExpiringSubscriptions({ today }), []),
+      widget("funil", () => getLeadFunnel(), []),
+      widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
+      widget("motivos de perda", () => countLostByReason(), []),
+      // The end of São Paulo's today: the next midnight at -03:00 (no DST there since 2019).
+      widget(
+        "próximos contatos",
+        () => listDueFollowUps({ until: new Date(`${addDays(today, 1)}T00:00:00-03:00`) }),
+        [],
+      ),
+    ]);
+  return {
+    today,
+    clients: clientStats,
+    plans: planStats,
+    leads: leadStats,
+    expiring,
+    funnel,
+    recentClients,
+    lostByReason,
+    followUps,
+  };
 }

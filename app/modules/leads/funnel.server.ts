@@ -2,12 +2,18 @@ import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { clients, leads, plans } from "~/db/schema";
+import { clients, leads, plans, subscriptions } from "~/db/schema";
+import { todayInSaoPaulo } from "~/lib/dates";
+import { isId } from "~/lib/ids";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { subscriptionEndDate } from "~/modules/clients/clients.schema";
 import { likeContains } from "~/lib/list-params";
 import { emit } from "~/modules/events/events.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
-import { canMove, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
+import { copyNotesToClient } from "./lead.server";
+import { getFunnelSettings } from "./funnel-settings.server";
+import { canMove, lostReasonText, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
 
 export type StageCounts = Record<Stage, CountResult>;
 
@@ -28,6 +34,10 @@ export interface LeadCard {
   referrer: string | null;
   landingPage: string | null;
   convertedClientId: string | null;
+  lostReason: string | null;
+  lostNote: string | null;
+  nextContactAt: Date | null;
+  followUpOverdue: boolean;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -92,6 +102,11 @@ const cardColumns = {
   referrer: leads.referrer,
   landingPage: leads.landingPage,
   convertedClientId: leads.convertedClientId,
+  lostReason: leads.lostReason,
+  lostNote: leads.lostNote,
+  nextContactAt: leads.nextContactAt,
+  // Decided by the database clock, so server and browser render the same colour.
+  followUpOverdue: sql<boolean>`coalesce(${leads.nextContactAt} < now(), false)`,
 };
 
 /**
@@ -185,42 +200,68 @@ export async function loadFunnel({
   };
 }
 
-export type MoveResult = { ok: true } | { ok: false; reason: "transition" | "stale" };
+export type MoveResult =
+  | { ok: true }
+  | { ok: false; reason: "transition" | "stale" | "lost_reason_required" | "lost_reason_invalid" };
 
 /**
  * Moves a lead along an allowed edge only. The UPDATE matches the stage the admin saw
  * (`status_funil = from`), so a concurrent move makes this one fail instead of skipping a stage.
- * status and status_funil always move together.
+ * status and status_funil always move together. Audited as `lead.moved` (the lead's timeline
+ * reads its status history from there).
+ *
+ * To `perdido`, `lost` carries the reason (one of Settings → Funil's list; required only when
+ * the setting says so) and an optional note; leaving `perdido` ('Retomar') clears them.
  */
 export async function moveLead({
   id,
   from,
   to,
+  lost = {},
+  actor = null,
 }: {
   id: string;
   from: Stage;
   to: Stage;
+  lost?: { reason?: string | null; note?: string | null };
+  actor?: Actor | null;
 }): Promise<MoveResult> {
   if (!canMove(from, to)) return { ok: false, reason: "transition" };
+  const reason = (to === "perdido" && lost.reason?.trim()) || null;
+  const note = (to === "perdido" && lost.note?.trim()) || null;
+  if (to === "perdido") {
+    const settings = await getFunnelSettings();
+    if (reason && !settings.lostReasons.includes(reason)) return { ok: false, reason: "lost_reason_invalid" };
+    if (!reason && settings.lostReasonRequired) return { ok: false, reason: "lost_reason_required" };
+  }
   return getDb().transaction(async (tx) => {
     const rows = await tx
       .update(leads)
-      .set({ statusFunil: to, status: to, updatedAt: new Date() })
+      .set({ statusFunil: to, status: to, lostReason: reason, lostNote: note, updatedAt: new Date() })
       .where(and(eq(leads.id, id), eq(leads.statusFunil, from)))
-      .returning({ id: leads.id });
+      .returning({ id: leads.id, name: leads.name });
     if (!rows.length) return { ok: false, reason: "stale" } as const;
+    const why = lostReasonText(reason, note);
+    await recordAudit(tx, {
+      actor,
+      action: "lead.moved",
+      entityType: "lead",
+      entityId: id,
+      entityLabel: rows[0].name,
+      changes: { statusFunil: [from, to], ...(why ? { motivoPerda: [null, why] } : {}) },
+    });
     await emit(tx, "lead.status_changed", { leadId: id, from, to });
     return { ok: true } as const;
   });
 }
 
+export type ConvertRefusal = "duplicate_email" | "not_found" | "wrong_stage" | "plan_required";
 export type ConvertResult =
-  | { ok: true; clientId: string }
-  | { ok: false; code: "duplicate_email" | "not_found" | "wrong_stage"; message: string };
+  { ok: true; clientId: string } | { ok: false; code: ConvertRefusal; message: string };
 
 class ConversionRefused extends Error {
   constructor(
-    public code: "duplicate_email" | "not_found" | "wrong_stage",
+    public code: ConvertRefusal,
     message: string,
   ) {
     super(message);
@@ -229,11 +270,28 @@ class ConversionRefused extends Error {
 
 /**
  * SPEC §4 lead → client, in ONE transaction: the lead row is locked, must be `negociando`, no
- * client may have its e-mail; the client is created `ativo` (plan_id only when the lead's plan
- * text is a plan's name) and the lead becomes `convertido` pointing at it. Two admins converting
- * at once: the second waits on the lock, then finds `convertido` and is refused.
+ * client may have its e-mail; the client is created `ativo` and the lead becomes `convertido`
+ * pointing at it; the lead's notes are copied to the client. Two admins converting at once: the second waits on the lock, then finds
+ * `convertido` and is refused.
+ *
+ * The plan (issue #15): `planId` a plan's id → the client gets it AND its first subscription,
+ * by the client form's rules (ativa, mensal, from `today` in São Paulo); `null` → explicitly no
+ * plan, no subscription; left out → the plan whose name is the lead's plan text, and refused
+ * (`plan_required`) when none is (the dialog then asks).
  */
-export async function convertLead({ id }: { id: string }): Promise<ConvertResult> {
+export async function convertLead({
+  id,
+  planId,
+  actor = null,
+  today = todayInSaoPaulo(),
+}: {
+  id: string;
+  planId?: string | null;
+  actor?: Actor | null;
+  today?: string;
+}): Promise<ConvertResult> {
+  if (typeof planId === "string" && !isId(planId))
+    return { ok: false, code: "plan_required", message: LEAD_MESSAGES.planRequired };
   try {
     const clientId = await getDb().transaction(async (tx) => {
       const [lead] = await queryRows<{
@@ -259,12 +317,16 @@ export async function convertLead({ id }: { id: string }): Promise<ConvertResult
         .where(eq(clients.email, email))
         .limit(1);
       if (dup) throw new ConversionRefused("duplicate_email", LEAD_MESSAGES.duplicateEmail);
-      const [plan] = await tx
-        .select({ id: plans.id })
-        .from(plans)
-        .where(eq(plans.name, lead.plan.trim()))
-        .orderBy(plans.priceCents, plans.id)
-        .limit(1);
+      const [plan] =
+        planId === null
+          ? []
+          : await tx
+              .select({ id: plans.id, name: plans.name })
+              .from(plans)
+              .where(planId === undefined ? eq(plans.name, lead.plan.trim()) : eq(plans.id, planId))
+              .orderBy(plans.priceCents, plans.id)
+              .limit(1);
+      if (planId !== null && !plan) throw new ConversionRefused("plan_required", LEAD_MESSAGES.planRequired);
       const [client] = await tx
         .insert(clients)
         .values({
@@ -276,6 +338,17 @@ export async function convertLead({ id }: { id: string }): Promise<ConvertResult
           status: "ativo",
         })
         .returning({ id: clients.id });
+      if (plan) {
+        await tx.insert(subscriptions).values({
+          clientId: client.id,
+          planId: plan.id,
+          startDate: today,
+          endDate: subscriptionEndDate(today, "mensal"),
+          status: "ativa",
+          renewalType: "mensal",
+        });
+      }
+      await copyNotesToClient(tx, { leadId: lead.id, clientId: client.id });
       await tx
         .update(leads)
         .set({
@@ -285,6 +358,18 @@ export async function convertLead({ id }: { id: string }): Promise<ConvertResult
           updatedAt: new Date(),
         })
         .where(eq(leads.id, lead.id));
+      await recordAudit(tx, {
+        actor,
+        action: "lead.converted",
+        entityType: "lead",
+        entityId: lead.id,
+        entityLabel: lead.name,
+        changes: {
+          statusFunil: ["negociando", "convertido"],
+          convertedClientId: [null, client.id],
+          plano: [null, plan?.name ?? null],
+        },
+      });
       await emit(tx, "lead.status_changed", { leadId: lead.id, from: "negociando", to: "convertido" });
       await emit(tx, "client.created", { clientId: client.id, fromLeadId: lead.id });
       return client.id;

@@ -177,9 +177,9 @@ describe("conversion", () => {
     });
   });
 
-  it("leaves plan_id empty when the lead's plan is not a plan name", async () => {
+  it("leaves plan_id empty when the admin chooses no plan", async () => {
     const lead = await makeLead({ statusFunil: "negociando", plan: "Ainda não sei" });
-    const res = await convertLead({ id: lead.id });
+    const res = await convertLead({ id: lead.id, planId: null });
     expect(res.ok).toBe(true);
     const [client] = await t.db.select().from(clients).where(eq(clients.email, lead.email));
     expect(client.planId).toBeNull();

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { INVALID_TEXT_MESSAGE, NO_PLAN } from "~/modules/clients/clients.schema";
 import { FUNNEL_STAGES, type FunnelStage } from "./leads.constants";
 
 /** SPEC §4 funnel stages, in column order. */
@@ -48,15 +49,124 @@ export const LEAD_MESSAGES = {
   converted: "Lead convertido em cliente com sucesso!",
   convertError: (detail: string) => `Erro ao converter lead em cliente: ${detail}`,
   duplicateEmail: "Já existe um cliente com este e-mail!",
+  planRequired: "escolha o plano do cliente ou “Sem plano”",
   empty: "Nenhum lead neste estágio",
   invalidPhone: "Número de telefone inválido",
 } as const;
 
+/** The lead page (/admin/leads/{id}, issue #15). */
+export const LEAD_PAGE_MESSAGES = {
+  notFound: "Lead não encontrado",
+  loadError: "Erro ao carregar o lead",
+  noteAdded: "Anotação adicionada com sucesso!",
+  noteFailed: "Erro ao adicionar anotação",
+  deleted: "Lead excluído com sucesso!",
+  followUpSaved: "Próximo contato salvo!",
+  followUpCleared: "Próximo contato removido.",
+  followUpInvalid: "Informe uma data e hora válidas.",
+  followUpClosed: "Leads convertidos ou perdidos não têm próximo contato.",
+  deleteFailed: "Erro ao excluir lead",
+} as const;
+
+/** Lost reasons (issue #15): the defaults of the list an admin edits in Settings → Funil. */
+export const DEFAULT_LOST_REASONS = [
+  "Preço",
+  "Escolheu concorrente",
+  "Sem resposta",
+  "Não é o momento",
+  "Fora do perfil",
+  "Outro",
+] as const;
+export const NO_LOST_REASON_LABEL = "Sem motivo informado";
+export const LOST_MESSAGES = {
+  reasonRequired: "Informe o motivo da perda.",
+  reasonInvalid: "Motivo de perda inválido. Atualize a página e tente de novo.",
+  settingsSaved: "Configurações do funil salvas com sucesso!",
+  settingsError: "Erro ao salvar as configurações do funil",
+  reasonsRequired: "Informe pelo menos um motivo de perda.",
+  reasonsTooMany: "Informe no máximo 20 motivos.",
+  reasonTooLong: "Cada motivo deve ter no máximo 60 caracteres.",
+} as const;
+
+/** "Preço" or "Outro: achou caro" — how a lost reason reads in the timeline and the audit log. */
+export function lostReasonText(reason: string | null, note: string | null): string | null {
+  if (!reason && !note) return null;
+  return [reason, note].filter(Boolean).join(": ");
+}
+
+/** Settings → Funil: one reason per line (blank lines and repeats dropped), and the switch. */
+export const FunnelSettingsSchema = z.object({
+  lostReasons: z
+    .string()
+    .default("")
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(60, LOST_MESSAGES.reasonTooLong)
+            .refine((v) => !v.includes("\u0000"), INVALID_TEXT_MESSAGE),
+        )
+        .min(1, LOST_MESSAGES.reasonsRequired)
+        .max(20, LOST_MESSAGES.reasonsTooMany),
+    ),
+  lostReasonRequired: z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "true"),
+});
+
+/**
+ * The lead page's "Próximo contato" (a datetime-local value, São Paulo time; empty clears it).
+ * São Paulo has had no daylight saving time since 2019: its offset is a fixed -03:00.
+ */
+export const FollowUpSchema = z.object({
+  nextContactAt: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v), "Informe uma data e hora válidas.")
+    .transform((v) => (v ? new Date(`${v}:00-03:00`) : null))
+    .refine((d) => d === null || !Number.isNaN(d.getTime()), "Informe uma data e hora válidas."),
+});
+
+/** A Date as the datetime-local value in São Paulo time ("2026-11-23T14:30"). */
+export function toSaoPauloInput(d: Date | string | null): string {
+  if (!d) return "";
+  return new Date(new Date(d).getTime() - 3 * 3600_000).toISOString().slice(0, 16);
+}
+
 const StageSchema = z.enum(STAGES);
 
 export const LeadActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("move"), id: z.uuid(), from: StageSchema, to: StageSchema }),
-  z.object({ intent: z.literal("convert"), id: z.uuid() }),
+  z.object({
+    intent: z.literal("move"),
+    id: z.uuid(),
+    from: StageSchema,
+    to: StageSchema,
+    // Only for a move to `perdido`: the lost dialog's reason and details.
+    lostReason: z.string().trim().max(60).optional(),
+    lostNote: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => !v.includes("\u0000"))
+      .optional(),
+  }),
+  z.object({
+    intent: z.literal("convert"),
+    id: z.uuid(),
+    // The conversion dialog's choice: a plan, or NO_PLAN; left out, the lead's plan by name.
+    planId: z.union([z.literal(NO_PLAN), z.uuid()]).optional(),
+  }),
 ]);
 export type LeadAction = z.infer<typeof LeadActionSchema>;
 

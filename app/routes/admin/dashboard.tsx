@@ -5,6 +5,8 @@ import { StatCard } from "~/components/admin/dashboard/stat-card";
 import {
   ConversionFunnel,
   ExpiringSubscriptions,
+  FollowUps,
+  LostReasons,
   QuickActions,
   RecentClients,
 } from "~/components/admin/dashboard/widgets";
@@ -26,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { clients, plans, leads, expiring, funnel, recentClients } = loaderData;
+  const { clients, plans, leads, expiring, funnel, recentClients, lostByReason, followUps } = loaderData;
   return (
     <>
       <PageHeader
@@ -53,6 +55,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <ExpiringSubscriptions rows={expiring} />
         <ConversionFunnel stages={funnel} />
         <RecentClients clients={recentClients} />
+        <FollowUps rows={followUps} />
+        <LostReasons rows={lostByReason} />
         <QuickActions />
       </div>
     </>

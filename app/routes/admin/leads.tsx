@@ -1,4 +1,4 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/leads";
 import { FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
@@ -8,13 +8,17 @@ import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { convertLead, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
+import { countLostByReason, getFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import {
   LEAD_MESSAGES,
   LeadActionSchema,
+  LOST_MESSAGES,
   LEADS_MAX_PAGES,
   STAGES,
   type Stage,
 } from "~/modules/leads/leads.schema";
+import { NO_PLAN } from "~/modules/clients/clients.schema";
+import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { ListError } from "~/components/ui/list-states";
 
@@ -31,29 +35,41 @@ export async function loader({ request }: Route.LoaderArgs) {
     Stage,
     number
   >;
-  const funnel = await loadFunnel({ q, pages });
-  return { q, view, pages, ...funnel };
+  const [funnel, plans, settings, lostByReason] = await Promise.all([
+    loadFunnel({ q, pages }),
+    listPlanOptions(),
+    getFunnelSettings(),
+    countLostByReason(),
+  ]);
+  return { q, view, pages, plans, settings, lostByReason, ...funnel };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const parsed = LeadActionSchema.safeParse(formToObject(await readFormData(request)));
   // The cards show toasts only (no form alert).
   if (!parsed.success) return replyError(LEAD_MESSAGES.moveError, { status: 400, toastOnly: true });
   const input = parsed.data;
   if (input.intent === "move") {
-    const res = await moveLead(input);
+    const { lostReason, lostNote, ...move } = input;
+    const res = await moveLead({ ...move, lost: { reason: lostReason, note: lostNote }, actor: user });
     if (!res.ok) {
+      if (res.reason === "lost_reason_required" || res.reason === "lost_reason_invalid") {
+        const message =
+          res.reason === "lost_reason_required" ? LOST_MESSAGES.reasonRequired : LOST_MESSAGES.reasonInvalid;
+        return replyError(message, { status: 400, toastOnly: true });
+      }
       const status = res.reason === "transition" ? 422 : 409;
       return replyError(LEAD_MESSAGES.moveError, { status, toastOnly: true });
     }
     return replyOk(toast.success(LEAD_MESSAGES.moved(input.to)));
   }
-  const res = await convertLead({ id: input.id });
+  const planId = input.planId === NO_PLAN ? null : input.planId;
+  const res = await convertLead({ id: input.id, planId, actor: user });
   if (!res.ok) {
     const message =
       res.code === "duplicate_email" ? LEAD_MESSAGES.duplicateEmail : LEAD_MESSAGES.convertError(res.message);
-    return replyError(message, { status: 409, toastOnly: true });
+    return replyError(message, { status: res.code === "plan_required" ? 400 : 409, toastOnly: true });
   }
   return replyOk(toast.success(LEAD_MESSAGES.converted), { clientId: res.clientId });
 }
@@ -64,7 +80,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { q, view, pages, counts, columns } = loaderData;
+  const { q, view, pages, counts, columns, plans, settings, lostByReason } = loaderData;
   return (
     <div>
       <PageHeader
@@ -80,7 +96,20 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <StageTabs counts={counts} view={view} />
-      <FunnelBoard columns={columns} counts={counts} pages={pages} view={view} />
+      <p className="-mt-2 mb-3 text-right text-xs">
+        <Link to="/admin/settings/funnel" className="font-medium text-brand-700 hover:underline">
+          Configurar motivos de perda
+        </Link>
+      </p>
+      <FunnelBoard
+        columns={columns}
+        counts={counts}
+        pages={pages}
+        view={view}
+        plans={plans}
+        lost={settings}
+        lostByReason={lostByReason}
+      />
     </div>
   );
 }

@@ -24,6 +24,10 @@ function column(page: Page, label: string) {
 
 async function move(page: Page, name: string, button: string, toColumn: string) {
   await page.getByRole("article", { name }).getByRole("button", { name: button }).click();
+  // "Marcar como perdido" asks for an optional reason (issue #15): just confirming moves it.
+  if (toColumn === "Perdidos") {
+    await page.getByRole("dialog").getByRole("button", { name: "Confirmar perda" }).click();
+  }
   await expect(page.getByText(`Lead movido para ${toColumn}`).first()).toBeVisible();
   await expect(column(page, toColumn).getByRole("article", { name })).toBeVisible();
 }
@@ -32,6 +36,8 @@ test("a lead from the public form goes through the funnel and becomes a client",
   page,
   context,
 }) => {
+  // The whole funnel, now with the lost and conversion dialogs (issue #15): a long journey.
+  test.slow();
   const suffix = Math.random().toString(36).slice(2, 8);
   const lead = {
     name: `Lead Funil ${suffix}`,
@@ -86,6 +92,9 @@ test("a lead from the public form goes through the funnel and becomes a client",
   await expect(page.getByRole("main").getByRole("region")).toHaveCount(1);
 
   await card.getByRole("button", { name: "Converter em cliente" }).click();
+  // The dialog preselects the lead's plan (Premium): confirming converts.
+  await expect(page.getByRole("dialog").getByLabel("Plano do cliente")).toHaveValue(/.+/);
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar conversão" }).click();
   await expect(page.getByText("Lead convertido em cliente com sucesso!").first()).toBeVisible();
   await page
     .getByRole("navigation", { name: "Estágios do funil" })
@@ -118,11 +127,13 @@ test("a second lead with a client's e-mail is refused on conversion", async ({ p
     .getByRole("article", { name: first.name })
     .getByRole("button", { name: "Converter em cliente" })
     .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar conversão" }).click();
   await expect(page.getByText("Lead convertido em cliente com sucesso!").first()).toBeVisible();
   await page
     .getByRole("article", { name: second.name })
     .getByRole("button", { name: "Converter em cliente" })
     .click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmar conversão" }).click();
   await expect(page.getByText("Já existe um cliente com este e-mail!").first()).toBeVisible();
   await expect(column(page, "Em negociação").getByRole("article", { name: second.name })).toBeVisible();
 });

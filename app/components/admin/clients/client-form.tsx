@@ -12,6 +12,7 @@ import {
   CLIENT_STATUS_LABELS,
   ClientSchema,
   clientStatusColor,
+  NO_PLAN,
 } from "~/modules/clients/clients.schema";
 
 export type { ClientFormValues };
@@ -94,6 +95,7 @@ export function ClientForm({
         />
         <SelectField label="Plano" name="planId" required defaultValue={values.planId} error={errors.planId}>
           <option value="">Selecione um plano</option>
+          {mode === "edit" && <option value={NO_PLAN}>Sem plano</option>}
           {plans.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name} ({formatMoney(p.priceCents)}/mês)

@@ -2,6 +2,8 @@ import { Link, useLocation } from "react-router";
 import { countLabel, sumCounts, type ListCount } from "~/components/admin/pagination";
 import { withParams } from "~/lib/list-params";
 import { LEAD_MESSAGES, STAGE_LABELS, STAGES, type Stage } from "~/modules/leads/leads.schema";
+import type { PlanChoice } from "./convert-dialog";
+import type { LostSettings } from "./lost-dialog";
 import { LeadCard, type LeadCardData } from "./lead-card";
 
 export type Columns = Record<Stage, { leads: LeadCardData[]; hasMore: boolean }>;
@@ -46,7 +48,13 @@ export function FunnelBoard({
   counts,
   pages,
   view,
+  plans,
+  lost,
+  lostByReason,
 }: {
+  plans: PlanChoice[];
+  lost: LostSettings;
+  lostByReason: { reason: string; count: number }[];
   columns: Columns;
   counts: Record<Stage, ListCount>;
   pages: Record<Stage, number>;
@@ -74,6 +82,7 @@ export function FunnelBoard({
                 <CountBadge count={counts[stage]} />
               </span>
             </h2>
+            {stage === "perdido" && lostByReason.length > 0 && <LostByReason rows={lostByReason} />}
             {col.leads.length === 0 ? (
               <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
                 {LEAD_MESSAGES.empty}
@@ -81,7 +90,7 @@ export function FunnelBoard({
             ) : (
               <div className="space-y-3">
                 {col.leads.map((lead) => (
-                  <LeadCard key={lead.id} lead={lead} />
+                  <LeadCard key={lead.id} lead={lead} plans={plans} lost={lost} />
                 ))}
               </div>
             )}
@@ -114,5 +123,21 @@ function CountBadge({ count }: { count: ListCount }) {
           : `mais de ${(count.total - 1).toLocaleString("pt-BR")}`}
       </span>
     </>
+  );
+}
+
+/** The Perdidos column's summary: lost leads by reason (all of them, not only the cards shown). */
+export function LostByReason({ rows }: { rows: { reason: string; count: number }[] }) {
+  return (
+    <div role="group" aria-label="Motivos de perda" className="mb-3 rounded-lg bg-white p-2 text-xs">
+      <dl className="space-y-0.5">
+        {rows.map((r) => (
+          <div key={r.reason} className="flex justify-between gap-2">
+            <dt className="text-slate-700">{r.reason}</dt>
+            <dd className="font-semibold text-slate-900">{r.count.toLocaleString("pt-BR")}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

@@ -1,12 +1,21 @@
 import { MessageCircle } from "lucide-react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
-import { LEAD_MESSAGES, MOVE_LABELS, TRANSITIONS, type Stage } from "~/modules/leads/leads.schema";
+import {
+  LEAD_MESSAGES,
+  lostReasonText,
+  MOVE_LABELS,
+  TRANSITIONS,
+  type Stage,
+} from "~/modules/leads/leads.schema";
 import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
+
+import { ConvertDialog, type PlanChoice } from "./convert-dialog";
+import { LostDialog, type LostSettings } from "./lost-dialog";
 
 export type { LeadCardData };
 
@@ -35,7 +44,15 @@ function Attribution({ lead }: { lead: LeadCardData }) {
 }
 
 /** One lead in its column, with the SPEC §4 buttons of its stage (the server checks them again). */
-export function LeadCard({ lead }: { lead: LeadCardData }) {
+export function LeadCard({
+  lead,
+  plans,
+  lost,
+}: {
+  lead: LeadCardData;
+  plans: PlanChoice[];
+  lost: LostSettings;
+}) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle";
@@ -65,7 +82,10 @@ export function LeadCard({ lead }: { lead: LeadCardData }) {
       className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
     >
       <h3 id={headingId} className="font-semibold text-slate-900">
-        {lead.name}
+        {/* The lead page: every field, attribution, notes and the timeline. */}
+        <Link to={`/admin/leads/${lead.id}`} className="hover:text-brand-800 hover:underline">
+          {lead.name}
+        </Link>
       </h3>
       <p className="text-slate-700">{lead.business}</p>
       <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
@@ -84,7 +104,23 @@ export function LeadCard({ lead }: { lead: LeadCardData }) {
       {lead.message && (
         <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
       )}
+      {lead.nextContactAt && stage !== "convertido" && stage !== "perdido" && (
+        <FollowUpBadge at={lead.nextContactAt} overdue={lead.followUpOverdue} />
+      )}
+      {stage === "perdido" && (lead.lostReason || lead.lostNote) && (
+        <p className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-800">
+          Motivo: {lostReasonText(lead.lostReason, lead.lostNote)}
+        </p>
+      )}
       <Attribution lead={lead} />
+      {lead.convertedClientId && (
+        <Link
+          to={`/admin/clients/edit/${lead.convertedClientId}`}
+          className="mt-2 inline-block text-xs font-semibold text-brand-700 hover:underline"
+        >
+          Ver cliente<span className="sr-only"> {lead.name}</span>
+        </Link>
+      )}
       <div className="mt-3 flex flex-wrap gap-1.5">
         {forward.map((to) => (
           <button
@@ -98,24 +134,19 @@ export function LeadCard({ lead }: { lead: LeadCardData }) {
           </button>
         ))}
         {stage === "negociando" && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => fetcher.submit({ intent: "convert", id: lead.id }, { method: "post" })}
-            className={`${btn} bg-green-700 text-white hover:bg-green-800`}
-          >
-            {MOVE_LABELS.convertido}
-          </button>
+          <ConvertDialog
+            lead={lead}
+            plans={plans}
+            triggerClassName={`${btn} bg-green-700 text-white hover:bg-green-800`}
+          />
         )}
         {TRANSITIONS[stage].includes("perdido") && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => move("perdido")}
-            className={`${btn} border border-red-200 text-red-700 hover:bg-red-50`}
-          >
-            {MOVE_LABELS.perdido}
-          </button>
+          <LostDialog
+            lead={lead}
+            from={stage}
+            settings={lost}
+            triggerClassName={`${btn} border border-red-200 text-red-700 hover:bg-red-50`}
+          />
         )}
         <button
           type="button"
@@ -127,5 +158,17 @@ export function LeadCard({ lead }: { lead: LeadCardData }) {
         </button>
       </div>
     </article>
+  );
+}
+
+/** "Próximo contato", red once it has passed. */
+function FollowUpBadge({ at, overdue }: { at: Date | string; overdue: boolean }) {
+  return (
+    <p
+      className={`mt-2 rounded-md p-2 text-xs ${overdue ? "bg-red-50 font-semibold text-red-800" : "bg-slate-50 text-slate-700"}`}
+    >
+      {overdue ? "Contato atrasado: " : "Próximo contato: "}
+      {formatDateTime(at)}
+    </p>
   );
 }

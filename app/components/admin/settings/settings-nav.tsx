@@ -8,6 +8,7 @@ export const SETTINGS_SECTIONS = [
   { to: "/admin/settings", label: "SEO e rastreamento", end: true },
   { to: "/admin/settings/notifications", label: "Notificações" },
   { to: "/admin/settings/webhooks", label: "Webhooks" },
+  { to: "/admin/settings/funnel", label: "Funil" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];
 
 export function SettingsNav() {

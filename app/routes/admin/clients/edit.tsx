@@ -13,6 +13,7 @@ import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   CLIENT_MESSAGES,
+  NO_PLAN,
   NOTE_MESSAGES,
   NoteSchema,
   SUBSCRIPTION_MESSAGES,
@@ -165,7 +166,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
                 email: client.email,
                 phone: client.phone,
                 businessName: client.businessName,
-                planId: client.planId ?? "",
+                planId: client.planId ?? NO_PLAN,
                 status: client.status,
               }
             }

@@ -1,0 +1,129 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { SelectField } from "~/components/ui/form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
+import { formatMoney } from "~/lib/format";
+import { NO_PLAN } from "~/modules/clients/clients.schema";
+import { MOVE_LABELS } from "~/modules/leads/leads.schema";
+
+export interface PlanChoice {
+  id: string;
+  name: string;
+  priceCents: number;
+}
+
+const PLAN_MISSING = "Escolha o plano do cliente ou “Sem plano”.";
+
+/**
+ * "Converter em cliente" asks first (issue #15): which plan the new client gets. The lead's plan
+ * is preselected when it names a plan; "Ainda não sei" leaves the choice to the admin, who can
+ * also say "Sem plano" explicitly. The server decides again (convertLead).
+ */
+export function ConvertDialog({
+  lead,
+  plans,
+  action,
+  triggerClassName,
+}: {
+  lead: { id: string; name: string; plan: string };
+  plans: PlanChoice[];
+  /** The route whose action converts (the funnel's, by default the current route). */
+  action?: string;
+  triggerClassName: string;
+}) {
+  const fetcher = useFetcher<FormReply<never, { clientId?: string }>>();
+  useReplyToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  const preset = plans.find((p) => p.name === lead.plan.trim())?.id ?? "";
+  const [open, setOpen] = useState(false);
+  const [planId, setPlanId] = useState(preset);
+  const [error, setError] = useState<string | null>(null);
+  const [seen, setSeen] = useState(fetcher.data);
+  if (fetcher.data !== seen) {
+    setSeen(fetcher.data);
+    // Done or refused (the toast says why): the board shows the lead where it now is.
+    if (fetcher.data) setOpen(false);
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(v) => {
+        setOpen(v);
+        setError(null);
+        if (v) setPlanId(preset);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <button type="button" disabled={busy} className={triggerClassName}>
+          {MOVE_LABELS.convertido}
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <div className="flex items-start justify-between">
+            <Dialog.Title className="text-lg font-semibold">Converter em cliente</Dialog.Title>
+            <Dialog.Close aria-label="Fechar" className="rounded p-1 text-slate-500 hover:bg-slate-100">
+              <X aria-hidden className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            {lead.name} será cadastrado como cliente ativo. Com um plano, o cliente já recebe a assinatura
+            ativa (mensal, a partir de hoje).
+          </Dialog.Description>
+          <fetcher.Form
+            method="post"
+            action={action}
+            noValidate
+            className="mt-4 space-y-4"
+            onSubmit={(e) => {
+              if (!planId) {
+                e.preventDefault();
+                setError(PLAN_MISSING);
+              }
+            }}
+          >
+            <input type="hidden" name="intent" value="convert" />
+            <input type="hidden" name="id" value={lead.id} />
+            <SelectField
+              label="Plano do cliente"
+              name="planId"
+              required
+              value={planId}
+              onChange={(e) => {
+                setPlanId(e.target.value);
+                setError(null);
+              }}
+              error={error ?? undefined}
+            >
+              <option value="">Selecione um plano</option>
+              {plans.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({formatMoney(p.priceCents)}/mês)
+                </option>
+              ))}
+              <option value={NO_PLAN}>Sem plano</option>
+            </SelectField>
+            <p className="text-xs text-slate-600">Plano informado pelo lead: {lead.plan || "—"}</p>
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50">
+                Cancelar
+              </Dialog.Close>
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60"
+              >
+                {busy ? "Convertendo..." : "Confirmar conversão"}
+              </button>
+            </div>
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

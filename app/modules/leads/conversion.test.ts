@@ -1,0 +1,196 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog, clients, leads, plans, subscriptions } from "~/db/schema";
+import { todayInSaoPaulo } from "~/lib/dates";
+import * as clientEdit from "~/routes/admin/clients/edit";
+import * as leadsRoute from "~/routes/admin/leads";
+import { useTestDatabase } from "../../../tests/support/db";
+import { adminCookie, context, outcome, post } from "../../../tests/support/requests";
+import { subscriptionEndDate } from "~/modules/clients/clients.schema";
+import { convertLead } from "./funnel.server";
+
+// Issue #15 item 5: a conversion creates the client AND its first subscription, in one transaction.
+const t = useTestDatabase();
+const args = (request: Request, params: Record<string, string> = {}) =>
+  ({ request, params, context: context() }) as never;
+
+let admin = "";
+let premium = "";
+let basico = "";
+let seq = 0;
+
+async function makeLead(over: Partial<typeof leads.$inferInsert> = {}) {
+  seq += 1;
+  const [row] = await t.db
+    .insert(leads)
+    .values({
+      name: `Conversão ${seq}`,
+      email: `conversao${seq}@exemplo.com`,
+      phone: "(11) 98888-7777",
+      business: `Restaurante ${seq}`,
+      plan: "Premium",
+      statusFunil: "negociando",
+      status: "negociando",
+      ...over,
+    })
+    .returning();
+  return row;
+}
+
+const convert = (fields: Record<string, string>) =>
+  outcome(() => leadsRoute.action(args(post("/admin/leads", { intent: "convert", ...fields }, admin))));
+
+const clientOf = async (email: string) =>
+  (await t.db.select().from(clients).where(eq(clients.email, email)))[0] ?? null;
+const subsOf = (clientId: string) =>
+  t.db.select().from(subscriptions).where(eq(subscriptions.clientId, clientId));
+const stageOf = async (id: string) =>
+  (await t.db.select().from(leads).where(eq(leads.id, id)))[0].statusFunil;
+
+beforeAll(async () => {
+  admin = await adminCookie();
+  [{ id: premium }, { id: basico }] = await t.db
+    .insert(plans)
+    .values([
+      { name: "Premium", priceCents: 14990 },
+      { name: "Básico", priceCents: 4990 },
+    ])
+    .returning();
+});
+
+describe("conversion with a plan", () => {
+  it("creates the client with the lead's plan and an ativa mensal subscription from today", async () => {
+    const lead = await makeLead();
+    const res = await convert({ id: lead.id });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ toast: { message: "Lead convertido em cliente com sucesso!" } });
+    const client = await clientOf(lead.email);
+    expect(client).toMatchObject({ planId: premium, status: "ativo" });
+    expect(res.data).toMatchObject({ clientId: client!.id });
+    const today = todayInSaoPaulo();
+    expect(await subsOf(client!.id)).toMatchObject([
+      {
+        planId: premium,
+        status: "ativa",
+        renewalType: "mensal",
+        startDate: today,
+        endDate: subscriptionEndDate(today, "mensal"),
+      },
+    ]);
+  });
+
+  it("uses the plan chosen in the dialog over the lead's text", async () => {
+    const lead = await makeLead({ plan: "Ainda não sei" });
+    const res = await convert({ id: lead.id, planId: basico });
+    expect(res.status).toBe(200);
+    const client = await clientOf(lead.email);
+    expect(client?.planId).toBe(basico);
+    expect((await subsOf(client!.id)).map((s) => [s.planId, s.status])).toEqual([[basico, "ativa"]]);
+  });
+
+  it("records the conversion in the audit log with the admin and the plan", async () => {
+    const lead = await makeLead();
+    await convert({ id: lead.id });
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, lead.id));
+    expect(entry).toMatchObject({
+      action: "lead.converted",
+      entityType: "lead",
+      entityLabel: lead.name,
+      actorName: expect.any(String),
+    });
+    expect(entry.actorId).not.toBeNull();
+    expect(entry.changes).toMatchObject({
+      statusFunil: ["negociando", "convertido"],
+      plano: [null, "Premium"],
+    });
+  });
+
+  it("is one transaction: a failing subscription insert leaves no client and the lead in negociação", async () => {
+    const lead = await makeLead({ email: "falha-assinatura@exemplo.com" });
+    await t.db.execute(sql`
+      create function test_fail_subscription() returns trigger language plpgsql as $$
+      begin raise exception 'falha simulada na assinatura'; end $$`);
+    await t.db.execute(
+      sql`create trigger test_fail_subscription before insert on subscriptions for each row execute function test_fail_subscription()`,
+    );
+    try {
+      await expect(convertLead({ id: lead.id })).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger test_fail_subscription on subscriptions`);
+      await t.db.execute(sql`drop function test_fail_subscription()`);
+    }
+    expect(await clientOf("falha-assinatura@exemplo.com")).toBeNull();
+    expect(await stageOf(lead.id)).toBe("negociando");
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, lead.id))).toHaveLength(0);
+  });
+});
+
+describe("conversion without a plan", () => {
+  it("asks for the plan when the lead's plan names none ('Ainda não sei'), changing nothing", async () => {
+    const lead = await makeLead({ plan: "Ainda não sei" });
+    const res = await convert({ id: lead.id });
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      toast: {
+        type: "error",
+        message: "Erro ao converter lead em cliente: escolha o plano do cliente ou “Sem plano”",
+      },
+    });
+    expect(await clientOf(lead.email)).toBeNull();
+    expect(await stageOf(lead.id)).toBe("negociando");
+  });
+
+  it("refuses a plan id that does not exist or is not an id", async () => {
+    const lead = await makeLead();
+    for (const planId of ["00000000-0000-4000-8000-000000000000", "premium'--"]) {
+      const res = await convert({ id: lead.id, planId });
+      expect(res.status).toBe(400);
+    }
+    expect(await clientOf(lead.email)).toBeNull();
+  });
+
+  it("'Sem plano' creates a client without plan nor subscription, and its edit form saves", async () => {
+    const lead = await makeLead({ plan: "Ainda não sei", phone: "11987654321" });
+    const res = await convert({ id: lead.id, planId: "sem-plano" });
+    expect(res.status).toBe(200);
+    const client = (await clientOf(lead.email))!;
+    expect(client.planId).toBeNull();
+    expect(await subsOf(client.id)).toHaveLength(0);
+
+    // The edit page offers "Sem plano" preselected, and saving it as it is works.
+    const page = await outcome(() =>
+      clientEdit.loader(
+        args(
+          new Request(`http://localhost:3000/admin/clients/edit/${client.id}`, {
+            headers: { cookie: admin },
+          }),
+          { id: client.id },
+        ),
+      ),
+    );
+    expect(page.status).toBe(200);
+    const saved = await outcome(() =>
+      clientEdit.action(
+        args(
+          post(
+            `/admin/clients/edit/${client.id}`,
+            {
+              intent: "update",
+              name: client.name,
+              email: client.email,
+              phone: client.phone,
+              businessName: client.businessName,
+              planId: "sem-plano",
+              status: "inativo",
+            },
+            admin,
+          ),
+          { id: client.id },
+        ),
+      ),
+    );
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/admin/clients");
+    expect(await clientOf(lead.email)).toMatchObject({ status: "inativo", planId: null });
+  });
+});

@@ -1,0 +1,62 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
+import { funnelSettings, leads } from "~/db/schema";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { DEFAULT_LOST_REASONS, NO_LOST_REASON_LABEL } from "./leads.schema";
+
+export interface FunnelSettings {
+  lostReasons: string[];
+  /** When true, moving a lead to `perdido` needs a reason (default: optional, the spec's one click). */
+  lostReasonRequired: boolean;
+}
+
+/** The funnel's settings, or the defaults when never saved. */
+export async function getFunnelSettings(db: DbOrTx = getDb()): Promise<FunnelSettings> {
+  const [row] = await db.select().from(funnelSettings).where(eq(funnelSettings.id, 1));
+  return row
+    ? { lostReasons: row.lostReasons, lostReasonRequired: row.lostReasonRequired }
+    : { lostReasons: [...DEFAULT_LOST_REASONS], lostReasonRequired: false };
+}
+
+/** Saves the settings (upsert of the single row), audited with what changed. */
+export async function saveFunnelSettings({
+  input,
+  actor,
+}: {
+  input: FunnelSettings;
+  actor: Actor | null;
+}): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const before = await getFunnelSettings(tx);
+    const now = new Date();
+    await tx
+      .insert(funnelSettings)
+      .values({ id: 1, ...input, updatedAt: now })
+      .onConflictDoUpdate({ target: funnelSettings.id, set: { ...input, updatedAt: now } });
+    await recordAudit(tx, {
+      actor,
+      action: "settings.funnel_updated",
+      entityType: "settings",
+      entityId: "funnel",
+      entityLabel: "Funil de vendas",
+      changes: diffFields(
+        before as unknown as Record<string, unknown>,
+        input as unknown as Record<string, unknown>,
+      ),
+    });
+  });
+}
+
+/**
+ * Lost leads (now in `perdido`) by reason, most frequent first; leads lost without a reason are
+ * counted under NO_LOST_REASON_LABEL. Served by the partial index on lost_reason.
+ */
+export async function countLostByReason(): Promise<{ reason: string; count: number }[]> {
+  const rows = await queryRows<{ reason: string | null; n: number }>(
+    getDb(),
+    sql`select ${leads.lostReason} as reason, count(*)::int as n from ${leads}
+         where ${leads.statusFunil} = 'perdido'
+         group by 1 order by 2 desc, 1 nulls last`,
+  );
+  return rows.map((r) => ({ reason: r.reason ?? NO_LOST_REASON_LABEL, count: Number(r.n) }));
+}

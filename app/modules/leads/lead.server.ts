@@ -1,0 +1,268 @@
+import { and, asc, desc, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { auditLog, clientNotes, leadNotes, leads } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { MAIL_STATUS_LABELS } from "~/modules/notifications/notifications.constants";
+import { listMailAbout } from "~/server/mail/mail.server";
+import { STAGE_LABELS, type Stage } from "./leads.schema";
+
+export type Lead = typeof leads.$inferSelect;
+export type LeadNote = typeof leadNotes.$inferSelect;
+
+/** One lead with every field, or null (also for an id that is not a UUID). */
+export async function getLead({ id }: { id: string }): Promise<Lead | null> {
+  if (!isId(id)) return null;
+  const [row] = await getDb().select().from(leads).where(eq(leads.id, id));
+  return row ?? null;
+}
+
+export async function listLeadNotes({ leadId }: { leadId: string }): Promise<LeadNote[]> {
+  if (!isId(leadId)) return [];
+  return getDb()
+    .select()
+    .from(leadNotes)
+    .where(eq(leadNotes.leadId, leadId))
+    .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
+    .limit(500);
+}
+
+/**
+ * Adds a note to a lead, audited. A converted lead's note goes to its client's notes as well
+ * (the notes are "kept on the client after conversion"). Null when the lead does not exist.
+ */
+export async function addLeadNote({
+  leadId,
+  note,
+  actor,
+}: {
+  leadId: string;
+  note: string;
+  actor: Actor | null;
+}): Promise<LeadNote | null> {
+  if (!isId(leadId)) return null;
+  return getDb().transaction(async (tx) => {
+    const [lead] = await tx
+      .select({ id: leads.id, name: leads.name, convertedClientId: leads.convertedClientId })
+      .from(leads)
+      .where(eq(leads.id, leadId));
+    if (!lead) return null;
+    const text = note.trim();
+    const [row] = await tx
+      .insert(leadNotes)
+      .values({ leadId, note: text, authorId: actor?.id ?? null, authorName: actor?.name ?? null })
+      .returning();
+    if (lead.convertedClientId) {
+      await tx.insert(clientNotes).values({ clientId: lead.convertedClientId, note: text });
+    }
+    await recordAudit(tx, {
+      actor,
+      action: "lead.note_added",
+      entityType: "lead",
+      entityId: leadId,
+      entityLabel: lead.name,
+    });
+    return row;
+  });
+}
+
+/**
+ * Sets (or clears, with null) when to contact an open lead next, audited. "closed" for a converted
+ * or lost lead, null when it does not exist.
+ */
+export async function setFollowUp({
+  id,
+  at,
+  actor,
+}: {
+  id: string;
+  at: Date | null;
+  actor: Actor | null;
+}): Promise<"ok" | "closed" | null> {
+  if (!isId(id)) return null;
+  return getDb().transaction(async (tx) => {
+    const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
+    if (!lead) return null;
+    if (lead.statusFunil === "convertido" || lead.statusFunil === "perdido") return "closed";
+    await tx.update(leads).set({ nextContactAt: at, updatedAt: new Date() }).where(eq(leads.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "lead.follow_up_set",
+      entityType: "lead",
+      entityId: id,
+      entityLabel: lead.name,
+      changes: diffFields({ nextContactAt: lead.nextContactAt }, { nextContactAt: at }),
+    });
+    return "ok";
+  });
+}
+
+export interface FollowUpRow {
+  id: string;
+  name: string;
+  business: string;
+  nextContactAt: Date;
+  overdue: boolean;
+}
+
+/** Open leads whose next contact is due by `until` (overdue ones first), for the dashboard. */
+export async function listDueFollowUps({
+  until,
+  limit = 20,
+}: {
+  until: Date;
+  limit?: number;
+}): Promise<FollowUpRow[]> {
+  const rows = await getDb()
+    .select({
+      id: leads.id,
+      name: leads.name,
+      business: leads.business,
+      nextContactAt: leads.nextContactAt,
+      overdue: sql<boolean>`${leads.nextContactAt} < now()`,
+    })
+    .from(leads)
+    .where(
+      and(
+        isNotNull(leads.nextContactAt),
+        lte(leads.nextContactAt, until),
+        notInArray(leads.statusFunil, ["convertido", "perdido"]),
+      ),
+    )
+    .orderBy(asc(leads.nextContactAt), asc(leads.id))
+    .limit(limit);
+  return rows as FollowUpRow[];
+}
+
+/**
+ * Deletes a lead (spam, tests) with its notes, recording its name in the audit log. A client made
+ * from it stays. False when it does not exist.
+ */
+export async function deleteLead({ id, actor }: { id: string; actor: Actor | null }): Promise<boolean> {
+  if (!isId(id)) return false;
+  return getDb().transaction(async (tx) => {
+    const [gone] = await tx.delete(leads).where(eq(leads.id, id)).returning();
+    if (!gone) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "lead.deleted",
+      entityType: "lead",
+      entityId: id,
+      entityLabel: gone.name,
+      changes: {
+        name: [gone.name, null],
+        email: [gone.email, null],
+        business: [gone.business, null],
+        statusFunil: [gone.statusFunil, null],
+      },
+    });
+    return true;
+  });
+}
+
+/** On conversion (inside its transaction): the lead's notes become the client's, dates kept. */
+export async function copyNotesToClient(
+  tx: DbOrTx,
+  { leadId, clientId }: { leadId: string; clientId: string },
+) {
+  const notes = await tx
+    .select({ note: leadNotes.note, createdAt: leadNotes.createdAt })
+    .from(leadNotes)
+    .where(eq(leadNotes.leadId, leadId))
+    .orderBy(asc(leadNotes.createdAt));
+  if (notes.length) {
+    await tx
+      .insert(clientNotes)
+      .values(notes.map((n) => ({ clientId, note: n.note, createdAt: n.createdAt })));
+  }
+}
+
+export type TimelineKind = "created" | "status" | "lost" | "converted" | "note" | "mail";
+export interface TimelineEntry {
+  key: string;
+  kind: TimelineKind;
+  at: Date;
+  title: string;
+  detail: string | null;
+  /** Who did it (null: the visitor or the system). */
+  by: string | null;
+}
+
+const stageLabel = (s: unknown) => STAGE_LABELS[s as Stage] ?? String(s);
+
+/** The audit actions that tell the lead's story (the note entries are shown from the notes). */
+const STORY_ACTIONS = ["lead.moved", "lead.converted"];
+
+/**
+ * The lead's timeline, newest first: creation (the row), every status change and the conversion
+ * (the audit log, the one store of who changed what: decision 012), the notes and the e-mails sent
+ * about it (the mail log).
+ */
+export async function getLeadTimeline({ lead }: { lead: Lead }): Promise<TimelineEntry[]> {
+  const [audit, notes, mails] = await Promise.all([
+    getDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "lead"), eq(auditLog.entityId, lead.id)))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(500),
+    listLeadNotes({ leadId: lead.id }),
+    listMailAbout({ type: "lead", id: lead.id }),
+  ]);
+  const entries: TimelineEntry[] = [
+    {
+      key: "created",
+      kind: "created",
+      at: lead.createdAt,
+      title: "Lead recebido pelo formulário do site",
+      detail: `Plano de interesse: ${lead.plan}`,
+      by: null,
+    },
+  ];
+  for (const a of audit) {
+    if (!STORY_ACTIONS.includes(a.action)) continue;
+    const [from, to] = a.changes?.statusFunil ?? [null, null];
+    if (a.action === "lead.converted") {
+      const plan = a.changes?.plano?.[1];
+      entries.push({
+        key: a.id,
+        kind: "converted",
+        at: a.at,
+        title: "Convertido em cliente",
+        detail: plan ? `Plano: ${String(plan)} (assinatura ativa criada)` : "Sem plano",
+        by: a.actorName,
+      });
+      continue;
+    }
+    const reason = a.changes?.motivoPerda?.[1];
+    entries.push({
+      key: a.id,
+      kind: to === "perdido" ? "lost" : "status",
+      at: a.at,
+      title: `${stageLabel(from)} → ${stageLabel(to)}`,
+      detail: reason ? `Motivo: ${String(reason)}` : null,
+      by: a.actorName,
+    });
+  }
+  for (const n of notes) {
+    entries.push({
+      key: n.id,
+      kind: "note",
+      at: n.createdAt,
+      title: "Anotação",
+      detail: n.note,
+      by: n.authorName,
+    });
+  }
+  for (const m of mails) {
+    entries.push({
+      key: m.id,
+      kind: "mail",
+      at: m.createdAt,
+      title: `E-mail enviado para ${m.toAddress}`,
+      detail: `${m.subject} (${MAIL_STATUS_LABELS[m.status] ?? m.status})`,
+      by: null,
+    });
+  }
+  return entries.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.key < b.key ? 1 : -1));
+}

@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/detail";
+import {
+  FollowUpForm,
+  LeadActions,
+  LeadFacts,
+  LeadNoteForm,
+  LeadTimeline,
+} from "~/components/admin/leads/lead-page";
+import { PageHeader } from "~/components/ui/page-header";
+import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { NoteSchema } from "~/modules/clients/clients.schema";
+import { addLeadNote, deleteLead, getLead, getLeadTimeline, setFollowUp } from "~/modules/leads/lead.server";
+import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+import { ListError } from "~/components/ui/list-states";
+
+/** The lead in the URL, or back to the funnel with `message`. */
+async function requireLead(id: string, message: string = LEAD_PAGE_MESSAGES.notFound) {
+  const lead = await getLead({ id });
+  if (!lead) throw await redirectWithToast("/admin/leads", "error", message);
+  return lead;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const lead = await requireLead(params.id);
+  const timeline = await getLeadTimeline({ lead });
+  const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < Date.now();
+  return { lead, timeline, followUpOverdue };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const lead = await requireLead(params.id);
+  if (intent === "add-note") {
+    const parsed = NoteSchema.safeParse(formToObject(form));
+    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+    try {
+      await addLeadNote({ leadId: lead.id, note: parsed.data.note, actor: user });
+    } catch (err) {
+      log.error({ err }, "lead note failed");
+      return replyError(LEAD_PAGE_MESSAGES.noteFailed, { toastOnly: true, extra: { intent } });
+    }
+    return replyOk(toast.success(LEAD_PAGE_MESSAGES.noteAdded), { intent });
+  }
+  if (intent === "follow-up") {
+    const parsed = FollowUpSchema.safeParse(formToObject(form));
+    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+    const at = parsed.data.nextContactAt;
+    const res = await setFollowUp({ id: lead.id, at, actor: user });
+    if (res === "closed")
+      return replyError(LEAD_PAGE_MESSAGES.followUpClosed, { status: 409, toastOnly: true });
+    return replyOk(
+      toast.success(at ? LEAD_PAGE_MESSAGES.followUpSaved : LEAD_PAGE_MESSAGES.followUpCleared),
+      {
+        intent,
+      },
+    );
+  }
+  if (intent === "delete") {
+    // Comes from the confirmation dialog; the funnel shows the toast.
+    const ok = await deleteLead({ id: lead.id, actor: user });
+    return ok
+      ? redirectWithToast("/admin/leads", "success", LEAD_PAGE_MESSAGES.deleted)
+      : redirectWithToast("/admin/leads", "error", LEAD_PAGE_MESSAGES.deleteFailed);
+  }
+  return replyInvalid({}, { extra: { intent: null } });
+}
+
+export default function LeadPage({ loaderData }: Route.ComponentProps) {
+  const { lead, timeline, followUpOverdue } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/admin/leads" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Voltar para o funil
+        </Link>
+        <div className="mt-3">
+          <PageHeader
+            title={lead.name}
+            subtitle={`${lead.business} · ${STAGE_LABELS[lead.statusFunil]}`}
+            actions={<LeadActions lead={lead} />}
+          />
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <LeadFacts lead={lead} />
+        <div className="space-y-6">
+          <FollowUpForm lead={lead} overdue={followUpOverdue} />
+          <LeadNoteForm leadId={lead.id} />
+          <LeadTimeline entries={timeline} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.lead.name ?? "Lead"} | CardápioDigital` }];
+}
+
+export function ErrorBoundary() {
+  return <ListError message={LEAD_PAGE_MESSAGES.loadError} />;
+}
