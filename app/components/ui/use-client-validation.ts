@@ -12,7 +12,8 @@ const fieldOf = (key: string) => key.split(".")[0]!;
 
 /**
  * Feedback from the same zod schema the action uses, at the moments a person expects it: when a
- * field they typed in is left (blur) and on submit, never on the first keystroke. On submit,
+ * field they typed in is left (blur) and on submit, never on the first keystroke (typing in a
+ * field with a message clears it). On submit,
  * `check` returns the field errors (or null): with errors the submit is stopped and the first
  * invalid field gets the focus. A new server answer replaces the client's errors (and also moves
  * the focus). Forms wire `onSubmit`, `onChange` and `onBlur` on the <form>.
@@ -44,17 +45,27 @@ export function useClientValidation(
   }
   function onChange(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as unknown as { name?: string }).name;
-    if (name) edited.current.add(name);
+    if (!name) return;
+    edited.current.add(name);
+    // Typing in a field with a message clears it (no new message until the field is left).
+    if (Object.keys(errors).some((k) => fieldOf(k) === name))
+      setClient({
+        base: serverErrors,
+        errors: Object.fromEntries(Object.entries(errors).filter(([k]) => fieldOf(k) !== name)),
+      });
   }
   function onBlur(event: FocusEvent<HTMLFormElement>) {
     const name = (event.target as unknown as { name?: string }).name;
     if (!name || !edited.current.has(name)) return;
+    // Leaving for the submit button: the submit checks everything (and a message appearing
+    // between the button's mousedown and click would move it from under the pointer).
+    const next = event.relatedTarget;
+    if (next instanceof HTMLButtonElement && next.type === "submit" && next.form === event.currentTarget)
+      return;
     edited.current.delete(name);
     const found = check(event.currentTarget) ?? {};
-    // Only the field just left changes: the messages of the others stay as they were.
-    const next = Object.fromEntries(Object.entries(errors).filter(([k]) => fieldOf(k) !== name));
-    for (const [k, v] of Object.entries(found)) if (fieldOf(k) === name) next[k] = v;
-    setClient({ base: serverErrors, errors: next });
+    const own = Object.entries(found).filter(([k]) => fieldOf(k) === name);
+    if (own.length) setClient({ base: serverErrors, errors: { ...errors, ...Object.fromEntries(own) } });
   }
   return { formRef, errors, onSubmit, onChange, onBlur };
 }
