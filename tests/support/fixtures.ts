@@ -23,6 +23,14 @@ export const test = base.extend<{
   representativeName: string;
 }>({
   representativeName: ["Representante E2E", { option: true }],
+  // A form with unsaved changes asks before the page unloads (issue 17). A test that leaves one
+  // with page.goto answers "leave", as a person would. (The app opens no other browser dialog.)
+  page: async ({ page }, use) => {
+    page.on("dialog", (dialog) => {
+      if (dialog.type() === "beforeunload") void dialog.accept().catch(() => {});
+    });
+    await use(page);
+  },
   adminPage: async ({ page }, use) => {
     await loginAsAdmin(page);
     await use(page);

@@ -1,5 +1,5 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 
 export const SECTION_LINKS = [
@@ -16,6 +16,7 @@ export const SECTION_SCROLL_DELAY_MS = 500;
 export function Header({ demoUrl }: { demoUrl: string }) {
   const [solid, setSolid] = useState(false);
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const isHome = pathname === "/";
@@ -26,6 +27,18 @@ export function Header({ demoUrl }: { demoUrl: string }) {
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);
+
+  // Escape closes the open mobile menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   // Arriving on / with a stored section (from another page): scroll there after 500 ms.
   useEffect(() => {
@@ -86,6 +99,7 @@ export function Header({ demoUrl }: { demoUrl: string }) {
           </a>
         </div>
         <button
+          ref={toggle}
           type="button"
           className="rounded-md p-2 text-slate-800 md:hidden"
           aria-expanded={open}

@@ -30,6 +30,11 @@ export function showToast(kind: ToastKind, message: string, options?: { id?: str
   });
 }
 
+/** Closes every toast on screen (e.g. a sign-in error once the person tries again). */
+export function dismissToasts() {
+  if (sonner) void sonner.then(({ toast }) => toast.dismiss());
+}
+
 /** Mounts sonner's Toaster once sonner is loaded; `eager` loads it on mount. */
 export function LazyToaster({ position, eager }: { position: "top-right" | "bottom-right"; eager: boolean }) {
   const [mod, setMod] = useState<Sonner | null>(null);

@@ -1,4 +1,5 @@
-import { count, desc, eq, not, sql } from "drizzle-orm";
+import { count, desc, eq, ilike, not, or, sql } from "drizzle-orm";
+import { likeContains } from "~/lib/list-params";
 import { getDb } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { blogPosts } from "~/db/schema";
@@ -13,8 +14,21 @@ export type PostSaveResult = { ok: true; post: Post } | { ok: false; code: "slug
 /** A row of the admin posts list. */
 export type AdminPostRow = Awaited<ReturnType<typeof listAdminPosts>>["posts"][number];
 
-export async function listAdminPosts({ page = 1, pageSize = 20 }: { page?: number; pageSize?: number }) {
+export async function listAdminPosts({
+  page = 1,
+  pageSize = 20,
+  q = "",
+}: {
+  page?: number;
+  pageSize?: number;
+  /** Case-insensitive "contains" on title, slug or excerpt (server-side, like the other lists). */
+  q?: string;
+}) {
   const db = getDb();
+  const pattern = q ? likeContains(q) : null;
+  const where = pattern
+    ? or(ilike(blogPosts.title, pattern), ilike(blogPosts.slug, pattern), ilike(blogPosts.excerpt, pattern))
+    : undefined;
   const [rows, [{ n }]] = await Promise.all([
     db
       .select({
@@ -26,10 +40,11 @@ export async function listAdminPosts({ page = 1, pageSize = 20 }: { page?: numbe
         createdAt: blogPosts.createdAt,
       })
       .from(blogPosts)
+      .where(where)
       .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(blogPosts),
+    db.select({ n: count() }).from(blogPosts).where(where),
   ]);
   return { posts: rows, total: Number(n) };
 }

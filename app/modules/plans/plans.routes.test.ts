@@ -104,6 +104,32 @@ describe("plan routes as admin", () => {
     expect(await t.db.select().from(plans).where(eq(plans.name, "Ruim"))).toEqual([]);
   });
 
+  it("refuses the same feature twice (any case, accents or spacing) with a pt-BR message, saving nothing", async () => {
+    const res = await outcome(() =>
+      planNew.action(
+        args(
+          postForm(
+            "/admin/plans/new",
+            [
+              ["name", "Repetido"],
+              ["price", "59,90"],
+              ["setupFee", "0"],
+              ["features", "Cardápio digital"],
+              ["features", "Delivery"],
+              ["features", "  cardapio   DIGITAL "],
+            ],
+            admin,
+          ),
+        ),
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({
+      fieldErrors: { features: 'A funcionalidade "cardapio   DIGITAL" já está na lista.' },
+    });
+    expect(await t.db.select().from(plans).where(eq(plans.name, "Repetido"))).toEqual([]);
+  });
+
   it("loads a plan for editing and updates it", async () => {
     const page = await outcome(() =>
       planEdit.loader(args(get(`/admin/plans/edit/${planId}`, admin), { id: planId })),

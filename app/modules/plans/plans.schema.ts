@@ -20,7 +20,18 @@ export const PLAN_MESSAGES = {
   tooManyFeatures: "Um plano pode ter no máximo 30 funcionalidades.",
   featuresInvalid: "Lista de funcionalidades inválida.",
   invalidText: "O texto contém caracteres inválidos.",
+  duplicateFeature: (f: string) => `A funcionalidade "${f}" já está na lista.`,
 } as const;
+
+/** Two features are the same when they differ only in case, accents or spacing. */
+export function featureKey(feature: string): string {
+  return feature
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLocaleLowerCase("pt-BR")
+    .replace(/\s+/g, " ")
+    .trim();
+}
 
 /** Text with a NUL byte is refused: PostgreSQL cannot store it in a text column. */
 const noNul = (v: string) => !v.includes("\u0000");
@@ -85,7 +96,18 @@ export const PlanSchema = z.object({
     .max(MAX_FEATURES, PLAN_MESSAGES.tooManyFeatures)
     .default([])
     // A feature is kept only when non-empty after trimming (SPEC §5).
-    .transform((list) => list.filter((f) => f.length > 0)),
+    .transform((list) => list.filter((f) => f.length > 0))
+    // The same feature twice is a mistake the admin should see, not a silent merge.
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      for (const f of list) {
+        if (seen.has(featureKey(f))) {
+          ctx.addIssue({ code: "custom", message: PLAN_MESSAGES.duplicateFeature(f) });
+          return;
+        }
+        seen.add(featureKey(f));
+      }
+    }),
 });
 
 export type PlanInput = z.output<typeof PlanSchema>;

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { explainJsonError } from "./json-error";
 
 export const SETTINGS_MESSAGES = {
   saved: "Configurações salvas com sucesso!",
@@ -55,13 +56,13 @@ const code = z
 
 const structuredData = code.superRefine((v, ctx) => {
   if (v === null) return;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(v);
-  } catch (err) {
-    ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.structuredData((err as Error).message) });
+  // Never the engine's English JSON.parse text: where and why, in pt-BR.
+  const mistake = explainJsonError(v);
+  if (mistake) {
+    ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.structuredData(mistake) });
     return;
   }
+  const parsed: unknown = JSON.parse(v);
   if (typeof parsed !== "object" || parsed === null)
     ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.structuredDataShape });
 });

@@ -2,10 +2,17 @@ import { lazy, Suspense, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Card } from "~/components/admin/ui";
 import { ClientOnly } from "~/components/ui/client-only";
+import { useClientValidation } from "~/components/ui/use-client-validation";
+import { useUnsavedChanges } from "~/components/ui/use-unsaved-changes";
 import { Button, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { slugify } from "~/lib/slug";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import { POST_LIMITS, PostSchema } from "~/modules/blog/blog.schema";
+
+function check(form: HTMLFormElement): FieldErrors | null {
+  const parsed = PostSchema.safeParse(formToObject(new FormData(form)));
+  return parsed.success ? null : fieldErrors(parsed.error);
+}
 
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
@@ -36,9 +43,9 @@ export function PostForm({
 }) {
   const [slug, setSlug] = useState(initial?.slug ?? "");
   const [content, setContent] = useState(initial?.content ?? "");
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const busy = useNavigation().state === "submitting";
-  const errors = clientErrors ?? serverErrors ?? {};
+  const { formRef, errors, onSubmit, onChange, onBlur } = useClientValidation(check, serverErrors);
+  const unsaved = useUnsavedChanges();
 
   function fillSlugFrom(title: string) {
     setSlug(slugify(title).slice(0, POST_LIMITS.slug));
@@ -47,16 +54,20 @@ export function PostForm({
   return (
     <Form
       method="post"
+      ref={formRef}
       noValidate
       className="space-y-5"
       onSubmit={(e) => {
-        const parsed = PostSchema.safeParse(formToObject(new FormData(e.currentTarget)));
-        if (!parsed.success) {
-          e.preventDefault();
-          setClientErrors(fieldErrors(parsed.error));
-        } else setClientErrors(null);
+        onSubmit(e);
+        unsaved.onSubmit(e);
       }}
+      onChange={(e) => {
+        onChange(e);
+        unsaved.markDirty();
+      }}
+      onBlur={onBlur}
     >
+      {unsaved.dialog}
       <FormAlert message={formError} />
       <Card className="space-y-5">
         <TextField
@@ -119,6 +130,7 @@ export function PostForm({
                 <RichTextEditor
                   defaultValue={initial?.content ?? ""}
                   onChange={setContent}
+                  onUserEdit={unsaved.markDirty}
                   labelledBy="post-content-label"
                 />
               </Suspense>

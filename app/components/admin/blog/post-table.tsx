@@ -67,10 +67,12 @@ export function PostTable({
   posts,
   page,
   loading,
+  emptyText = BLOG_MESSAGES.empty,
 }: {
   posts: AdminPostRow[];
   page: number;
   loading: boolean;
+  emptyText?: string;
 }) {
   return (
     <DataTable
@@ -90,7 +92,7 @@ export function PostTable({
           <span role="status">{BLOG_MESSAGES.loading}</span>
         </EmptyRow>
       ) : posts.length === 0 ? (
-        <EmptyRow colSpan={5}>{BLOG_MESSAGES.empty}</EmptyRow>
+        <EmptyRow colSpan={5}>{emptyText}</EmptyRow>
       ) : (
         posts.map((p) => <PostRow key={p.id} post={p} page={page} />)
       )}

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/admin/ui";
 import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
 import { useClientValidation } from "~/components/ui/use-client-validation";
+import { useUnsavedChanges } from "~/components/ui/use-unsaved-changes";
 import { formatMoney } from "~/lib/format";
 import { maskPhone } from "~/lib/phone";
 import type { ClientFormValues } from "~/modules/clients/client-form.server";
@@ -46,11 +47,27 @@ export function ClientForm({
   formError?: string | null;
 }) {
   const busy = useNavigation().state === "submitting";
-  const { formRef, errors, onSubmit } = useClientValidation(check, serverErrors);
+  const { formRef, errors, onSubmit, onChange, onBlur } = useClientValidation(check, serverErrors);
+  const unsaved = useUnsavedChanges();
   const [phone, setPhone] = useState(values.phone);
   const [status, setStatus] = useState(values.status);
   return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+    <Form
+      method="post"
+      ref={formRef}
+      onSubmit={(e) => {
+        onSubmit(e);
+        unsaved.onSubmit(e);
+      }}
+      onChange={(e) => {
+        onChange(e);
+        unsaved.markDirty();
+      }}
+      onBlur={onBlur}
+      noValidate
+      className="space-y-5"
+    >
+      {unsaved.dialog}
       {mode === "edit" && <input type="hidden" name="intent" value="update" />}
       <FormAlert message={formError} />
       <div className="grid gap-5 md:grid-cols-2">

@@ -3,10 +3,13 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { useClientValidation } from "~/components/ui/use-client-validation";
+import { useUnsavedChanges } from "~/components/ui/use-unsaved-changes";
 import { fieldErrors, type FieldErrors } from "~/lib/validation";
 import {
   FEATURE_MAX_LENGTH,
   MAX_FEATURES,
+  PLAN_MESSAGES,
+  featureKey,
   PlanSchema,
   planFormToObject,
   type PlanFormValues,
@@ -26,25 +29,46 @@ function check(form: HTMLFormElement): FieldErrors | null {
   return parsed.success ? null : fieldErrors(parsed.error);
 }
 
-function FeaturesField({ initial, error }: { initial: string[]; error?: string }) {
+function FeaturesField({
+  initial,
+  error,
+  onEdit,
+}: {
+  initial: string[];
+  error?: string;
+  onEdit: () => void;
+}) {
   const [features, setFeatures] = useState(initial);
   const [draft, setDraft] = useState("");
+  const [duplicate, setDuplicate] = useState<string | null>(null);
   function add() {
     const value = draft.trim();
     // SPEC §5: only a non-empty (trimmed) feature is added.
     if (!value || features.length >= MAX_FEATURES) return;
+    // The same feature twice is refused, with the one already in the list named.
+    const same = features.find((f) => featureKey(f) === featureKey(value));
+    if (same) {
+      setDuplicate(PLAN_MESSAGES.duplicateFeature(same));
+      return;
+    }
+    setDuplicate(null);
     setFeatures((list) => [...list, value]);
     setDraft("");
+    onEdit();
   }
+  const shown = duplicate ?? error;
   return (
-    <fieldset aria-describedby={error ? "features-error" : undefined}>
+    <fieldset aria-describedby={shown ? "features-error" : undefined}>
       <legend className="block text-sm font-medium text-slate-700">Funcionalidades</legend>
       <div className="mt-1 flex gap-2">
         <input
           type="text"
           value={draft}
           maxLength={FEATURE_MAX_LENGTH}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setDuplicate(null);
+          }}
           onKeyDown={(e) => {
             // Enter adds the feature instead of submitting the whole form.
             if (e.key === "Enter") {
@@ -74,7 +98,10 @@ function FeaturesField({ initial, error }: { initial: string[]; error?: string }
               <input type="hidden" name="features" value={f} />
               <button
                 type="button"
-                onClick={() => setFeatures((list) => list.filter((_, j) => j !== i))}
+                onClick={() => {
+                  setFeatures((list) => list.filter((_, j) => j !== i));
+                  onEdit();
+                }}
                 aria-label={`Remover funcionalidade ${f}`}
                 className="rounded p-1 text-slate-600 hover:bg-slate-200 hover:text-red-700"
               >
@@ -84,9 +111,9 @@ function FeaturesField({ initial, error }: { initial: string[]; error?: string }
           ))}
         </ul>
       )}
-      {error && (
-        <p id="features-error" className="mt-1 text-sm text-red-600">
-          {error}
+      {shown && (
+        <p id="features-error" role={duplicate ? "alert" : undefined} className="mt-1 text-sm text-red-600">
+          {shown}
         </p>
       )}
     </fieldset>
@@ -104,10 +131,26 @@ export function PlanForm({
   formError?: string | null;
 }) {
   const busy = useNavigation().state === "submitting";
-  const { formRef, errors, onSubmit } = useClientValidation(check, serverErrors);
+  const { formRef, errors, onSubmit, onChange, onBlur } = useClientValidation(check, serverErrors);
+  const unsaved = useUnsavedChanges();
   const featureError = Object.entries(errors).find(([k]) => k.startsWith("features"))?.[1];
   return (
-    <Form method="post" ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+    <Form
+      method="post"
+      ref={formRef}
+      onSubmit={(e) => {
+        onSubmit(e);
+        unsaved.onSubmit(e);
+      }}
+      onChange={(e) => {
+        onChange(e);
+        unsaved.markDirty();
+      }}
+      onBlur={onBlur}
+      noValidate
+      className="space-y-5"
+    >
+      {unsaved.dialog}
       <FormAlert message={formError} />
       <TextField
         label="Nome do plano"
@@ -121,10 +164,11 @@ export function PlanForm({
         <TextField
           label="Preço mensal (R$)"
           name="price"
-          type="number"
+          // Text, not number: a number input drops the comma of "59,90" in some browser locales.
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0"
+          autoComplete="off"
+          placeholder="0,00"
           required
           defaultValue={values.price}
           error={errors.price}
@@ -132,10 +176,11 @@ export function PlanForm({
         <TextField
           label="Taxa de Ativação (R$)"
           name="setupFee"
-          type="number"
+          // Text, not number: a number input drops the comma of "59,90" in some browser locales.
+          type="text"
           inputMode="decimal"
-          step="0.01"
-          min="0"
+          autoComplete="off"
+          placeholder="0,00"
           required
           defaultValue={values.setupFee}
           error={errors.setupFee}
@@ -161,7 +206,7 @@ export function PlanForm({
           Destacar como plano mais popular
         </label>
       </div>
-      <FeaturesField initial={values.features} error={featureError} />
+      <FeaturesField initial={values.features} error={featureError} onEdit={unsaved.markDirty} />
       <Button type="submit" busy={busy} busyLabel="Salvando...">
         Salvar Plano
       </Button>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/components/admin/ui";
 import { Button, TextAreaField, TextField } from "~/components/ui/form";
+import { useUnsavedChanges } from "~/components/ui/use-unsaved-changes";
 import type { FieldErrors } from "~/lib/validation";
 import { SETTINGS_TABS, type SettingsTab } from "~/modules/settings/settings.schema";
 import { SeoTab, type SeoValues } from "./seo-tab";
@@ -46,8 +47,10 @@ export function SettingsForm({ initial, errors }: { initial: SettingsValues; err
   }
   const e = errors ?? {};
   const busy = useNavigation().state === "submitting";
+  const unsaved = useUnsavedChanges();
   return (
-    <Form method="post" noValidate>
+    <Form method="post" noValidate onChange={unsaved.markDirty} onSubmit={unsaved.onSubmit}>
+      {unsaved.dialog}
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as SettingsTab)}>
         <Tabs.List
           aria-label="Seções das configurações"

@@ -1,6 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import { whatsappLink } from "~/lib/whatsapp";
 import { Button, FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
@@ -17,6 +18,8 @@ import {
 } from "~/modules/leads/contact.options";
 
 export type ContactActionData = FormReply<ContactValues>;
+
+const WHATSAPP_CONTACT_MESSAGE = "Olá! Acabei de enviar uma mensagem pelo site e gostaria de falar agora.";
 
 const FIELD_ORDER = ["name", "business", "phone", "email", "plan", "message"] as const;
 
@@ -47,6 +50,9 @@ export function ContactForm({
   const errors = result?.fieldErrors ?? {};
   const values = result && !result.ok ? result.values : undefined;
   useReplyToast(fetcher.data);
+  // The site layout's loader holds the public WhatsApp number (as for the floating button).
+  const site = useRouteLoaderData("routes/site/layout") as { whatsappNumber?: string } | undefined;
+  const whatsapp = site?.whatsappNumber ? whatsappLink(site.whatsappNumber, WHATSAPP_CONTACT_MESSAGE) : null;
 
   useEffect(() => {
     const data = fetcher.data;
@@ -70,6 +76,36 @@ export function ContactForm({
       aria-label="Formulário de contato"
       className="relative space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
     >
+      {/* Besides the toast (which goes away), a confirmation that stays while the form is empty
+          again for a next message. */}
+      {fetcher.data?.ok && (
+        <div
+          role="status"
+          className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 aria-hidden className="h-4 w-4" />
+            Recebemos sua mensagem!
+          </p>
+          <p className="mt-1">
+            Respondemos em até 24 horas.
+            {whatsapp && (
+              <>
+                {" "}
+                Com pressa?{" "}
+                <a
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="font-semibold text-green-800 underline"
+                >
+                  Fale agora pelo WhatsApp
+                </a>
+              </>
+            )}
+          </p>
+        </div>
+      )}
       {actionData?.ok && !fetcher.data && (
         <p
           role="status"

@@ -5,6 +5,7 @@ import type { Route } from "./+types/list";
 import { PostTable } from "~/components/admin/blog/post-table";
 import { Pagination } from "~/components/admin/pagination";
 import { ActionLink, PageHeader } from "~/components/ui/page-header";
+import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
@@ -19,12 +20,12 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { page } = parseListParams(new URL(request.url), {
+  const { page, q } = parseListParams(new URL(request.url), {
     sorts: ["created_at"],
     defaultSort: "created_at",
   });
-  const { posts, total } = await listAdminPosts({ page, pageSize: PAGE_SIZE });
-  return { posts, total, page, pageSize: PAGE_SIZE };
+  const { posts, total } = await listAdminPosts({ page, pageSize: PAGE_SIZE, q });
+  return { posts, total, page, pageSize: PAGE_SIZE, q };
 }
 
 const ActionSchema = z.object({
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
-  const { posts, total, page, pageSize } = loaderData;
+  const { posts, total, page, pageSize, q } = loaderData;
   const nav = useNavigation();
   const loading = nav.state === "loading" && nav.location.pathname === "/admin/blog" && !nav.formMethod;
   return (
@@ -69,7 +70,15 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           </ActionLink>
         }
       />
-      <PostTable posts={posts} page={page} loading={loading} />
+      <div className="mb-4">
+        <SearchForm q={q} placeholder="Título, slug ou resumo" label="Buscar posts" />
+      </div>
+      <PostTable
+        posts={posts}
+        page={page}
+        loading={loading}
+        emptyText={q ? `Nenhum post encontrado para "${q}".` : undefined}
+      />
       <Pagination page={page} pageSize={pageSize} total={total} />
     </div>
   );
