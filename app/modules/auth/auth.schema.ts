@@ -37,6 +37,8 @@ export function cleanName(value: string): string {
 /** A person's name: invisible characters removed, trimmed, 3 to 100 characters. */
 export const PersonNameSchema = z
   .string({ error: AUTH_MESSAGES.nameRequired })
+  // Bounded before the cleaning, so a huge value is refused without being scanned.
+  .max(1000, AUTH_MESSAGES.nameTooLong)
   .transform(cleanName)
   .pipe(
     z
@@ -95,7 +97,10 @@ export const ForgotPasswordSchema = z.object({ email });
 /** The new password: the same rules and messages as registration. */
 export const ResetPasswordSchema = z
   .object({
-    token: z.string().min(1).max(200),
+    token: z
+      .string({ error: RESET_MESSAGES.invalidLink })
+      .min(1, RESET_MESSAGES.invalidLink)
+      .max(200, RESET_MESSAGES.invalidLink),
     password: RegisterSchema.shape.password,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsDiffer }).max(128),
   })

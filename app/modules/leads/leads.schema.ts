@@ -98,6 +98,7 @@ export function lostReasonText(reason: string | null, note: string | null): stri
 export const FunnelSettingsSchema = z.object({
   lostReasons: z
     .string()
+    .max(5000, LOST_MESSAGES.reasonsTooMany)
     .default("")
     .transform((v) => [
       ...new Set(
@@ -120,6 +121,7 @@ export const FunnelSettingsSchema = z.object({
     ),
   lostReasonRequired: z
     .string()
+    .max(10, "Valor inválido.")
     .optional()
     .transform((v) => v === "on" || v === "true"),
 });
@@ -131,6 +133,7 @@ export const FunnelSettingsSchema = z.object({
 export const FollowUpSchema = z.object({
   nextContactAt: z
     .string()
+    .max(40, "Informe uma data e hora válidas.")
     .trim()
     .default("")
     .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v), "Informe uma data e hora válidas.")

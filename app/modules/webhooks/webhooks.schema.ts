@@ -57,8 +57,18 @@ export function parseWebhookForm(form: FormData) {
 }
 
 /** Every other intent of the webhooks page names one endpoint (or one delivery) by id. */
-export const WebhookIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("toggle"), id: z.uuid(), active: z.enum(["true", "false"]) }),
-  z.object({ intent: z.literal("delete"), id: z.uuid() }),
-  z.object({ intent: z.literal("redeliver"), id: z.uuid() }),
-]);
+// The endpoint (toggle, delete) or the delivery (redeliver) the button names.
+const endpointId = z.uuid({ error: "Registro não encontrado." });
+export const WebhookIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("toggle"),
+      id: endpointId,
+      active: z.enum(["true", "false"], { error: "Ação inválida." }),
+    }),
+    z.object({ intent: z.literal("delete"), id: endpointId }),
+    z.object({ intent: z.literal("redeliver"), id: endpointId }),
+  ],
+  { error: "Ação inválida." },
+);
