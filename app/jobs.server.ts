@@ -1,3 +1,4 @@
+import { privacyRetentionJob } from "~/modules/privacy/retention.server";
 import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
 import { deliverMailJob } from "~/server/mail/mail.server";
@@ -14,4 +15,5 @@ export const JOBS: readonly AnyJob[] = [
   pruneRateLimitsJob,
   ...NOTIFICATION_JOBS,
   ...WEBHOOK_JOBS,
+  privacyRetentionJob,
 ];

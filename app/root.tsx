@@ -38,7 +38,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = root?.nonce || undefined;
   // Tracking comes from the public layout's loader: only public pages carry it (never /admin
   // or /representante).
-  const tracking = useRouteLoaderData<typeof siteLoader>("routes/site/layout")?.tracking;
+  const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
+  const tracking = site?.tracking;
+  const consent = site?.consent;
   return (
     <html lang="pt-BR">
       <head>
@@ -48,14 +50,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <TrackingHead tracking={tracking} nonce={nonce} />
+        <TrackingHead tracking={tracking} consent={consent} nonce={nonce} />
       </head>
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
-        <TrackingBodyStart tracking={tracking} />
+        <TrackingBodyStart tracking={tracking} consent={consent} />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <TrackingBodyEnd tracking={tracking} nonce={nonce} />
+        <TrackingBodyEnd tracking={tracking} consent={consent} nonce={nonce} />
       </body>
     </html>
   );

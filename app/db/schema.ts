@@ -7,3 +7,4 @@ export * from "./schema/partners";
 export * from "./schema/ops";
 export * from "./schema/integrations";
 export * from "./schema/audit";
+export * from "./schema/privacy";

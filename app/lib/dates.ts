@@ -58,3 +58,61 @@ export function daysBetween(from: string, to: string): number {
   const [y2, m2, d2] = parseIso(to);
   return Math.round((Date.UTC(y2, m2 - 1, d2) - Date.UTC(y1, m1 - 1, d1)) / 86_400_000);
 }
+
+/** "2026-01-31" → "31/01/2026" (how a date is shown and typed in admin forms); "" for anything else. */
+export function isoToBrDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+}
+
+/**
+ * A typed date as "YYYY-MM-DD", or null: "dd/mm/aaaa" (the form's format in every browser
+ * locale), also "d/m/aaaa", and ISO itself (what an older form or an API client sends).
+ */
+export function parseBrDate(input: string): string | null {
+  const v = input.trim();
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  const iso = br ? toIso(Number(br[3]), Number(br[2]), Number(br[1])) : v;
+  return isValidIsoDate(iso) ? iso : null;
+}
+
+/** Mask while typing a date: digits become "dd/mm/aaaa"; a pasted ISO date is turned around. */
+export function maskBrDate(value: string): string {
+  if (/^\s*\d{4}-\d{2}-\d{2}\s*$/.test(value)) return isoToBrDate(value.trim());
+  const d = value.replace(/\D/g, "").slice(0, 8);
+  if (d.length <= 2) return d;
+  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
+  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
+}
+
+/**
+ * A typed date and time as the "YYYY-MM-DDTHH:MM" of a wall clock, or null: "dd/mm/aaaa hh:mm"
+ * (how admin forms ask for it in every browser locale), "dd/mm/aaaa" alone (09:00, the start of
+ * a working day), and the datetime-local form itself ("2026-11-23T14:30", older forms and APIs).
+ */
+export function parseBrDateTime(input: string): string | null {
+  const v = input.trim();
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(v);
+  const br = /^(\d{1,2}\/\d{1,2}\/\d{4})(?:\s+(\d{1,2}):(\d{2}))?$/.exec(v);
+  const date = local ? (isValidIsoDate(local[1]) ? local[1] : null) : br ? parseBrDate(br[1]) : null;
+  if (!date) return null;
+  const [h, m] = local ? [local[2], local[3]] : br?.[2] ? [br[2], br[3]] : ["9", "00"];
+  if (Number(h) > 23 || Number(m) > 59) return null;
+  return `${date}T${h.padStart(2, "0")}:${m}`;
+}
+
+/** "2026-11-23T14:30" → "23/11/2026 14:30"; "" for anything else. */
+export function localToBrDateTime(local: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(local);
+  return m ? `${isoToBrDate(m[1])} ${m[2]}` : "";
+}
+
+/** Mask while typing a date and time: digits become "dd/mm/aaaa hh:mm". */
+export function maskBrDateTime(value: string): string {
+  if (/^\s*\d{4}-\d{2}-\d{2}T\d{2}:\d{2}\s*$/.test(value)) return localToBrDateTime(value.trim());
+  const d = value.replace(/\D/g, "").slice(0, 12);
+  const date = maskBrDate(d.slice(0, 8));
+  if (d.length <= 8) return date;
+  const time = d.slice(8);
+  return `${date} ${time.length <= 2 ? time : `${time.slice(0, 2)}:${time.slice(2)}`}`;
+}

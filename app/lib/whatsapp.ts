@@ -1,4 +1,4 @@
-import { digitsOnly } from "./phone";
+import { digitsOnly, normalizePhone } from "./phone";
 
 export const WHATSAPP_DEFAULT_MESSAGE =
   "Olá! Tenho interesse em contratar um cardápio digital para o meu negócio. Pode me ajudar?";
@@ -8,6 +8,9 @@ export const WHATSAPP_DEFAULT_MESSAGE =
  * Returns null when there are no digits at all ('Número de telefone inválido').
  */
 export function whatsappNumber(phone: string): string | null {
+  // A number normalizePhone understands (stored digits, "+55 11 …", "(11) …") is national digits.
+  const national = normalizePhone(phone);
+  if (national) return `55${national}`;
   const d = digitsOnly(phone);
   if (!d) return null;
   // 10–11 digits is a national number (DDD + line): the country code is absent. Deciding by

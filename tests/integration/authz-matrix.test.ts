@@ -20,6 +20,8 @@ import {
   clients,
   leads,
   mailMessages,
+  payoutItems,
+  payouts,
   webhookEndpoints,
   plans,
   referrals,
@@ -77,6 +79,8 @@ interface Fixtures {
   postId: string;
   leadId: string;
   referralA: string;
+  completedA: string;
+  payoutA: string;
   materialId: string;
   repAId: string;
   markerA: string;
@@ -216,6 +220,8 @@ const MATRIX: Record<string, Line> = {
     },
     { label: "complete form", loader: PUBLIC, action: all(admitted), forms: (f) => [contactForm(f)] },
   ],
+  "routes/site/privacidade.tsx": { loader: PUBLIC },
+  "routes/site/termos.tsx": { loader: PUBLIC },
   "routes/blog/index.tsx": { loader: PUBLIC },
   "routes/blog/post.tsx": [
     { label: "published", params: (f) => ({ slug: f.postSlug }), loader: PUBLIC },
@@ -270,10 +276,19 @@ const MATRIX: Record<string, Line> = {
     isolation: true,
   },
   "routes/representante/materiais.tsx": { loader: PORTAL, isolation: true },
+  // Issue 14: the statement and its CSV show only the signed-in representative's commissions and
+  // payouts (A's completed referral and payout carry the marker).
+  "routes/representante/comissoes.tsx": { loader: PORTAL, isolation: true, ownData: true },
+  "routes/representante/comissoes-csv.ts": { loader: PORTAL, isolation: true, ownData: true },
   "routes/representante/conta.tsx": {
     loader: PORTAL,
     action: PORTAL_ACTION,
-    forms: (fx) => [...hostileForms(fx), ...accountForms()],
+    forms: (fx) => [
+      ...hostileForms(fx),
+      ...accountForms(),
+      // Issue 14: payout details, always the signed-in representative's own row.
+      { intent: "profile", pixKeyType: "email", pixKey: "matriz@test.dev", representativeId: fx.repAId },
+    ],
     isolation: true,
   },
 
@@ -320,11 +335,13 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/dashboard.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/clients/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/clients/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/clients/export.ts": { loader: ADMIN },
   "routes/admin/clients/edit.tsx": adminById((f) => f.clientId, "/admin/clients"),
   "routes/admin/plans/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/plans/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/plans/edit.tsx": adminById((f) => f.planId, "/admin/plans"),
   "routes/admin/leads.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/leads/export.ts": { loader: ADMIN },
   "routes/admin/leads/detail.tsx": adminById((f) => f.leadId, "/admin/leads"),
   "routes/admin/blog/list.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/blog/new.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
@@ -337,7 +354,22 @@ const MATRIX: Record<string, Line> = {
     action: ADMIN_ACTION,
     forms: (f) => [...hostileForms(f), { lostReasons: "Preço\nOutro", lostReasonRequired: "on" }],
   },
+  "routes/admin/privacy.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { term: "ninguem@nada.dev", confirm: "ANONIMIZAR" },
+      { term: "x", confirm: "nao" },
+    ],
+  },
+  "routes/admin/settings/privacy.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { companyName: "Empresa Matriz Ltda.", contactEmail: "nao-e-email" }],
+  },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
+  "routes/admin/referrals/export.ts": { loader: ADMIN },
   "routes/admin/representatives.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,
@@ -349,6 +381,21 @@ const MATRIX: Record<string, Line> = {
       { intent: "sendPasswordReset", id: randomUUID() },
     ],
   },
+  "routes/admin/representatives/detail.tsx": [
+    ...adminById((f) => f.repAId, "/admin/representatives"),
+    {
+      label: "payout intents",
+      params: (f) => ({ id: f.repAId }),
+      loader: ADMIN,
+      action: ADMIN_ACTION,
+      forms: (f): Record<string, string>[] => [
+        { intent: "record-payout", referralIds: f.completedA, paidOn: "2026-02-30", method: "pix" },
+        { intent: "record-payout", referralIds: randomUUID(), paidOn: "2026-02-10", method: "boleto" },
+        { intent: "cancel-payout", payoutId: randomUUID() },
+        { intent: "cancel-payout", payoutId: f.payoutA },
+      ],
+    },
+  ],
   "routes/admin/users.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,
@@ -381,6 +428,7 @@ const MATRIX: Record<string, Line> = {
     ],
   },
   "routes/admin/emails/list.tsx": { loader: ADMIN },
+  "routes/admin/audit.tsx": { loader: ADMIN },
   "routes/admin/emails/detail.tsx": [
     ...adminById((f) => f.mailId, "/admin/emails"),
     {
@@ -477,6 +525,33 @@ beforeAll(async () => {
       planId: plan.id,
     })
     .returning();
+  const [completedA] = await db
+    .insert(referrals)
+    .values({
+      representativeId: a.representativeId,
+      businessName: `${markerA}-concluida`,
+      contactName: "Contato Alfa",
+      contactPhone: "11977775555",
+      planId: plan.id,
+      planName: plan.name,
+      commissionCents: 10000,
+      status: "concluido",
+      completedAt: new Date(),
+    })
+    .returning();
+  const [payoutA] = await db
+    .insert(payouts)
+    .values({
+      representativeId: a.representativeId,
+      paidOn: "2026-01-15",
+      method: "pix",
+      reference: markerA,
+      amountCents: 10000,
+    })
+    .returning();
+  await db
+    .insert(payoutItems)
+    .values({ payoutId: payoutA.id, referralId: completedA.id, amountCents: 10000 });
   const [material] = await db
     .insert(representativeMaterials)
     .values({ title: "Material Matriz", materialType: "text", textContent: "texto" })
@@ -506,6 +581,8 @@ beforeAll(async () => {
     postId: post.id,
     leadId: lead.id,
     referralA: referral.id,
+    completedA: completedA.id,
+    payoutA: payoutA.id,
     materialId: material.id,
     repAId: a.representativeId,
     markerA,

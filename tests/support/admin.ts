@@ -70,6 +70,7 @@ export async function clientIdByEmail(page: Page, email: string): Promise<string
 /** Adds a subscription on the client's edit page (already open). */
 export async function addSubscription(page: Page, plan: string, startDate: string, renewal = "Mensal") {
   await selectByText(page, "Plano da assinatura", plan);
+  // The field takes dd/mm/aaaa; an ISO date (what the tests compute) is turned around by its mask.
   await page.getByLabel("Data de início").fill(startDate);
   await page.getByLabel("Tipo de renovação").selectOption({ label: renewal });
   await page.getByRole("button", { name: "Adicionar Assinatura" }).click();

@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 
 export interface AccountSessionView {
   id: string;
@@ -70,23 +71,7 @@ export function AccountPanel({
               required
               error={pwErrors.currentPassword}
             />
-            <TextField
-              label="Nova senha"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={6}
-              error={pwErrors.password}
-            />
-            <TextField
-              label="Confirmar nova senha"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={pwErrors.confirmPassword}
-            />
+            <NewPasswordFields errors={pwErrors} fresh />
             <Button type="submit" busy={submitting("password")} busyLabel="Alterando...">
               Alterar senha
             </Button>

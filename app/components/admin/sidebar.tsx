@@ -3,7 +3,9 @@ import {
   ChevronRight,
   FileText,
   Handshake,
+  History,
   LayoutDashboard,
+  Lock,
   LogOut,
   Menu,
   Mail,
@@ -30,6 +32,8 @@ export const ADMIN_NAV = [
   { to: "/admin/representatives", label: "Representantes", icon: UserCog },
   { to: "/admin/users", label: "Equipe", icon: ShieldCheck },
   { to: "/admin/emails", label: "E-mails", icon: Mail },
+  { to: "/admin/audit", label: "Auditoria", icon: History },
+  { to: "/admin/privacy", label: "Privacidade", icon: Lock },
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 

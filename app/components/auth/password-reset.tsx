@@ -4,6 +4,7 @@ import { Button, FormAlert, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { RESET_MESSAGES } from "~/modules/auth/auth.schema";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 
 type ForgotReply = FormReply<{ email: string }, { sent?: boolean }>;
 type ResetReply = FormReply<never, { invalidToken?: boolean }>;
@@ -100,23 +101,7 @@ export function ResetPasswordPage({
       <Form method="post" className="space-y-4" noValidate>
         <FormAlert message={actionData?.formError} />
         <input type="hidden" name="token" value={token} />
-        <TextField
-          label="Nova senha"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirmar nova senha"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} fresh />
         <Button type="submit" busy={busy} busyLabel="Salvando..." className="w-full">
           Salvar nova senha
         </Button>

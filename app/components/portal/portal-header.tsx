@@ -5,6 +5,7 @@ const NAV = [
   { to: "/representante/dashboard", label: "Dashboard" },
   { to: "/representante/indicacoes", label: "Minhas Indicações" },
   { to: "/representante/nova-indicacao", label: "Nova Indicação" },
+  { to: "/representante/comissoes", label: "Comissões" },
   { to: "/representante/materiais", label: "Materiais" },
 ] as const;
 

@@ -1,6 +1,7 @@
 import { ListEmpty } from "~/components/ui/list-states";
 import { formatDate, formatMoney } from "~/lib/format";
 import type { PortalReferral } from "~/modules/referrals/portal.server";
+import { formatPhone } from "~/lib/phone";
 
 const BADGE: Record<string, string> = {
   analise: "bg-amber-100 text-amber-900",
@@ -40,7 +41,7 @@ export function ReferralPanel({
                 <div className="min-w-0">
                   <h3 className="font-semibold text-slate-900">{r.businessName}</h3>
                   <p className="text-sm text-slate-600">
-                    {r.contactName} · {r.contactPhone}
+                    {r.contactName} · {formatPhone(r.contactPhone)}
                   </p>
                   <p className="text-sm text-slate-600">
                     Plano: {r.planName ?? "Plano não informado"} · Indicado em {formatDate(r.createdAt)}

@@ -4,7 +4,7 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
 import type { FormReply } from "~/lib/form-reply";
 import { formatMoney } from "~/lib/format";
-import { maskPhone } from "~/lib/phone";
+import { formatPhone, maskPhoneInput } from "~/lib/phone";
 import { fieldErrors, type FieldErrors } from "~/lib/validation";
 import {
   REFERRAL_FORM_FIELDS,
@@ -14,6 +14,7 @@ import {
   type ReferralFormField,
   type ReferralFormInput,
 } from "~/modules/referrals/referral-form.schema";
+import { PolicyLink, PrivacyNotice } from "~/components/ui/privacy-notice";
 
 export interface WizardPlan {
   id: string;
@@ -97,7 +98,7 @@ export function ReferralWizard({
   const clientErrors = validate(values);
   const errorOf = (f: ReferralFormField) => (touched[f] ? clientErrors[f] : serverErrors[f]);
   const change = (f: ReferralFormField, v: string) => {
-    setValues((old) => ({ ...old, [f]: f === "contactPhone" ? maskPhone(v) : v }));
+    setValues((old) => ({ ...old, [f]: f === "contactPhone" ? maskPhoneInput(v) : v }));
     setTouched((old) => ({ ...old, [f]: true }));
   };
   const plan = plans.find((p) => p.id === values.planId);
@@ -157,7 +158,7 @@ export function ReferralWizard({
             inputMode="numeric"
             autoComplete="off"
             placeholder="(99) 99999-9999"
-            maxLength={15}
+            maxLength={20}
             value={values.contactPhone}
             onChange={(e) => change("contactPhone", e.target.value)}
             error={errorOf("contactPhone")}
@@ -194,7 +195,7 @@ export function ReferralWizard({
             {[
               ["Nome do negócio", values.businessName.trim()],
               ["Nome do contato", values.contactName.trim()],
-              ["Telefone do contato", maskPhone(values.contactPhone)],
+              ["Telefone do contato", formatPhone(values.contactPhone)],
               ["Plano", plan ? `${plan.name} — ${formatMoney(plan.priceCents)}/mês` : ""],
             ].map(([label, value]) => (
               <div key={label} className="rounded-lg bg-slate-50 p-3">
@@ -206,6 +207,10 @@ export function ReferralWizard({
           {REFERRAL_FORM_FIELDS.map((f) => (
             <input key={f} type="hidden" name={f} value={values[f]} />
           ))}
+          <PrivacyNotice>
+            Indique só quem espera o nosso contato. Os dados do indicado servem para apresentarmos o serviço,
+            como explica a <PolicyLink>Política de Privacidade</PolicyLink>.
+          </PrivacyNotice>
           <div className="flex flex-wrap justify-between gap-3">
             <Button
               type="submit"

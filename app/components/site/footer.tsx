@@ -1,11 +1,21 @@
 import { Link } from "react-router";
+import { CookiePreferencesButton } from "./consent/consent-slot";
 
 export interface FooterPost {
   title: string;
   slug: string;
 }
 
-export function Footer({ posts, children }: { posts: FooterPost[]; children?: React.ReactNode }) {
+export function Footer({
+  posts,
+  children,
+  cookiePreferences = false,
+}: {
+  posts: FooterPost[];
+  children?: React.ReactNode;
+  /** The "Preferências de cookies" link (only where the consent slot listens: the public shell). */
+  cookiePreferences?: boolean;
+}) {
   return (
     <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-3">
@@ -67,9 +77,28 @@ export function Footer({ posts, children }: { posts: FooterPost[]; children?: Re
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} CardápioDigital. Todos os direitos reservados.
-      </p>
+      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        <nav aria-label="Privacidade e termos">
+          <ul className="mb-2 flex flex-wrap justify-center gap-x-4 gap-y-1">
+            <li>
+              <Link to="/privacidade" className="hover:text-white">
+                Política de Privacidade
+              </Link>
+            </li>
+            <li>
+              <Link to="/termos" className="hover:text-white">
+                Termos de Uso
+              </Link>
+            </li>
+            {cookiePreferences && (
+              <li>
+                <CookiePreferencesButton className="underline-offset-2 hover:text-white hover:underline" />
+              </li>
+            )}
+          </ul>
+        </nav>
+        <p>© {new Date().getFullYear()} CardápioDigital. Todos os direitos reservados.</p>
+      </div>
     </footer>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { HeadNode, Tracking } from "~/modules/seo/tracking";
 import { withNonce } from "~/modules/seo/tracking";
+import { consentBootstrap, type Consent } from "~/lib/consent";
 
 // HTML attribute names React spells differently.
 const REACT_NAMES: Record<string, string> = {
@@ -51,39 +52,83 @@ function HeadElement({ node, nonce }: { node: HeadNode; nonce: string | undefine
   }
 }
 
-/** Tracking snippets and custom head HTML, inside <head>. */
-export function TrackingHead({ tracking, nonce }: { tracking?: Tracking; nonce?: string }) {
+/**
+ * The consent the document was served with. The banner applies a later choice itself
+ * (consent-apply.ts); re-rendering the tags here would only add inert or duplicate nodes.
+ */
+function useStableConsent(consent: Consent | null | undefined) {
+  const [first] = useState(consent ?? null);
+  return first;
+}
+
+/**
+ * Inside <head>: the Consent Mode v2 bootstrap (defaults `denied`) before any Google tag, then the
+ * tags of the categories the visitor accepted (LGPD, issue 16): analytics (GTM, GA), marketing
+ * (Meta Pixel, the admin's custom head HTML).
+ */
+export function TrackingHead({
+  tracking,
+  consent,
+  nonce,
+}: {
+  tracking?: Tracking;
+  consent?: Consent | null;
+  nonce?: string;
+}) {
   const stable = useStableNonce(nonce);
+  const chosen = useStableConsent(consent);
   if (!tracking) return null;
+  const nodes = [
+    ...(chosen?.analytics ? tracking.analytics.head : []),
+    ...(chosen?.marketing ? tracking.marketing.head : []),
+  ];
   return (
     <>
-      {tracking.head.map((node, i) => (
+      {tracking.google && (
+        <script nonce={stable} dangerouslySetInnerHTML={{ __html: consentBootstrap(chosen) }} />
+      )}
+      {nodes.map((node, i) => (
         <HeadElement key={i} node={node} nonce={stable} />
       ))}
     </>
   );
 }
 
-/** <noscript> fallbacks right after <body> opens. */
-export function TrackingBodyStart({ tracking }: { tracking?: Tracking }) {
-  if (!tracking?.bodyStart.length) return null;
+/** <noscript> fallbacks of the accepted categories, right after <body> opens. */
+export function TrackingBodyStart({ tracking, consent }: { tracking?: Tracking; consent?: Consent | null }) {
+  const chosen = useStableConsent(consent);
+  if (!tracking) return null;
+  const html = [
+    ...(chosen?.analytics ? tracking.analytics.bodyStart : []),
+    ...(chosen?.marketing ? tracking.marketing.bodyStart : []),
+  ];
+  if (!html.length) return null;
   return (
     <>
-      {tracking.bodyStart.map((html, i) => (
-        <noscript key={i} dangerouslySetInnerHTML={{ __html: html }} />
+      {html.map((h, i) => (
+        <noscript key={i} dangerouslySetInnerHTML={{ __html: h }} />
       ))}
     </>
   );
 }
 
 /**
- * Custom body HTML at the end of <body>. Its scripts run because the browser parses them from
- * the server's HTML with the nonce; React only hydrates the wrapper and never re-runs them.
+ * Custom body HTML at the end of <body>, after marketing consent. Its scripts run because the
+ * browser parses them from the server's HTML with the nonce; React only hydrates the wrapper and
+ * never re-runs them.
  */
-export function TrackingBodyEnd({ tracking, nonce }: { tracking?: Tracking; nonce?: string }) {
+export function TrackingBodyEnd({
+  tracking,
+  consent,
+  nonce,
+}: {
+  tracking?: Tracking;
+  consent?: Consent | null;
+  nonce?: string;
+}) {
   const stable = useStableNonce(nonce);
-  if (!tracking?.bodyEnd) return null;
-  return (
-    <div data-custom-scripts="" dangerouslySetInnerHTML={{ __html: withNonce(tracking.bodyEnd, stable) }} />
-  );
+  const chosen = useStableConsent(consent);
+  const html = chosen?.marketing ? tracking?.marketing.bodyEnd : null;
+  if (!html) return null;
+  return <div data-custom-scripts="" dangerouslySetInnerHTML={{ __html: withNonce(html, stable) }} />;
 }

@@ -14,12 +14,16 @@ export const plans = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isPopular: boolean("is_popular").notNull().default(false),
+    // What a representative earns for a completed referral of this plan (issue 14). Filled by the
+    // migration with the spec's rule; a referral snapshots it when created.
+    commissionCents: integer("commission_cents").notNull().default(10000),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("plans_price_check", sql`${t.priceCents} >= 0`),
     check("plans_setup_fee_check", sql`${t.setupFeeCents} >= 0`),
+    check("plans_commission_check", sql`${t.commissionCents} >= 0`),
     index("plans_price_idx").on(t.priceCents),
   ],
 );

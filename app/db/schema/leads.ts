@@ -41,6 +41,10 @@ export const leads = pgTable(
     lostNote: text("lost_note"),
     // Follow-up (issue #15): when to contact the lead next (open leads only).
     nextContactAt: timestamp("next_contact_at", { withTimezone: true }),
+    // The privacy notice shown next to the form (LGPD, issue 16): when, and which text (a hash
+    // of the policy the visitor could open). Null for leads typed in by the team.
+    privacyNoticeAt: timestamp("privacy_notice_at", { withTimezone: true }),
+    privacyNoticeVersion: text("privacy_notice_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,13 +1,27 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { plans } from "./catalog";
 
 import type { MaterialType } from "../../modules/materials/materials.constants";
 import type { ReferralStatus } from "../../modules/referrals/referrals.constants";
+import type { PayoutMethod } from "../../modules/payouts/payouts.constants";
+import type { PixKeyType } from "../../modules/representatives/profile.constants";
 
 export { MATERIAL_TYPES, type MaterialType } from "../../modules/materials/materials.constants";
 export { REFERRAL_STATUSES, type ReferralStatus } from "../../modules/referrals/referrals.constants";
+export { PAYOUT_METHODS, type PayoutMethod } from "../../modules/payouts/payouts.constants";
 
 export const representatives = pgTable(
   "representatives",
@@ -16,6 +30,12 @@ export const representatives = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     // Deleting the login user removes the representative row with it.
+    // Payout details (issue 14 item 3), all optional: phone/WhatsApp as 10–11 digits
+    // (normalizePhone), the PIX key with its type, and the CPF/CNPJ as digits.
+    phone: text("phone"),
+    pixKeyType: text("pix_key_type").$type<PixKeyType>(),
+    pixKey: text("pix_key"),
+    document: text("document"),
     authId: text("auth_id")
       .notNull()
       .unique("representatives_auth_id_unique")
@@ -23,6 +43,10 @@ export const representatives = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      "representatives_pix_key_type_check",
+      sql`${t.pixKeyType} is null or ${t.pixKeyType} in ('cpf', 'cnpj', 'email', 'telefone', 'aleatoria')`,
+    ),
     index("representatives_name_idx").on(t.name, t.id),
     index("representatives_created_idx").on(t.createdAt),
     index("representatives_name_unaccent_trgm_idx").using(
@@ -46,8 +70,13 @@ export const referrals = pgTable(
     contactPhone: text("contact_phone").notNull(),
     planId: uuid("plan_id").references(() => plans.id, { onDelete: "set null" }),
     status: text("status").$type<ReferralStatus>().notNull().default("analise"),
-    // Commission fixed when the referral is completed, from the plan at that moment.
+    // Snapshot taken when the referral is created (issue 14): the plan's name and commission then.
+    // Completion earns exactly this; later plan changes (rename, new amount, deletion) do not
+    // touch it. Null only for rows that predate the snapshot and had no plan (rule's default).
+    planName: text("plan_name"),
     commissionCents: integer("commission_cents"),
+    // When it last became `concluido` (the commission's date in the statement); null otherwise.
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +106,58 @@ export const referrals = pgTable(
       "gin",
       sql`immutable_unaccent(${t.contactName}) gin_trgm_ops`,
     ),
+  ],
+);
+
+/**
+ * A payment to a representative (issue 14): it pays the commissions listed in payout_items.
+ * Never edited: a mistake is cancelled (cancelled_at) and recorded again.
+ */
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    representativeId: uuid("representative_id").references(() => representatives.id, {
+      onDelete: "set null",
+    }),
+    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    method: text("method").$type<PayoutMethod>().notNull(),
+    reference: text("reference"),
+    amountCents: integer("amount_cents").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("payouts_method_check", sql`${t.method} in ('pix', 'transferencia')`),
+    check("payouts_amount_check", sql`${t.amountCents} >= 0`),
+    index("payouts_rep_created_idx").on(t.representativeId, t.createdAt),
+  ],
+);
+
+/**
+ * The commissions a payout pays, with the amount paid. `active` turns false when the payout is
+ * cancelled; the partial unique index lets a commission be in at most one active payout, so two
+ * admins paying it at once pay it once (the second insert fails).
+ */
+export const payoutItems = pgTable(
+  "payout_items",
+  {
+    payoutId: uuid("payout_id")
+      .notNull()
+      .references(() => payouts.id, { onDelete: "cascade" }),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [
+    index("payout_items_payout_idx").on(t.payoutId),
+    uniqueIndex("payout_items_active_referral_unique")
+      .on(t.referralId)
+      .where(sql`${t.active}`),
   ],
 );
 

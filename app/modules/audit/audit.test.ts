@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/support/db";
-import { diffFields, recordAudit } from "./audit.server";
+import { diffFields, listAuditEntries, recordAudit } from "./audit.server";
+import { auditActionLabel, auditChanges } from "./audit.labels";
 
 const t = useTestDatabase();
 
@@ -54,5 +55,77 @@ describe("audit log", () => {
       { omit: ["s"] },
     );
     expect(d).toEqual({ b: ["x", "y"], c: ["2026-01-01T00:00:00.000Z", "2026-01-02T00:00:00.000Z"] });
+  });
+});
+
+describe("the audit page's reads", () => {
+  it("filters by person, kind, action and São Paulo days, newest first, keyset-paged", async () => {
+    const at = (iso: string) => new Date(iso);
+    await t.db.insert(auditLog).values([
+      // 02:30 UTC on the 11th is still the 10th in São Paulo.
+      {
+        actorId: "ana",
+        actorName: "Ana",
+        action: "plan.updated",
+        entityType: "plan",
+        at: at("2026-03-11T02:30:00Z"),
+      },
+      {
+        actorId: "ana",
+        actorName: "Ana",
+        action: "lead.moved",
+        entityType: "lead",
+        at: at("2026-03-11T12:00:00Z"),
+      },
+      {
+        actorId: "bia",
+        actorName: "Bia",
+        action: "lead.moved",
+        entityType: "lead",
+        at: at("2026-03-12T12:00:00Z"),
+      },
+      {
+        actorId: "bia",
+        actorName: "Bia",
+        action: "lead.deleted",
+        entityType: "lead",
+        at: at("2026-03-13T12:00:00Z"),
+      },
+    ]);
+    const actions = async (filters: Parameters<typeof listAuditEntries>[0]["filters"]) =>
+      (await listAuditEntries({ filters })).rows.map((r) => `${r.actorName} ${r.action}`);
+    expect(await actions({ actorId: "ana" })).toEqual(["Ana lead.moved", "Ana plan.updated"]);
+    expect(await actions({ entityType: "lead", actorId: "bia" })).toEqual([
+      "Bia lead.deleted",
+      "Bia lead.moved",
+    ]);
+    expect(await actions({ action: "lead.moved" })).toEqual(["Bia lead.moved", "Ana lead.moved"]);
+    expect(await actions({ from: "2026-03-10", to: "2026-03-10" })).toEqual(["Ana plan.updated"]);
+    expect(await actions({ from: "2026-03-11", to: "2026-03-12" })).toEqual([
+      "Bia lead.moved",
+      "Ana lead.moved",
+    ]);
+
+    const first = await listAuditEntries({ filters: { from: "2026-03-01", to: "2026-03-31" }, limit: 3 });
+    expect(first.rows).toHaveLength(3);
+    const second = await listAuditEntries({
+      filters: { from: "2026-03-01", to: "2026-03-31" },
+      before: first.next!,
+      limit: 3,
+    });
+    expect(second.rows.map((r) => r.action)).toEqual(["plan.updated"]);
+    expect(second.next).toBeNull();
+  });
+
+  it("describes entries in pt-BR", () => {
+    expect(auditActionLabel("lead.moved")).toBe("Lead movido de etapa");
+    expect(auditActionLabel("coisa.nova")).toBe("coisa.nova");
+    expect(
+      auditChanges({ statusFunil: ["novo", "contatado"], published: [false, true], note: [null, "x"] }),
+    ).toEqual([
+      { field: "statusFunil", label: "Etapa", before: "Novos Leads", after: "Contatados" },
+      { field: "published", label: "Publicado", before: "Não", after: "Sim" },
+      { field: "note", label: "Anotação", before: "—", after: "x" },
+    ]);
   });
 });

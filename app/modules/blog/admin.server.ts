@@ -6,6 +6,7 @@ import { blogPosts } from "~/db/schema";
 import type { PostInput } from "./blog.schema";
 import { sanitizePostHtml } from "./sanitize.server";
 import { publicContentChanged } from "~/server/cache/public-content.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 
 export type Post = typeof blogPosts.$inferSelect;
 export type PostSaveResult = { ok: true; post: Post } | { ok: false; code: "slug_taken" | "not_found" };
@@ -66,9 +67,32 @@ function values(input: PostInput) {
   };
 }
 
-export async function createPost({ input }: { input: PostInput }): Promise<PostSaveResult> {
+/** What the audit log keeps of a post's fields (not the body: "Conteúdo" says it changed). */
+function auditedValues(v: ReturnType<typeof values>) {
+  const { content, ...rest } = v;
+  return { ...rest, content: content ? `${content.length} caracteres` : "" };
+}
+
+export async function createPost({
+  input,
+  actor = null,
+}: {
+  input: PostInput;
+  actor?: Actor | null;
+}): Promise<PostSaveResult> {
   try {
-    const [post] = await getDb().insert(blogPosts).values(values(input)).returning();
+    const post = await getDb().transaction(async (tx) => {
+      const [created] = await tx.insert(blogPosts).values(values(input)).returning();
+      await recordAudit(tx, {
+        actor,
+        action: "post.created",
+        entityType: "post",
+        entityId: created.id,
+        entityLabel: created.title,
+        changes: diffFields(null, auditedValues(values(input))),
+      });
+      return created;
+    });
     await publicContentChanged();
     return { ok: true, post };
   } catch (err) {
@@ -77,13 +101,35 @@ export async function createPost({ input }: { input: PostInput }): Promise<PostS
   }
 }
 
-export async function updatePost({ id, input }: { id: string; input: PostInput }): Promise<PostSaveResult> {
+export async function updatePost({
+  id,
+  input,
+  actor = null,
+}: {
+  id: string;
+  input: PostInput;
+  actor?: Actor | null;
+}): Promise<PostSaveResult> {
   try {
-    const [post] = await getDb()
-      .update(blogPosts)
-      .set({ ...values(input), updatedAt: new Date() })
-      .where(eq(blogPosts.id, id))
-      .returning();
+    const post = await getDb().transaction(async (tx) => {
+      const [before] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for("update");
+      if (!before) return null;
+      const next = values(input);
+      const [updated] = await tx
+        .update(blogPosts)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        action: "post.updated",
+        entityType: "post",
+        entityId: id,
+        entityLabel: updated.title,
+        changes: diffFields(auditedValues({ ...next, ...before }), auditedValues(next)),
+      });
+      return updated;
+    });
     if (!post) return { ok: false, code: "not_found" };
     await publicContentChanged();
     return { ok: true, post };
@@ -94,18 +140,58 @@ export async function updatePost({ id, input }: { id: string; input: PostInput }
 }
 
 /** SPEC §4 toggle: published flips to its opposite in one statement; null when the post is gone. */
-export async function togglePostPublished({ id }: { id: string }): Promise<{ published: boolean } | null> {
-  const [row] = await getDb()
-    .update(blogPosts)
-    .set({ published: not(blogPosts.published), updatedAt: sql`now()` })
-    .where(eq(blogPosts.id, id))
-    .returning({ published: blogPosts.published });
+export async function togglePostPublished({
+  id,
+  actor = null,
+}: {
+  id: string;
+  actor?: Actor | null;
+}): Promise<{ published: boolean } | null> {
+  const row = await getDb().transaction(async (tx) => {
+    const [toggled] = await tx
+      .update(blogPosts)
+      .set({ published: not(blogPosts.published), updatedAt: sql`now()` })
+      .where(eq(blogPosts.id, id))
+      .returning({ published: blogPosts.published, title: blogPosts.title });
+    if (!toggled) return null;
+    await recordAudit(tx, {
+      actor,
+      action: toggled.published ? "post.published" : "post.unpublished",
+      entityType: "post",
+      entityId: id,
+      entityLabel: toggled.title,
+      changes: { published: [!toggled.published, toggled.published] },
+    });
+    return { published: toggled.published };
+  });
   if (row) await publicContentChanged();
-  return row ?? null;
+  return row;
 }
 
-export async function deletePost({ id }: { id: string }): Promise<boolean> {
-  const rows = await getDb().delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+export async function deletePost({
+  id,
+  actor = null,
+}: {
+  id: string;
+  actor?: Actor | null;
+}): Promise<boolean> {
+  const rows = await getDb().transaction(async (tx) => {
+    const gone = await tx
+      .delete(blogPosts)
+      .where(eq(blogPosts.id, id))
+      .returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug });
+    if (gone.length) {
+      await recordAudit(tx, {
+        actor,
+        action: "post.deleted",
+        entityType: "post",
+        entityId: id,
+        entityLabel: gone[0].title,
+        changes: { title: [gone[0].title, null], slug: [gone[0].slug, null] },
+      });
+    }
+    return gone;
+  });
   // Public pages (blog, article, footer, sitemap, RSS) show posts: drop their cached copies.
   if (rows.length > 0) await publicContentChanged();
   return rows.length > 0;

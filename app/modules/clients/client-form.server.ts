@@ -1,4 +1,5 @@
 import { todayInSaoPaulo } from "~/lib/dates";
+import type { Actor } from "~/modules/audit/audit.server";
 import type { FormSubmitResult } from "~/lib/form-reply";
 import { log } from "~/server/logging/logger.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
@@ -24,9 +25,11 @@ export type ClientFormResult = FormSubmitResult<Client, ClientFormValues>;
 export async function submitClientForm({
   form,
   id,
+  actor = null,
 }: {
   form: FormData;
   id?: string;
+  actor?: Actor | null;
 }): Promise<ClientFormResult> {
   const raw = formToObject(form);
   const values = Object.fromEntries(FIELDS.map((k) => [k, (raw[k] ?? "").slice(0, 300)])) as ClientFormValues;
@@ -55,10 +58,10 @@ export async function submitClientForm({
   }
   try {
     if (id) {
-      const client = await updateClient({ id, input: parsed.data });
+      const client = await updateClient({ id, input: parsed.data, actor });
       return client ? { ok: true, saved: client } : { ok: false, notFound: true };
     }
-    return { ok: true, saved: await createClient({ input: parsed.data, today: todayInSaoPaulo() }) };
+    return { ok: true, saved: await createClient({ input: parsed.data, today: todayInSaoPaulo(), actor }) };
   } catch (err) {
     if (err instanceof ClientEmailTakenError) {
       return {

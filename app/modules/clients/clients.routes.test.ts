@@ -67,7 +67,7 @@ describe("client routes as admin", () => {
     expect(res.location).toBe("/admin/clients");
     expect(await flashOf(res)).toBe("Cliente criado com sucesso!");
     const [row] = await t.db.select().from(clients).where(eq(clients.email, "maria@restaurante.dev"));
-    expect(row.phone).toBe("(11) 98765-4321");
+    expect(row.phone).toBe("11987654321");
     clientId = row.id;
     const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.clientId, clientId));
     expect(subs).toMatchObject([{ status: "ativa", renewalType: "mensal", startDate: todayInSaoPaulo() }]);
@@ -131,7 +131,7 @@ describe("client routes as admin", () => {
         args(
           post(
             url,
-            { intent: "add-subscription", planId: "", startDate: "31/01/2026", renewalType: "x" },
+            { intent: "add-subscription", planId: "", startDate: "31/02/2026", renewalType: "x" },
             admin,
           ),
           p,

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
-import { addMonths, isValidIsoDate } from "~/lib/dates";
-import { isValidBrazilianPhone, maskPhone } from "~/lib/phone";
+import { addMonths, parseBrDate } from "~/lib/dates";
+import { normalizePhone } from "~/lib/phone";
 
 import {
   CLIENT_STATUSES,
@@ -130,9 +130,9 @@ export const ClientSchema = z.object({
     .trim()
     .min(1, CLIENT_MESSAGES.phoneRequired)
     .max(20, CLIENT_MESSAGES.phoneInvalid)
-    .refine(isValidBrazilianPhone, CLIENT_MESSAGES.phoneInvalid)
-    // One stored format whatever was typed: "(11) 98765-4321".
-    .transform(maskPhone),
+    .refine((v) => normalizePhone(v) !== null, CLIENT_MESSAGES.phoneInvalid)
+    // One stored format whatever was typed: the national digits "11987654321" (formatPhone shows them).
+    .transform((v) => normalizePhone(v) ?? v),
   businessName: z
     .string({ error: CLIENT_MESSAGES.businessRequired })
     .trim()
@@ -154,7 +154,9 @@ export const SubscriptionSchema = z.object({
     .trim()
     .min(1, SUBSCRIPTION_MESSAGES.startRequired)
     .max(10, SUBSCRIPTION_MESSAGES.startInvalid)
-    .refine(isValidIsoDate, SUBSCRIPTION_MESSAGES.startInvalid),
+    // Typed as dd/mm/aaaa (issue 17: the same in every browser locale), stored as ISO.
+    .refine((v) => parseBrDate(v) !== null, SUBSCRIPTION_MESSAGES.startInvalid)
+    .transform((v) => parseBrDate(v) ?? v),
   renewalType: z.enum(RENEWAL_TYPES, { error: SUBSCRIPTION_MESSAGES.renewalRequired }),
 });
 export type SubscriptionInput = z.output<typeof SubscriptionSchema>;

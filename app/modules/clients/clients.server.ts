@@ -8,6 +8,7 @@ import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import { subscriptionEndDate, type ClientInput, type ClientSort } from "./clients.schema";
 import { emit } from "~/modules/events/events.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 
 export type Client = typeof clients.$inferSelect;
 
@@ -28,7 +29,7 @@ export class PlanNotFoundError extends Error {
 // ---------------------------------------------------------------------------------------------
 // Clients
 
-const SORT_COLUMNS = {
+export const CLIENT_SORT_COLUMNS = {
   created_at: clients.createdAt,
   name: clients.name,
   business_name: clients.businessName,
@@ -37,7 +38,7 @@ const SORT_COLUMNS = {
 } as const satisfies Record<ClientSort, unknown>;
 
 /** SPEC §9: case-insensitive contains on name, email or business name (trigram indexes). */
-function clientSearch(q: string): SQL | undefined {
+export function clientSearch(q: string): SQL | undefined {
   if (!q) return undefined;
   const pattern = likeContains(q);
   return or(
@@ -103,7 +104,7 @@ export async function listClients({
         .from(clients)
         .leftJoin(plans, eq(plans.id, clients.planId))
         .where(where)
-        .orderBy(order(SORT_COLUMNS[sort] ?? clients.createdAt), order(clients.id))
+        .orderBy(order(CLIENT_SORT_COLUMNS[sort] ?? clients.createdAt), order(clients.id))
         .limit(limit)
         .offset(offset),
     page,
@@ -141,7 +142,15 @@ export async function findClientByEmail({ email }: { email: string }): Promise<C
  * Creates a client; with a plan, also its first subscription (ativa, mensal, starting `today`
  * in São Paulo) in the SAME transaction, so a failed subscription leaves no client behind.
  */
-export async function createClient({ input, today }: { input: ClientInput; today: string }): Promise<Client> {
+export async function createClient({
+  input,
+  today,
+  actor = null,
+}: {
+  input: ClientInput;
+  today: string;
+  actor?: Actor | null;
+}): Promise<Client> {
   const email = input.email.toLowerCase();
   if (await findClientByEmail({ email })) throw new ClientEmailTakenError();
   try {
@@ -161,6 +170,14 @@ export async function createClient({ input, today }: { input: ClientInput; today
         });
       }
       await emit(tx, "client.created", { clientId: client.id });
+      await recordAudit(tx, {
+        actor,
+        action: "client.created",
+        entityType: "client",
+        entityId: client.id,
+        entityLabel: client.name,
+        changes: diffFields(null, { ...input, email }),
+      });
       return client;
     });
   } catch (err) {
@@ -171,25 +188,39 @@ export async function createClient({ input, today }: { input: ClientInput; today
   }
 }
 
-/** Updates a client (updated_at on every save); null when it does not exist. */
+/** Updates a client (updated_at on every save), audited with the changed fields; null when it does not exist. */
 export async function updateClient({
   id,
   input,
+  actor = null,
 }: {
   id: string;
   input: ClientInput;
+  actor?: Actor | null;
 }): Promise<Client | null> {
   if (!isId(id)) return null;
   const email = input.email.toLowerCase();
   const other = await findClientByEmail({ email });
   if (other && other.id !== id) throw new ClientEmailTakenError();
   try {
-    const [row] = await getDb()
-      .update(clients)
-      .set({ ...input, email, updatedAt: new Date() })
-      .where(eq(clients.id, id))
-      .returning();
-    return row ?? null;
+    return await getDb().transaction(async (tx) => {
+      const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for("update");
+      if (!before) return null;
+      const [row] = await tx
+        .update(clients)
+        .set({ ...input, email, updatedAt: new Date() })
+        .where(eq(clients.id, id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        action: "client.updated",
+        entityType: "client",
+        entityId: id,
+        entityLabel: row.name,
+        changes: diffFields(before, { ...input, email }),
+      });
+      return row;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ClientEmailTakenError();
     if (isForeignKeyViolation(err)) throw new PlanNotFoundError();
@@ -198,8 +229,29 @@ export async function updateClient({
 }
 
 /** Deletes a client with its subscriptions and notes (ON DELETE CASCADE). */
-export async function deleteClient({ id }: { id: string }): Promise<boolean> {
+export async function deleteClient({
+  id,
+  actor = null,
+}: {
+  id: string;
+  actor?: Actor | null;
+}): Promise<boolean> {
   if (!isId(id)) return false;
-  const rows = await getDb().delete(clients).where(eq(clients.id, id)).returning({ id: clients.id });
-  return rows.length > 0;
+  return getDb().transaction(async (tx) => {
+    const [gone] = await tx.delete(clients).where(eq(clients.id, id)).returning();
+    if (!gone) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "client.deleted",
+      entityType: "client",
+      entityId: id,
+      entityLabel: gone.name,
+      changes: {
+        name: [gone.name, null],
+        email: [gone.email, null],
+        businessName: [gone.businessName, null],
+      },
+    });
+    return true;
+  });
 }

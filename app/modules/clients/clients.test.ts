@@ -267,7 +267,7 @@ describe("creating clients", () => {
       planId: planA,
       status: "pendente",
     });
-    expect(ok).toMatchObject({ name: "Ana", email: "ana@x.com", phone: "(11) 98765-4321" });
+    expect(ok).toMatchObject({ name: "Ana", email: "ana@x.com", phone: "11987654321" });
   });
 });
 

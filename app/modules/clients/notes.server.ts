@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { clientNotes } from "~/db/schema";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { clientNotes, clients } from "~/db/schema";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { isId } from "~/lib/ids";
 
 export type ClientNote = typeof clientNotes.$inferSelect;
@@ -16,23 +17,59 @@ export async function listNotes({ clientId }: { clientId: string }): Promise<Cli
     .limit(500);
 }
 
-export async function addNote({ clientId, note }: { clientId: string; note: string }): Promise<ClientNote> {
-  const [row] = await getDb().insert(clientNotes).values({ clientId, note: note.trim() }).returning();
-  return row;
+export async function addNote({
+  clientId,
+  note,
+  actor = null,
+}: {
+  clientId: string;
+  note: string;
+  actor?: Actor | null;
+}): Promise<ClientNote> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.insert(clientNotes).values({ clientId, note: note.trim() }).returning();
+    await recordAudit(tx, {
+      actor,
+      action: "client.note_added",
+      entityType: "client",
+      entityId: clientId,
+      entityLabel: await clientName(tx, clientId),
+    });
+    return row;
+  });
 }
 
 /** Deletes a note only if it belongs to `clientId`; false otherwise. */
 export async function deleteNote({
   clientId,
   noteId,
+  actor = null,
 }: {
   clientId: string;
   noteId: string;
+  actor?: Actor | null;
 }): Promise<boolean> {
   if (!isId(clientId) || !isId(noteId)) return false;
-  const rows = await getDb()
-    .delete(clientNotes)
-    .where(and(eq(clientNotes.id, noteId), eq(clientNotes.clientId, clientId)))
-    .returning({ id: clientNotes.id });
-  return rows.length > 0;
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .delete(clientNotes)
+      .where(and(eq(clientNotes.id, noteId), eq(clientNotes.clientId, clientId)))
+      .returning({ id: clientNotes.id, note: clientNotes.note });
+    if (!rows.length) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "client.note_deleted",
+      entityType: "client",
+      entityId: clientId,
+      entityLabel: await clientName(tx, clientId),
+      changes: { note: [rows[0].note, null] },
+    });
+    return true;
+  });
+}
+
+/** The client's name for an audit entry's label (null if it is gone). */
+export async function clientName(tx: DbOrTx, clientId: string): Promise<string | null> {
+  const [row] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, clientId));
+  return row?.name ?? null;
 }

@@ -5,6 +5,8 @@ import { plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { EXPIRY_WARNING_DAYS, subscriptionEndDate, type SubscriptionInput } from "./clients.schema";
 import { PlanNotFoundError } from "./clients.server";
+import { clientName } from "./notes.server";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 
 export interface SubscriptionRow {
   id: string;
@@ -42,23 +44,41 @@ export async function listSubscriptions({ clientId }: { clientId: string }): Pro
 export async function addSubscription({
   clientId,
   input,
+  actor = null,
 }: {
   clientId: string;
   input: SubscriptionInput;
+  actor?: Actor | null;
 }): Promise<typeof subscriptions.$inferSelect> {
   try {
-    const [row] = await getDb()
-      .insert(subscriptions)
-      .values({
-        clientId,
-        planId: input.planId,
-        startDate: input.startDate,
-        endDate: subscriptionEndDate(input.startDate, input.renewalType),
-        renewalType: input.renewalType,
-        status: "ativa",
-      })
-      .returning();
-    return row;
+    return await getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(subscriptions)
+        .values({
+          clientId,
+          planId: input.planId,
+          startDate: input.startDate,
+          endDate: subscriptionEndDate(input.startDate, input.renewalType),
+          renewalType: input.renewalType,
+          status: "ativa",
+        })
+        .returning();
+      const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
+      await recordAudit(tx, {
+        actor,
+        action: "subscription.created",
+        entityType: "client",
+        entityId: clientId,
+        entityLabel: await clientName(tx, clientId),
+        changes: {
+          plano: [null, plan?.name ?? null],
+          startDate: [null, row.startDate],
+          endDate: [null, row.endDate],
+          renewalType: [null, row.renewalType],
+        },
+      });
+      return row;
+    });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new PlanNotFoundError();
     throw err;
@@ -69,16 +89,36 @@ export async function addSubscription({
 export async function deleteSubscription({
   clientId,
   subscriptionId,
+  actor = null,
 }: {
   clientId: string;
   subscriptionId: string;
+  actor?: Actor | null;
 }): Promise<boolean> {
   if (!isId(clientId) || !isId(subscriptionId)) return false;
-  const rows = await getDb()
-    .delete(subscriptions)
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
-    .returning({ id: subscriptions.id });
-  return rows.length > 0;
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .delete(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
+      .returning();
+    if (!rows.length) return false;
+    const gone = rows[0];
+    const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, gone.planId));
+    await recordAudit(tx, {
+      actor,
+      action: "subscription.deleted",
+      entityType: "client",
+      entityId: clientId,
+      entityLabel: await clientName(tx, clientId),
+      changes: {
+        plano: [plan?.name ?? null, null],
+        startDate: [gone.startDate, null],
+        endDate: [gone.endDate, null],
+        status: [gone.status, null],
+      },
+    });
+    return true;
+  });
 }
 
 export interface ExpiringSubscription {

@@ -15,6 +15,7 @@ export interface DomainEvents {
   "referral.status_changed": { referralId: string; from: ReferralStatus; to: ReferralStatus };
   "client.created": { clientId: string; fromLeadId?: string };
   "representative.registered": { representativeId: string };
+  "payout.recorded": { payoutId: string };
 }
 export type DomainEventName = keyof DomainEvents;
 

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { digitsOnly } from "~/lib/phone";
+import { normalizePhone } from "~/lib/phone";
 import { CONTACT_LIMITS as L } from "./contact.options";
 
 export const CONTACT_MESSAGES = {
@@ -23,11 +23,10 @@ const required = (message: string, max: number) =>
 export const ContactSchema = z.object({
   name: required(CONTACT_MESSAGES.name, L.name),
   business: required(CONTACT_MESSAGES.business, L.business),
-  phone: required(CONTACT_MESSAGES.phone, L.phone).refine((v) => {
-    const n = digitsOnly(v).length;
-    // DDD + number (10–11 digits), optionally with the country code 55 in front.
-    return n >= 10 && n <= 13;
-  }, CONTACT_MESSAGES.phoneInvalid),
+  // Stored as the national digits ("11976543210"), whatever was typed ("+55 11 97654-3210").
+  phone: required(CONTACT_MESSAGES.phone, L.phone)
+    .refine((v) => normalizePhone(v) !== null, CONTACT_MESSAGES.phoneInvalid)
+    .transform((v) => normalizePhone(v) ?? v),
   email: required(CONTACT_MESSAGES.email, L.email).pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
   plan: required(CONTACT_MESSAGES.plan, L.plan),
   message: z

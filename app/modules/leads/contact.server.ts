@@ -4,6 +4,7 @@ import { leads, plans } from "~/db/schema";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import { emit } from "~/modules/events/events.server";
 import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/attribution.server";
+import { currentPrivacyVersion } from "~/modules/privacy/privacy-settings.server";
 import {
   CONTACT_FIELDS,
   HONEYPOT_FIELD,
@@ -42,11 +43,14 @@ export async function createLead({
   plan,
   isRepresentative,
   attribution,
+  privacyNotice = null,
 }: {
   input: ContactInput;
   plan: string;
   isRepresentative: boolean;
   attribution: Attribution | null;
+  /** The privacy notice the form showed (LGPD): when it was accepted by sending, and its version. */
+  privacyNotice?: { at: Date; version: string } | null;
 }) {
   const now = new Date();
   return getDb().transaction(async (tx) => {
@@ -63,6 +67,8 @@ export async function createLead({
         status: "novo",
         statusFunil: "novo",
         ...(attribution ?? EMPTY_ATTRIBUTION),
+        privacyNoticeAt: privacyNotice?.at ?? null,
+        privacyNoticeVersion: privacyNotice?.version ?? null,
         createdAt: now,
         updatedAt: now,
       })
@@ -97,6 +103,8 @@ export async function submitContactForm({
   if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrors(parsed.error), values };
   const choice = await resolvePlanChoice({ value: parsed.data.plan });
   if (!choice) return { kind: "invalid", fieldErrors: { plan: CONTACT_MESSAGES.planInvalid }, values };
-  const row = await createLead({ input: parsed.data, ...choice, attribution });
+  // The notice next to the form links to the policy in force now: its version goes with the lead.
+  const privacyNotice = { at: new Date(), version: await currentPrivacyVersion() };
+  const row = await createLead({ input: parsed.data, ...choice, attribution, privacyNotice });
   return { kind: "created", id: row.id };
 }

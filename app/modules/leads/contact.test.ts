@@ -83,7 +83,7 @@ describe("contact form → lead", () => {
     expect(row).toMatchObject({
       name: "Carla Mendes",
       business: "Pastelaria da Carla",
-      phone: "(31) 98888-7777",
+      phone: "31988887777",
       email: "carla@exemplo.com.br",
       plan: "Premium",
       message: "Quero saber sobre pedidos agendados.",
@@ -172,6 +172,31 @@ describe("contact form → lead", () => {
     expect(unknownPlan.data).toMatchObject({ fieldErrors: { plan: "Selecione um plano da lista." } });
     const garbagePlan = await submit({ ...valid(), plan: "'; drop table leads; --" });
     expect(garbagePlan.data).toMatchObject({ fieldErrors: { plan: "Selecione um plano da lista." } });
+    expect(await countLeads()).toBe(n);
+  });
+
+  it("stores the phone as its national digits, whatever form was typed (issue 17 item 1)", async () => {
+    // Before: "+55 11 97654-3210" was stored "(55) 11976-5432" and the WhatsApp link went to DDD 55.
+    for (const [typed, i] of [
+      ["+55 11 97654-3210", 1],
+      ["55 11 97654-3210", 2],
+      ["(11) 97654-3210", 3],
+      ["011 97654-3210", 4],
+    ] as const) {
+      const email = `fone${i}@exemplo.com.br`;
+      const res = await submit({ ...valid(), email, phone: typed }, { ip: `10.9.0.${i}` });
+      expect(res.status, typed).toBe(200);
+      const [row] = await t.db.select().from(leads).where(eq(leads.email, email));
+      expect(row.phone, typed).toBe("11976543210");
+    }
+    const n = await countLeads();
+    for (const typed of ["(00) 00000-0000", "(11) 99999-9999", "(20) 97654-3210", "(11) 87654-3210"]) {
+      const res = await submit({ ...valid(), phone: typed }, { ip: "10.9.1.1" });
+      expect(res.status, typed).toBe(400);
+      expect(res.data, typed).toMatchObject({
+        fieldErrors: { phone: "Informe um WhatsApp válido com DDD, por exemplo (11) 99999-9999." },
+      });
+    }
     expect(await countLeads()).toBe(n);
   });
 

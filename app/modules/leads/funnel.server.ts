@@ -41,7 +41,7 @@ export interface LeadCard {
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
-function searchFilter(q: string): SQL | undefined {
+export function searchFilter(q: string): SQL | undefined {
   const term = q.trim();
   if (!term) return undefined;
   const p = likeContains(term);

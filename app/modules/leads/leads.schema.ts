@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { localToBrDateTime, parseBrDateTime } from "~/lib/dates";
 import { INVALID_TEXT_MESSAGE, NO_PLAN } from "~/modules/clients/clients.schema";
 import { FUNNEL_STAGES, type FunnelStage } from "./leads.constants";
 
@@ -127,24 +128,27 @@ export const FunnelSettingsSchema = z.object({
 });
 
 /**
- * The lead page's "Próximo contato" (a datetime-local value, São Paulo time; empty clears it).
- * São Paulo has had no daylight saving time since 2019: its offset is a fixed -03:00.
+ * The lead page's "Próximo contato": "dd/mm/aaaa hh:mm" in São Paulo time (also "dd/mm/aaaa" and
+ * the datetime-local form, see parseBrDateTime); empty clears it. São Paulo has had no daylight
+ * saving time since 2019: its offset is a fixed -03:00.
  */
+export const FOLLOW_UP_MESSAGE = "Informe a data e a hora no formato dd/mm/aaaa hh:mm.";
+
 export const FollowUpSchema = z.object({
   nextContactAt: z
-    .string()
-    .max(40, "Informe uma data e hora válidas.")
+    .string({ error: FOLLOW_UP_MESSAGE })
+    .max(40, FOLLOW_UP_MESSAGE)
     .trim()
     .default("")
-    .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v), "Informe uma data e hora válidas.")
-    .transform((v) => (v ? new Date(`${v}:00-03:00`) : null))
-    .refine((d) => d === null || !Number.isNaN(d.getTime()), "Informe uma data e hora válidas."),
+    .refine((v) => v === "" || parseBrDateTime(v) !== null, FOLLOW_UP_MESSAGE)
+    .transform((v) => (v ? new Date(`${parseBrDateTime(v)}:00-03:00`) : null))
+    .refine((d) => d === null || !Number.isNaN(d.getTime()), FOLLOW_UP_MESSAGE),
 });
 
-/** A Date as the datetime-local value in São Paulo time ("2026-11-23T14:30"). */
+/** A Date as the field's "dd/mm/aaaa hh:mm" in São Paulo time ("23/11/2026 14:30"). */
 export function toSaoPauloInput(d: Date | string | null): string {
   if (!d) return "";
-  return new Date(new Date(d).getTime() - 3 * 3600_000).toISOString().slice(0, 16);
+  return localToBrDateTime(new Date(new Date(d).getTime() - 3 * 3600_000).toISOString().slice(0, 16));
 }
 
 const StageSchema = z.enum(STAGES);

@@ -8,6 +8,7 @@ export const MATERIAL_MESSAGES = {
   urlInvalid: "Informe uma URL válida (https://...).",
   added: "Material adicionado com sucesso",
   deleted: "Material excluído com sucesso",
+  updated: "Material atualizado com sucesso",
 } as const;
 
 const optionalText = (max: number) =>

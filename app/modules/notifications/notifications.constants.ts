@@ -16,6 +16,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "indicacao.status": "Status de indicação",
   "representante.boas-vindas": "Boas-vindas",
   "assinaturas.resumo": "Resumo de renovações",
+  "comissoes.pagamento": "Pagamento de comissões",
 };
 
 export const MAIL_LOG_MESSAGES = {

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
-import { leads, referrals, representatives } from "~/db/schema";
+import { leads, payoutItems, payouts, referrals, representatives } from "~/db/schema";
+import { PAYOUT_METHOD_LABELS } from "~/modules/payouts/payouts.constants";
+import { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-recorded";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
 import { onEvent } from "~/modules/events/events.server";
@@ -15,6 +17,7 @@ import { RenewalDigestMail, renewalDigestSubject, type DigestGroup } from "./mai
 import { WELCOME_SUBJECT, WelcomeMail } from "./mails/welcome";
 import { resetPasswordMailJob } from "./password-reset.server";
 import { adminEmails, leadAlertRecipients } from "./recipients.server";
+import { formatPhone } from "~/lib/phone";
 
 /**
  * The product's own e-mails, each a job that subscribes to a domain event (or a schedule).
@@ -46,7 +49,7 @@ export const leadAlertJob = onEvent(["lead.created"], {
     const data = {
       name: lead.name,
       business: lead.business,
-      phone: lead.phone,
+      phone: formatPhone(lead.phone),
       whatsapp: whatsappLink(lead.phone),
       email: lead.email,
       plan: lead.plan,
@@ -106,6 +109,46 @@ export const referralStatusMailJob = onEvent(["referral.status_changed"], {
       ...body,
       dedupeKey: `${eventId}:${row.repEmail}`,
       entity: { type: "referral", id: payload.referralId },
+    });
+  },
+});
+
+export const payoutMailJob = onEvent(["payout.recorded"], {
+  name: "mail.payout-recorded",
+  pollingIntervalSeconds: 2,
+  async handler({ payload, eventId }) {
+    const [row] = await getDb()
+      .select({
+        amountCents: payouts.amountCents,
+        paidOn: payouts.paidOn,
+        method: payouts.method,
+        reference: payouts.reference,
+        cancelledAt: payouts.cancelledAt,
+        commissions: sql<number>`(select count(*)::int from ${payoutItems} where ${payoutItems.payoutId} = ${payouts.id})`,
+        repName: representatives.name,
+        repEmail: representatives.email,
+      })
+      .from(payouts)
+      .innerJoin(representatives, eq(representatives.id, payouts.representativeId))
+      .where(eq(payouts.id, payload.payoutId));
+    // Cancelled before the job ran: nothing to announce.
+    if (!row || row.cancelledAt) return;
+    const data = {
+      representativeName: row.repName,
+      amountCents: row.amountCents,
+      paidOn: row.paidOn,
+      methodLabel: PAYOUT_METHOD_LABELS[row.method],
+      reference: row.reference,
+      commissions: Number(row.commissions),
+    };
+    const body = await renderMail(<PayoutRecordedMail brand={mailBrand()} data={data} />);
+    await queueMail(getDb(), {
+      kind: "comissoes.pagamento",
+      to: row.repEmail,
+      subject: payoutRecordedSubject(data),
+      ...body,
+      dedupeKey: `${eventId}:${row.repEmail}`,
+      entity: { type: "payout", id: payload.payoutId },
     });
   },
 });
@@ -195,6 +238,7 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
 export const NOTIFICATION_JOBS = [
   leadAlertJob,
   referralStatusMailJob,
+  payoutMailJob,
   welcomeMailJob,
   renewalDigestJob,
   resetPasswordMailJob,

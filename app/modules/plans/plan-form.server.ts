@@ -1,4 +1,5 @@
 import type { FormSubmitResult } from "~/lib/form-reply";
+import type { Actor } from "~/modules/audit/audit.server";
 import { fieldErrors } from "~/lib/validation";
 import { log } from "~/server/logging/logger.server";
 import { PLAN_MESSAGES, PlanSchema, planFormToObject, type PlanFormValues } from "./plans.schema";
@@ -10,13 +11,22 @@ export type PlanFormResult = FormSubmitResult<Plan, PlanFormValues>;
  * The plan form's submit, shared by /admin/plans/new and /admin/plans/edit/{id}: validates
  * (money exact in cents), saves, and keeps what was typed on any refusal.
  */
-export async function submitPlanForm({ form, id }: { form: FormData; id?: string }): Promise<PlanFormResult> {
+export async function submitPlanForm({
+  form,
+  id,
+  actor = null,
+}: {
+  form: FormData;
+  id?: string;
+  actor?: Actor | null;
+}): Promise<PlanFormResult> {
   const raw = planFormToObject(form);
   const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 2000) : "");
   const values: PlanFormValues = {
     name: text(raw.name),
     price: text(raw.price),
     setupFee: text(raw.setupFee),
+    commission: text(raw.commission),
     description: text(raw.description),
     isPopular: raw.isPopular === "on" || raw.isPopular === "true",
     features: (raw.features as string[]).slice(0, 50).map((f) => f.slice(0, 300)),
@@ -39,10 +49,10 @@ export async function submitPlanForm({ form, id }: { form: FormData; id?: string
   }
   try {
     if (id) {
-      const plan = await updatePlan({ id, input: parsed.data });
+      const plan = await updatePlan({ id, input: parsed.data, actor });
       return plan ? { ok: true, saved: plan } : { ok: false, notFound: true };
     }
-    return { ok: true, saved: await createPlan({ input: parsed.data }) };
+    return { ok: true, saved: await createPlan({ input: parsed.data, actor }) };
   } catch (err) {
     log.error({ err }, id ? "plan update failed" : "plan create failed");
     return { ok: false, status: 500, fieldErrors: {}, formError: failed, toast: failed, values };

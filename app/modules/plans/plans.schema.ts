@@ -11,6 +11,8 @@ export const PLAN_MESSAGES = {
   loadFailed: "Erro ao carregar dados do plano",
   listFailed: "Erro ao carregar planos",
   moneyInvalid: "Preço e taxa de ativação devem ser valores numéricos.",
+  commissionInvalid:
+    "Comissão do representante deve ser um valor numérico (deixe vazio para a regra padrão).",
   nameRequired: "Informe o nome do plano.",
   nameTooLong: "O nome deve ter no máximo 100 caracteres.",
   priceRequired: "Informe o preço mensal.",
@@ -35,6 +37,11 @@ export function featureKey(feature: string): string {
 
 /** Text with a NUL byte is refused: PostgreSQL cannot store it in a text column. */
 const noNul = (v: string) => !v.includes("\u0000");
+
+/** Said before a delete is confirmed: "em uso por 1 cliente" / "em uso por 3 clientes". */
+export function planUsageText(count: number): string {
+  return `em uso por ${count} ${count === 1 ? "cliente" : "clientes"}`;
+}
 
 export function planInUseMessage(count: number): string {
   return `Não é possível excluir este plano. Existem ${count} clientes associados a ele.`;
@@ -72,6 +79,21 @@ export const PlanSchema = z.object({
     .refine(noNul, PLAN_MESSAGES.invalidText),
   price: money(PLAN_MESSAGES.priceRequired),
   setupFee: money(PLAN_MESSAGES.setupFeeRequired),
+  // Issue 14: empty → null, and the plan gets the spec's rule (see plans.server planValues).
+  commission: z
+    .string({ error: PLAN_MESSAGES.commissionInvalid })
+    .trim()
+    .max(20, PLAN_MESSAGES.commissionInvalid)
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const cents = parseMoneyToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: PLAN_MESSAGES.commissionInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    }),
   description: z
     .string({ error: PLAN_MESSAGES.descriptionTooLong })
     .trim()
@@ -110,12 +132,14 @@ export const PlanSchema = z.object({
     }),
 });
 
-export type PlanInput = z.output<typeof PlanSchema>;
+/** A plan to save; `commission` missing or null → the spec's rule on the name. */
+export type PlanInput = Omit<z.output<typeof PlanSchema>, "commission"> & { commission?: number | null };
 /** What the plan form shows and sends back on an error (typed text, not yet parsed). */
 export interface PlanFormValues {
   name: string;
   price: string;
   setupFee: string;
+  commission: string;
   description: string;
   isPopular: boolean;
   features: string[];
@@ -131,6 +155,7 @@ export function planFormToObject(form: FormData): Record<string, unknown> {
     name: get("name"),
     price: get("price"),
     setupFee: get("setupFee"),
+    commission: get("commission"),
     description: get("description"),
     isPopular: get("isPopular"),
     features: form.getAll("features").filter((v): v is string => typeof v === "string"),

@@ -1,11 +1,19 @@
-import { asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
-import { plans, referrals, representatives, type ReferralStatus } from "~/db/schema";
-import { likeContains } from "~/lib/list-params";
+import {
+  payoutItems,
+  plans,
+  REFERRAL_STATUSES,
+  referrals,
+  representatives,
+  type ReferralStatus,
+} from "~/db/schema";
+import { likeContains, parseListParams } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
-import { commissionForPlan } from "./commission";
 import { emit } from "~/modules/events/events.server";
+import { commissionForPlan } from "./commission";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 
 /** Sortable columns (allow-list; the URL picks one by key, never by SQL). */
 export const REFERRAL_SORTS = [
@@ -18,7 +26,7 @@ export const REFERRAL_SORTS = [
 ] as const;
 export type ReferralSort = (typeof REFERRAL_SORTS)[number];
 
-const SORT_COLUMNS: Record<ReferralSort, SQL | AnyColumn> = {
+export const REFERRAL_SORT_COLUMNS: Record<ReferralSort, SQL | AnyColumn> = {
   created_at: referrals.createdAt,
   business_name: sql`lower(${referrals.businessName})`,
   contact_name: sql`lower(${referrals.contactName})`,
@@ -40,6 +48,34 @@ export interface AdminReferralRow {
   representativeEmail: string | null;
 }
 
+/**
+ * The admin list's search: business, contact, phone, or the representative's name/e-mail. The
+ * representative through their ids (ANY(ARRAY(…)) is an index condition), not through the join:
+ * an OR across a join cannot use the trigram indexes (measured: 250–320 ms per search at 100 000
+ * referrals with the join, a sequential scan).
+ */
+export function referralSearch(q: string): SQL | undefined {
+  const term = q.trim();
+  if (!term) return undefined;
+  const p = likeContains(term);
+  // Phones are stored as digits: "(11) 9111" also looks for "119111".
+  const digits = term.replace(/\D/g, "");
+  const phoneDigits =
+    digits.length >= 3 && digits !== term ? ilike(referrals.contactPhone, likeContains(digits)) : undefined;
+  // The representative's name/e-mail through their ids (ANY(ARRAY(…)) is an index condition),
+  // not through the join: an OR across a join cannot use the trigram indexes.
+  return or(
+    containsText(referrals.businessName, term),
+    containsText(referrals.contactName, term),
+    ilike(referrals.contactPhone, p),
+    phoneDigits,
+    sql`${referrals.representativeId} = any(array(${getDb()
+      .select({ id: representatives.id })
+      .from(representatives)
+      .where(or(containsText(representatives.name, term), ilike(representatives.email, p)))}))`,
+  );
+}
+
 /** SPEC §7 admin list with joined representative, plus search, status filter, sort and paging. */
 export async function listReferralsAdmin({
   q = "",
@@ -56,23 +92,8 @@ export async function listReferralsAdmin({
   page?: number;
   pageSize?: number;
 }): Promise<ListPage<AdminReferralRow>> {
-  const term = q.trim();
-  const p = likeContains(term);
   const db = getDb();
-  // The representative's name/e-mail through their ids (ANY(ARRAY(…)) is an index condition),
-  // not through the join: an OR across a join cannot use the trigram indexes (measured: 250–320
-  // ms per search at 100 000 referrals with the join, a sequential scan).
-  const search = term
-    ? or(
-        containsText(referrals.businessName, term),
-        containsText(referrals.contactName, term),
-        ilike(referrals.contactPhone, p),
-        sql`${referrals.representativeId} = any(array(${db
-          .select({ id: representatives.id })
-          .from(representatives)
-          .where(or(containsText(representatives.name, term), ilike(representatives.email, p)))}))`,
-      )
-    : undefined;
+  const search = referralSearch(q);
   const order = dir === "asc" ? asc : desc;
   return listPage({
     filter: status ? eq(referrals.status, status) : undefined,
@@ -96,7 +117,7 @@ export async function listReferralsAdmin({
           status: referrals.status,
           commissionCents: referrals.commissionCents,
           createdAt: referrals.createdAt,
-          planName: plans.name,
+          planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
           representativeName: representatives.name,
           representativeEmail: representatives.email,
         })
@@ -104,7 +125,7 @@ export async function listReferralsAdmin({
         .leftJoin(representatives, eq(representatives.id, referrals.representativeId))
         .leftJoin(plans, eq(plans.id, referrals.planId))
         .where(where)
-        .orderBy(order(SORT_COLUMNS[sort]), desc(referrals.createdAt), desc(referrals.id))
+        .orderBy(order(REFERRAL_SORT_COLUMNS[sort]), desc(referrals.createdAt), desc(referrals.id))
         .limit(limit)
         .offset(offset),
     page,
@@ -112,40 +133,85 @@ export async function listReferralsAdmin({
   });
 }
 
+export type SetStatusResult = "ok" | "not_found" | "paid";
+
 /**
- * SPEC §4: an admin sets any of the four statuses. Completing fixes the commission from the
- * plan at that moment (kept if it was already completed); leaving `concluido` clears it.
- * Returns false when the referral does not exist.
+ * SPEC §4: an admin sets any of the four statuses. The commission is the referral's snapshot
+ * (taken at creation, issue 14), so completing does not recompute it. A commission already paid
+ * (in an active payout) cannot leave `concluido`: the payout is cancelled first.
  */
 export async function setReferralStatus({
   id,
   status,
+  actor = null,
 }: {
   id: string;
   status: ReferralStatus;
-}): Promise<boolean> {
+  actor?: Actor | null;
+}): Promise<SetStatusResult> {
   return getDb().transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: referrals.status, commissionCents: referrals.commissionCents, planName: plans.name })
+      .select({
+        status: referrals.status,
+        commissionCents: referrals.commissionCents,
+        planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+        planCommission: plans.commissionCents,
+        businessName: referrals.businessName,
+      })
       .from(referrals)
       .leftJoin(plans, eq(plans.id, referrals.planId))
       .where(eq(referrals.id, id))
       .for("update", { of: referrals });
-    if (!current) return false;
-    const commissionCents =
-      status !== "concluido"
-        ? null
-        : current.status === "concluido" && current.commissionCents !== null
-          ? current.commissionCents
-          : commissionForPlan(current.planName);
+    if (!current) return "not_found";
+    if (current.status === status) return "ok";
+    if (current.status === "concluido") {
+      const [paid] = await tx
+        .select({ one: sql`1` })
+        .from(payoutItems)
+        .where(and(eq(payoutItems.referralId, id), eq(payoutItems.active, true)));
+      if (paid) return "paid";
+    }
+    const now = new Date();
+    // A row inserted without the snapshot (only raw inserts: imports, old data) takes it now.
+    const snapshot =
+      current.commissionCents === null
+        ? {
+            planName: current.planName,
+            commissionCents: current.planCommission ?? commissionForPlan(current.planName),
+          }
+        : {};
     await tx
       .update(referrals)
-      .set({ status, commissionCents, updatedAt: new Date() })
+      .set({ ...snapshot, status, updatedAt: now, completedAt: status === "concluido" ? now : null })
       .where(eq(referrals.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "referral.status_changed",
+      entityType: "referral",
+      entityId: id,
+      entityLabel: current.businessName,
+      changes: diffFields(
+        { status: current.status, commissionCents: current.commissionCents },
+        { status, commissionCents: snapshot.commissionCents ?? current.commissionCents },
+      ),
+    });
     // Only a real change notifies the representative (and webhooks).
-    if (current.status !== status) {
-      await emit(tx, "referral.status_changed", { referralId: id, from: current.status, to: status });
-    }
-    return true;
+    await emit(tx, "referral.status_changed", { referralId: id, from: current.status, to: status });
+    return "ok";
   });
+}
+
+/**
+ * The admin list's URL state (?q=&status=&sort=&dir=&page=). The default direction is
+ * descending only for the date; text columns start A→Z.
+ */
+export function parseReferralListParams(url: URL, pageSize = 20) {
+  const params = parseListParams(url, {
+    sorts: REFERRAL_SORTS,
+    defaultSort: "created_at",
+    statuses: REFERRAL_STATUSES,
+    pageSize,
+  });
+  const dir = url.searchParams.get("dir") ? params.dir : params.sort === "created_at" ? "desc" : "asc";
+  return { ...params, dir: dir as "asc" | "desc" };
 }

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const [basico, black] = await t.db
     .insert(plans)
     .values([
-      { name: "Básico", priceCents: 9990 },
+      { name: "Básico", priceCents: 9990, commissionCents: 5000 },
       { name: "Black", priceCents: 24990 },
     ])
     .returning();
@@ -181,7 +181,7 @@ describe("status dropdown", () => {
     outcome(() => route.action(args(post("/admin/referrals", { intent: "status", id, status }, cookie))));
   const row = async (id: string) => (await t.db.select().from(referrals).where(eq(referrals.id, id)))[0];
 
-  it("sets any status with the spec's toast and fixes the commission on completion", async () => {
+  it("sets any status with the spec's toast; the commission is the referral's snapshot", async () => {
     const res = await setStatus(ids.pizzaria, "concluido");
     expect(res.data).toMatchObject({
       toast: { type: "success", message: "Status atualizado para Concluído" },
@@ -191,10 +191,16 @@ describe("status dropdown", () => {
     expect((await row(ids.acai)).commissionCents).toBe(10000);
     await setStatus(ids.sushi, "concluido"); // no plan → R$ 100,00
     expect((await row(ids.sushi)).commissionCents).toBe(10000);
-    // Backwards is allowed too (no ordering enforced), and clears the commission.
+    expect((await row(ids.pizzaria)).completedAt).toBeInstanceOf(Date);
+    // Backwards is allowed too (no ordering enforced); the promised amount stays on the referral
+    // (issue 14: a snapshot, not recomputed), and it is no longer a completed commission.
     const back = await setStatus(ids.pizzaria, "analise");
     expect(back.data).toMatchObject({ toast: { message: "Status atualizado para Em análise" } });
-    expect(await row(ids.pizzaria)).toMatchObject({ status: "analise", commissionCents: null });
+    expect(await row(ids.pizzaria)).toMatchObject({
+      status: "analise",
+      commissionCents: 5000,
+      completedAt: null,
+    });
     await setStatus(ids.pizzaria, "aguardando_pagamento");
     expect((await row(ids.pizzaria)).status).toBe("aguardando_pagamento");
   });

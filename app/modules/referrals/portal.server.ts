@@ -58,7 +58,7 @@ export async function listMyReferrals({
       businessName: referrals.businessName,
       contactName: referrals.contactName,
       contactPhone: referrals.contactPhone,
-      planName: plans.name,
+      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
       status: referrals.status,
       storedCommission: referrals.commissionCents,
       createdAt: referrals.createdAt,
@@ -101,13 +101,17 @@ export async function getMyReferralStats({
     .select({
       status: referrals.status,
       commissionCents: referrals.commissionCents,
-      planName: plans.name,
+      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
       n: sql<number>`count(*)::int`,
     })
     .from(referrals)
     .leftJoin(plans, eq(plans.id, referrals.planId))
     .where(eq(referrals.representativeId, representativeId))
-    .groupBy(referrals.status, referrals.commissionCents, plans.name);
+    .groupBy(
+      referrals.status,
+      referrals.commissionCents,
+      sql`coalesce(${referrals.planName}, ${plans.name})`,
+    );
   const counts = Object.fromEntries(REFERRAL_STATUSES.map((s) => [s, 0])) as Record<ReferralStatus, number>;
   let totalCommissionCents = 0;
   for (const g of groups) {
@@ -142,7 +146,10 @@ export async function createMyReferral({
   input: ReferralFormData;
 }) {
   const db = getDb();
-  const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId));
+  const [plan] = await db
+    .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
+    .from(plans)
+    .where(eq(plans.id, input.planId));
   if (!plan) throw new PlanNotFoundError();
   const [row] = await db
     .insert(referrals)
@@ -152,6 +159,9 @@ export async function createMyReferral({
       contactName: input.contactName,
       contactPhone: input.contactPhone,
       planId: plan.id,
+      // The promise made now: later plan changes apply to new referrals only.
+      planName: plan.name,
+      commissionCents: plan.commissionCents,
       status: "analise",
     })
     .returning({ id: referrals.id, status: referrals.status });

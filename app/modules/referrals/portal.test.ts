@@ -160,8 +160,17 @@ describe("wizard: server-side validation (SPEC §5)", () => {
     ]);
   });
 
-  it("refuses badly shaped phones and accepts both spec forms, storing the masked one", async () => {
-    for (const phone of ["(11)98765-4321", "119876543210", "(11) 987-4321", "11 98765 4321", "abcdefghij"]) {
+  it("refuses badly shaped phones and accepts both spec forms, storing the digits", async () => {
+    for (const phone of [
+      "(11)98765-4321",
+      "119876543210",
+      "(11) 987-4321",
+      "11 98765 4321",
+      "abcdefghij",
+      "(00) 00000-0000",
+      "(11) 99999-9999",
+      "(11) 18765-4321",
+    ]) {
       const res = await submit({ ...valid(), contactPhone: phone }, repA.cookie);
       expect(res.status, phone).toBe(400);
       expect(res.data, phone).toMatchObject({
@@ -169,10 +178,13 @@ describe("wizard: server-side validation (SPEC §5)", () => {
       });
     }
     const accepted = [
-      ["(11) 98765-4321", "(11) 98765-4321"],
-      ["(11) 3456-7890", "(11) 3456-7890"],
-      ["11987654321", "(11) 98765-4321"],
-      ["1134567890", "(11) 3456-7890"],
+      ["(11) 98765-4321", "11987654321"],
+      ["(11) 3456-7890", "1134567890"],
+      ["11987654321", "11987654321"],
+      ["1134567890", "1134567890"],
+      // The international form (the wizard's mask keeps the +55): not "(55) 11987-6543".
+      ["+55 (11) 98765-4321", "11987654321"],
+      ["5511987654321", "11987654321"],
     ];
     for (const [typed, stored] of accepted) {
       const business = `Fone ${typed}`;
@@ -241,10 +253,12 @@ describe("wizard: creating a referral", () => {
     expect(row).toMatchObject({
       businessName: "Lanchonete do Bruno",
       contactName: "Giovanni Rossi",
-      contactPhone: "(11) 98765-4321",
+      contactPhone: "11987654321",
       planId: planIds.Premium,
       status: "analise",
-      commissionCents: null,
+      // Issue 14: the plan's name and commission are snapshotted at creation (Premium → R$ 100,00).
+      planName: "Premium",
+      commissionCents: 10000,
     });
     const list = await referralsOf(repB.cookie);
     expect(list.inProgress.map((r) => [r.businessName, r.statusLabel, r.planName])).toEqual([
@@ -314,7 +328,8 @@ describe("commission rule through the loaders (SPEC §9)", () => {
       "Concluída plano básico anual": 5000,
       "Concluída BÁSICO": 5000,
       "Concluída Premium": 10000,
-      "Concluída Basico": 10000,
+      // Issue 14: the rule ignores accents too (a plan written without the accent is a Básico).
+      "Concluída Basico": 5000,
       "Concluída Temporário": 10000,
       "Concluída Black fixada": 5000,
     });
@@ -327,7 +342,7 @@ describe("commission rule through the loaders (SPEC §9)", () => {
       total: 10,
       active: 3,
       completed: 7,
-      totalCommissionCents: 3 * 5000 + 3 * 10000 + 5000,
+      totalCommissionCents: 4 * 5000 + 2 * 10000 + 5000,
     });
     expect(Object.fromEntries(d.stats!.byStatus.map((s) => [s.status, s.count]))).toEqual({
       analise: 1,

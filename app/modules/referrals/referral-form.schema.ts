@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { isValidBrazilianPhone, maskPhone } from "~/lib/phone";
+import { isValidBrazilianPhone, normalizePhone } from "~/lib/phone";
 
 /** SPEC §5 (new referral) and §8 (representative referrals), word for word. */
 export const REFERRAL_MESSAGES = {
@@ -37,9 +37,17 @@ export const ReferralFormSchema = z.object({
     .string({ error: REFERRAL_MESSAGES.contactPhone })
     .trim()
     .max(20, REFERRAL_MESSAGES.contactPhone)
-    .refine(isValidBrazilianPhone, REFERRAL_MESSAGES.contactPhone)
-    // Stored masked, whichever of the two accepted forms was typed.
-    .transform(maskPhone),
+    // The spec's two shapes, also after a +55 / 55 country code ("+55 (11) 98765-4321", the
+    // international form people paste), and a number normalizePhone accepts (a real DDD, no
+    // "(00) 00000-0000").
+    .refine(
+      (v) =>
+        (isValidBrazilianPhone(v) || isValidBrazilianPhone(v.replace(/^\+?55\s*/, ""))) &&
+        normalizePhone(v) !== null,
+      REFERRAL_MESSAGES.contactPhone,
+    )
+    // Stored as the national digits, whichever form was typed; shown with formatPhone.
+    .transform((v) => normalizePhone(v) ?? v),
   planId: z
     .string({ error: REFERRAL_MESSAGES.planId })
     .max(36, REFERRAL_MESSAGES.planId)

@@ -12,6 +12,7 @@ export const MATERIAL_UI_MESSAGES = {
   loadError: "Erro ao carregar materiais",
   addError: "Erro ao adicionar materiais",
   deleteError: "Erro ao excluir materiais",
+  updateError: "Erro ao atualizar material. Ele pode ter sido excluído; recarregue a página.",
   empty: "Nenhum material disponível no momento.",
 } as const;
 

@@ -2,6 +2,9 @@ import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb } from "~/db/client.server";
 import { representatives, user, type UserStatus } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import type { PixKeyType } from "./profile.constants";
+import type { RepresentativeProfile } from "./profile.schema";
 import { likeContains } from "~/lib/list-params";
 import { deactivateUser, reactivateUser } from "~/modules/accounts/team.server";
 import type { Actor } from "~/modules/audit/audit.server";
@@ -69,10 +72,21 @@ export async function listRepresentativesAdmin({
  * in), and keeps their referrals with representative_id set to null (the sales history stays).
  * Only a user with role `representative` is ever deleted here.
  */
-export async function deleteRepresentative({ id }: { id: string }): Promise<boolean> {
+export async function deleteRepresentative({
+  id,
+  actor = null,
+}: {
+  id: string;
+  actor?: Actor | null;
+}): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [rep] = await tx
-      .select({ id: representatives.id, authId: representatives.authId })
+      .select({
+        id: representatives.id,
+        authId: representatives.authId,
+        name: representatives.name,
+        email: representatives.email,
+      })
       .from(representatives)
       .where(eq(representatives.id, id))
       .for("update");
@@ -82,6 +96,14 @@ export async function deleteRepresentative({ id }: { id: string }): Promise<bool
       .where(and(eq(user.id, rep.authId), eq(user.role, "representative")))
       .returning({ id: user.id });
     if (removed.length === 0) await tx.delete(representatives).where(eq(representatives.id, rep.id));
+    await recordAudit(tx, {
+      actor,
+      action: "representative.deleted",
+      entityType: "representative",
+      entityId: rep.id,
+      entityLabel: `${rep.name} <${rep.email}>`,
+      changes: { name: [rep.name, null], email: [rep.email, null] },
+    });
     return true;
   });
 }
@@ -165,4 +187,79 @@ export async function representativeAccess(
     log.error({ err, intent }, "representative access action failed");
     return { ok: false, message: ACCOUNT_MESSAGES.actionFailed };
   }
+}
+
+/** One representative for the admin's page (/admin/representatives/{id}), or null. */
+export async function getRepresentativeAdmin({ id }: { id: string }) {
+  if (!isId(id)) return null;
+  const [row] = await getDb()
+    .select({ id: representatives.id, name: representatives.name, email: representatives.email })
+    .from(representatives)
+    .where(eq(representatives.id, id));
+  return row ?? null;
+}
+
+export interface RepresentativeProfileRow {
+  phone: string | null;
+  pixKeyType: PixKeyType | null;
+  pixKey: string | null;
+  document: string | null;
+}
+
+/** The payout details of one representative (their own page, or the admin's payout screen). */
+export async function getRepresentativeProfile({
+  representativeId,
+}: {
+  representativeId: string;
+}): Promise<RepresentativeProfileRow | null> {
+  if (!isId(representativeId)) return null;
+  const [row] = await getDb()
+    .select({
+      phone: representatives.phone,
+      pixKeyType: representatives.pixKeyType,
+      pixKey: representatives.pixKey,
+      document: representatives.document,
+    })
+    .from(representatives)
+    .where(eq(representatives.id, representativeId));
+  return row ?? null;
+}
+
+/** Saves the signed-in representative's payout details (audited, without the values: personal data). */
+export async function saveRepresentativeProfile({
+  representativeId,
+  input,
+  actor,
+}: {
+  representativeId: string;
+  input: RepresentativeProfile;
+  actor: Actor;
+}): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        phone: representatives.phone,
+        pixKeyType: representatives.pixKeyType,
+        pixKey: representatives.pixKey,
+        document: representatives.document,
+      })
+      .from(representatives)
+      .where(eq(representatives.id, representativeId))
+      .for("update");
+    if (!before) return;
+    await tx.update(representatives).set(input).where(eq(representatives.id, representativeId));
+    const changed = Object.keys(input).filter(
+      (k) => before[k as keyof typeof before] !== input[k as keyof RepresentativeProfile],
+    );
+    if (changed.length > 0) {
+      await recordAudit(tx, {
+        actor,
+        action: "representative.profile_updated",
+        entityType: "representative",
+        entityId: representativeId,
+        // Which fields changed, not their values (personal data stays out of the audit log).
+        changes: { fields: [null, changed] },
+      });
+    }
+  });
 }

@@ -185,6 +185,56 @@ describe("materials", () => {
   });
 });
 
+describe("editing materials (issue 17 item 8)", () => {
+  it("changes a material in place, validates like the add, and says so when it is gone", async () => {
+    const [material] = await t.db.select().from(representativeMaterials);
+    const ok = await act({
+      intent: "updateMaterial",
+      id: material.id,
+      title: "Banner atualizado",
+      description: "Nova arte",
+      materialType: "text",
+      textContent: "Texto novo para divulgar",
+    });
+    expect(ok.data).toMatchObject({
+      ok: true,
+      toast: { type: "success", message: "Material atualizado com sucesso" },
+    });
+    const [row] = await t.db
+      .select()
+      .from(representativeMaterials)
+      .where(eq(representativeMaterials.id, material.id));
+    expect(row).toMatchObject({
+      title: "Banner atualizado",
+      description: "Nova arte",
+      materialType: "text",
+      driveUrl: null,
+      textContent: "Texto novo para divulgar",
+    });
+    const bad = await act({
+      intent: "updateMaterial",
+      id: material.id,
+      title: " ",
+      materialType: "text",
+      textContent: "x",
+    });
+    expect(bad.data).toMatchObject({ ok: false, fieldErrors: { title: "Título é obrigatório" } });
+    const gone = await act({
+      intent: "updateMaterial",
+      id: "00000000-0000-4000-8000-000000000000",
+      title: "Fantasma",
+      materialType: "text",
+      textContent: "x",
+    });
+    expect(gone.data).toMatchObject({ ok: false });
+    const [after] = await t.db
+      .select()
+      .from(representativeMaterials)
+      .where(eq(representativeMaterials.id, material.id));
+    expect(after.title).toBe("Banner atualizado");
+  });
+});
+
 describe("access", () => {
   it("anonymous and representative requests change nothing", async () => {
     const [material] = await t.db.select().from(representativeMaterials);
@@ -193,6 +243,13 @@ describe("access", () => {
         { intent: "deleteRepresentative", id: diego.representativeId },
         { intent: "deleteMaterial", id: material.id },
         { intent: "addMaterial", title: "Intruso", materialType: "text", textContent: "x" },
+        {
+          intent: "updateMaterial",
+          id: material.id,
+          title: "Intruso",
+          materialType: "text",
+          textContent: "x",
+        },
       ];
       for (const fields of attempts) {
         const res = await act(fields, cookie);

@@ -3,6 +3,7 @@ import { listPublishedPostsForFeeds } from "~/modules/blog/blog.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { FIXED_SEO } from "./seo.server";
 import { SITE_NAME } from "./meta";
+import { getPrivacySettings } from "~/modules/privacy/privacy-settings.server";
 
 /** Text for XML: the five predefined entities, and no control characters XML 1.0 forbids. */
 export function xmlEscape(s: string): string {
@@ -21,10 +22,14 @@ export function xmlEscape(s: string): string {
 const newest = (dates: Date[]) =>
   dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : null;
 
-/** sitemap.xml: the home, /contato, /blog and every published post, each with its last change. */
+/** sitemap.xml: the home, /contato, /privacidade, /termos, /blog and every published post, each with its last change. */
 export async function buildSitemap(): Promise<string> {
   const base = baseUrl();
-  const [posts, plans] = await Promise.all([listPublishedPostsForFeeds(), listPlans().catch(() => [])]);
+  const [posts, plans, legal] = await Promise.all([
+    listPublishedPostsForFeeds(),
+    listPlans().catch(() => []),
+    getPrivacySettings().catch(() => null),
+  ]);
   const postsChanged = newest(posts.map((p) => p.updatedAt));
   const homeChanged = newest([...plans.map((p) => p.updatedAt), ...(postsChanged ? [postsChanged] : [])]);
   const entry = (loc: string, lastmod: Date | null, priority: string) =>
@@ -34,6 +39,8 @@ export async function buildSitemap(): Promise<string> {
   const urls = [
     entry(base, homeChanged, "1.0"),
     entry(`${base}/contato`, null, "0.7"),
+    entry(`${base}/privacidade`, legal?.updatedAt ?? null, "0.3"),
+    entry(`${base}/termos`, legal?.updatedAt ?? null, "0.3"),
     entry(`${base}/blog`, postsChanged, "0.8"),
     ...posts.map((p) => entry(`${base}/blog/${encodeURIComponent(p.slug)}`, p.updatedAt, "0.6")),
   ];

@@ -13,7 +13,8 @@ import { buildRobots, buildRss, buildSitemap, xmlEscape } from "./feeds.server";
 import { seoMeta } from "./meta";
 import { buildPageSeo } from "./seo.server";
 import { parseHeadHtml, trackingFromSettings } from "./tracking.server";
-import { withNonce } from "./tracking";
+import { hasTrackers, withNonce } from "./tracking";
+import { consentCookie, parseConsent, type Consent } from "~/lib/consent";
 
 const t = useTestDatabase();
 type LayoutArgs = Parameters<typeof siteLayout.loader>[0];
@@ -167,13 +168,21 @@ describe("tracking from settings", () => {
   it("shows a GA id in the public HTML on the first request after saving, despite the cache", async () => {
     await saveSettings({ input: EMPTY_SETTINGS });
     await getSettings(); // cache warm, without tracking
-    expect((await layoutData()).tracking.head).toEqual([]);
+    expect((await layoutData()).tracking.analytics.head).toEqual([]);
 
     await saveSettings({ input: { ...EMPTY_SETTINGS, googleAnalyticsId: "G-TESTE12345" } });
-    const { tracking } = await layoutData();
-    const html = renderToStaticMarkup(createElement(TrackingHead, { tracking, nonce: "n0nce" }));
+    // The visitor accepted statistics (the cookie the banner writes).
+    const { tracking, consent } = (await layoutData(get("/", "outro=1; consentimento=v1.10"))) as Awaited<
+      ReturnType<typeof layoutData>
+    > & { consent: Consent | null };
+    expect(consent).toEqual({ analytics: true, marketing: false });
+    const html = renderToStaticMarkup(createElement(TrackingHead, { tracking, consent, nonce: "n0nce" }));
     expect(html).toContain(`src="https://www.googletagmanager.com/gtag/js?id=G-TESTE12345"`);
     expect(html).toContain(`gtag('config',"G-TESTE12345")`);
+    // Consent Mode v2 first: defaults denied, then the remembered choice.
+    expect(html.indexOf("gtag('consent','default'")).toBeLessThan(html.indexOf("gtag/js"));
+    expect(html).toContain(`gtag('consent','update',{"ad_storage":"denied"`);
+    expect(html).toContain(`"analytics_storage":"granted"`);
     // Every script carries the nonce, so it runs under the CSP.
     const scripts = html.match(/<script\b[^>]*>/g) ?? [];
     expect(scripts).toHaveLength(2);
@@ -191,7 +200,10 @@ describe("tracking from settings", () => {
       customScriptsHead: `<!-- verificação --><meta name="google-site-verification" content="abc"><script async src="https://cdn.exemplo.com/a.js?x=1&amp;y=2" nonce="velho" onload="evil()"></script><script>window.__head = 1;</script><div>fora do head</div>`,
       customScriptsBody: `<script>window.__body = 1;</script><p>Widget</p><SCRIPT src="https://cdn.exemplo.com/b.js"></SCRIPT>`,
     });
-    const head = renderToStaticMarkup(createElement(TrackingHead, { tracking, nonce: "abc123" }));
+    const all = { analytics: true, marketing: true };
+    const head = renderToStaticMarkup(
+      createElement(TrackingHead, { tracking, consent: all, nonce: "abc123" }),
+    );
     expect(head.match(/googletagmanager\.com\/gtm\.js/g)).toHaveLength(1);
     expect(head.match(/fbq\('init',"123456789012345"\)/g)).toHaveLength(1);
     expect(head).toContain(`<meta name="google-site-verification" content="abc"/>`);
@@ -202,12 +214,16 @@ describe("tracking from settings", () => {
     expect(head).not.toContain("fora do head");
     for (const s of head.match(/<script\b[^>]*>/g) ?? []) expect(s).toContain(`nonce="abc123"`);
 
-    const start = renderToStaticMarkup(createElement(TrackingBodyStart, { tracking }));
+    const start = renderToStaticMarkup(createElement(TrackingBodyStart, { tracking, consent: all }));
     expect(start).toContain("https://www.googletagmanager.com/ns.html?id=GTM-ABC1234");
     expect(start).toContain("https://www.facebook.com/tr?id=123456789012345");
 
     const end = renderToStaticMarkup(
-      createElement(Fragment, null, createElement(TrackingBodyEnd, { tracking, nonce: "abc123" })),
+      createElement(
+        Fragment,
+        null,
+        createElement(TrackingBodyEnd, { tracking, consent: all, nonce: "abc123" }),
+      ),
     );
     expect(end).toContain(`<script nonce="abc123">window.__body = 1;</script><p>Widget</p>`);
     expect(end).toContain(`<script nonce="abc123" src="https://cdn.exemplo.com/b.js">`);
@@ -223,7 +239,70 @@ describe("tracking from settings", () => {
       googleTagManagerId: "GTM-<script>",
       facebookPixelId: "12ab",
     });
-    expect(tracking).toEqual({ head: [], bodyStart: [], bodyEnd: null });
+    const empty = { head: [], bodyStart: [], bodyEnd: null };
+    expect(tracking).toEqual({ google: false, analytics: empty, marketing: empty });
+    expect(hasTrackers(tracking)).toBe(false);
+  });
+
+  it("renders nothing beyond the Consent Mode defaults before a choice, and each category only once accepted", () => {
+    const tracking = trackingFromSettings({
+      ...EMPTY_SETTINGS,
+      id: 1,
+      leadAlertEmails: [],
+      updatedAt: new Date(),
+      googleAnalyticsId: "G-TESTE12345",
+      googleTagManagerId: "GTM-ABC1234",
+      facebookPixelId: "123456789012345",
+      customScriptsHead: "<script>window.__head = 1;</script>",
+      customScriptsBody: "<script>window.__body = 1;</script>",
+    });
+    expect(hasTrackers(tracking)).toBe(true);
+    const render = (consent: Consent | null) =>
+      renderToStaticMarkup(
+        createElement(
+          Fragment,
+          null,
+          createElement(TrackingHead, { tracking, consent, nonce: "n" }),
+          createElement(TrackingBodyStart, { tracking, consent }),
+          createElement(TrackingBodyEnd, { tracking, consent, nonce: "n" }),
+        ),
+      );
+    const none = render(null);
+    expect(none.match(/<script\b/g)).toHaveLength(1);
+    expect(none).toContain(
+      `gtag('consent','default',{"ad_storage":"denied","ad_user_data":"denied","ad_personalization":"denied","analytics_storage":"denied"`,
+    );
+    expect(none).not.toContain("consent','update'");
+    for (const tag of ["googletagmanager", "facebook", "__head", "__body"]) expect(none).not.toContain(tag);
+
+    const refused = render({ analytics: false, marketing: false });
+    for (const tag of ["googletagmanager", "facebook", "__head", "__body"])
+      expect(refused).not.toContain(tag);
+
+    const stats = render({ analytics: true, marketing: false });
+    expect(stats).toContain("googletagmanager.com/gtag/js?id=G-TESTE12345");
+    expect(stats).toContain("googletagmanager.com/gtm.js");
+    expect(stats).toContain("googletagmanager.com/ns.html?id=GTM-ABC1234");
+    for (const tag of ["facebook", "__head", "__body"]) expect(stats).not.toContain(tag);
+
+    const ads = render({ analytics: false, marketing: true });
+    expect(ads).not.toContain("googletagmanager");
+    for (const tag of ["connect.facebook.net", "facebook.com/tr", "__head", "__body"])
+      expect(ads).toContain(tag);
+    expect(ads).toContain(`"ad_storage":"granted"`);
+  });
+
+  it("reads only a well-formed choice from the cookie", () => {
+    expect(parseConsent(null)).toBeNull();
+    expect(parseConsent("a=1")).toBeNull();
+    expect(parseConsent("consentimento=v1.01")).toEqual({ analytics: false, marketing: true });
+    expect(parseConsent("x=1; consentimento=v1.11")).toEqual({ analytics: true, marketing: true });
+    expect(parseConsent("consentimento=v1.1")).toBeNull();
+    expect(parseConsent("consentimento=v2.11")).toBeNull();
+    expect(parseConsent("consentimento=v1.11x")).toBeNull();
+    expect(consentCookie({ analytics: true, marketing: false }, true)).toMatch(
+      /^consentimento=v1\.10; Path=\/; Max-Age=\d+; SameSite=Lax; Secure$/,
+    );
   });
 
   it("treats bare JavaScript as one script and replaces stale nonces", () => {
@@ -237,7 +316,7 @@ describe("tracking from settings", () => {
 });
 
 describe("sitemap.xml, rss.xml and robots.txt", () => {
-  it("lists the home, /contato, /blog and only published posts with lastmod", async () => {
+  it("lists the home, /contato, /privacidade, /termos, /blog and only published posts with lastmod", async () => {
     const xml = await buildSitemap();
     expect(xml.startsWith(`<?xml version="1.0" encoding="UTF-8"?>`)).toBe(true);
     expect(xml).toContain("<loc>http://localhost:3000</loc>");
@@ -247,7 +326,7 @@ describe("sitemap.xml, rss.xml and robots.txt", () => {
       "<loc>http://localhost:3000/blog/publicado</loc>\n    <lastmod>2026-02-03T12:00:00.000Z</lastmod>",
     );
     expect(xml).not.toContain("rascunho");
-    expect(xml.match(/<url>/g)).toHaveLength(4);
+    expect(xml.match(/<url>/g)).toHaveLength(6);
   });
 
   it("publishes an RSS 2.0 feed of published posts with escaped text", async () => {

@@ -1,24 +1,23 @@
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
-import { TRACKING_ID_FORMATS, type HeadNode, type Tracking } from "./tracking";
+import { TRACKING_ID_FORMATS, type HeadNode, type Tracking, type TrackingGroup } from "./tracking";
 
 // Tracking (SPEC §7 "Tracking injection", DESIGN §5): rendered into the HTML by the server, each
 // <script> with the request's CSP nonce, so the snippets run before hydration and nothing else
-// can run. Ids are checked against their real formats before they reach a script.
+// can run. Ids are checked against their real formats before they reach a script. Since issue 16
+// (LGPD) every snippet belongs to a consent category and is rendered only once it is accepted
+// (app/lib/consent.ts, app/components/site/tracking.tsx).
 
 const GA_ID = TRACKING_ID_FORMATS.googleAnalyticsId;
 const GTM_ID = TRACKING_ID_FORMATS.googleTagManagerId;
 const PIXEL_ID = TRACKING_ID_FORMATS.facebookPixelId;
 
+// One inline script that adds gtag.js itself: React hoists a rendered <script async src> to the top
+// of <head>, above the Consent Mode defaults, which must come first (LGPD, issue 16).
 const gaNodes = (id: string): HeadNode[] => [
   {
     tag: "script",
-    attrs: { async: "", src: `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}` },
-    content: null,
-  },
-  {
-    tag: "script",
     attrs: {},
-    content: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config',${JSON.stringify(id)});`,
+    content: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());gtag('config',${JSON.stringify(id)});(function(d){var s=d.createElement('script');s.async=true;s.src=${JSON.stringify(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`)};d.head.appendChild(s);})(document);`,
   },
 ];
 
@@ -75,28 +74,29 @@ export function parseHeadHtml(html: string | null | undefined): HeadNode[] {
   return nodes;
 }
 
-/** What the public pages render for tracking, from the (cached) settings. */
+/** What the public pages may render for tracking, by consent category, from the (cached) settings. */
 export function trackingFromSettings(settings: Settings | null): Tracking {
-  const head: HeadNode[] = [];
-  const bodyStart: string[] = [];
+  const analytics: TrackingGroup = { head: [], bodyStart: [], bodyEnd: null };
+  const marketing: TrackingGroup = { head: [], bodyStart: [], bodyEnd: null };
   const gtm = settings?.googleTagManagerId?.trim();
   const ga = settings?.googleAnalyticsId?.trim();
   const pixel = settings?.facebookPixelId?.trim();
   if (gtm && GTM_ID.test(gtm)) {
-    head.push(gtmNode(gtm));
-    bodyStart.push(
+    analytics.head.push(gtmNode(gtm));
+    analytics.bodyStart.push(
       `<iframe src="https://www.googletagmanager.com/ns.html?id=${encodeURIComponent(gtm)}" height="0" width="0" style="display:none;visibility:hidden" title="Google Tag Manager"></iframe>`,
     );
   }
-  if (ga && GA_ID.test(ga)) head.push(...gaNodes(ga));
+  if (ga && GA_ID.test(ga)) analytics.head.push(...gaNodes(ga));
   if (pixel && PIXEL_ID.test(pixel)) {
-    head.push(pixelNode(pixel));
-    bodyStart.push(
+    marketing.head.push(pixelNode(pixel));
+    marketing.bodyStart.push(
       `<img height="1" width="1" style="display:none" alt="" src="https://www.facebook.com/tr?id=${pixel}&amp;ev=PageView&amp;noscript=1">`,
     );
   }
-  head.push(...parseHeadHtml(settings?.customScriptsHead));
-  return { head, bodyStart, bodyEnd: settings?.customScriptsBody?.trim() || null };
+  marketing.head.push(...parseHeadHtml(settings?.customScriptsHead));
+  marketing.bodyEnd = settings?.customScriptsBody?.trim() || null;
+  return { google: analytics.head.length > 0, analytics, marketing };
 }
 
 export async function getTracking(): Promise<Tracking> {

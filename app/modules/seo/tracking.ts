@@ -13,13 +13,31 @@ export interface HeadNode {
   content: string | null;
 }
 
-export interface Tracking {
-  /** Snippets (GTM, GA, Meta Pixel) and the custom head HTML, as <head> elements. */
+/** The tags of one consent category. */
+export interface TrackingGroup {
+  /** Snippets and, for marketing, the custom head HTML, as <head> elements. */
   head: HeadNode[];
   /** <noscript> fallbacks (GTM iframe, Pixel image) for the top of <body>. */
   bodyStart: string[];
-  /** The custom body HTML, placed at the end of <body>. */
+  /** The custom body HTML (marketing only), placed at the end of <body>. */
   bodyEnd: string | null;
+}
+
+/**
+ * What the public pages may load, by consent category (LGPD, issue 16): `analytics` (GTM, GA) and
+ * `marketing` (Meta Pixel, the admin's custom head/body scripts). `google` says whether the Consent
+ * Mode bootstrap is needed. The page renders a group only when its category was accepted.
+ */
+export interface Tracking {
+  google: boolean;
+  analytics: TrackingGroup;
+  marketing: TrackingGroup;
+}
+
+/** Anything that needs a choice: without trackers nor custom scripts, no banner is shown. */
+export function hasTrackers(t: Tracking | undefined | null): boolean {
+  if (!t) return false;
+  return t.analytics.head.length > 0 || t.marketing.head.length > 0 || !!t.marketing.bodyEnd;
 }
 
 /** Gives every <script> tag of an HTML fragment this request's nonce (replacing any other). */

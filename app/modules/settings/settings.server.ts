@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { onPublicContentChanged, publicContentChanged } from "~/server/cache/public-content.server";
 
 export type Settings = typeof settings.$inferSelect;
@@ -28,13 +29,30 @@ export function invalidateSettingsCache() {
 onPublicContentChanged(invalidateSettingsCache);
 
 /** Upsert on id = 1 with all fields plus updated_at; the public cache is cleared at once. */
-export async function saveSettings({ input }: { input: SettingsInput }): Promise<Settings> {
+export async function saveSettings({
+  input,
+  actor = null,
+}: {
+  input: SettingsInput;
+  actor?: Actor | null;
+}): Promise<Settings> {
   const now = new Date();
-  const [row] = await getDb()
-    .insert(settings)
-    .values({ id: 1, ...input, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.id, set: { ...input, updatedAt: now } })
-    .returning();
+  const row = await getDb().transaction(async (tx) => {
+    const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
+    const [saved] = await tx
+      .insert(settings)
+      .values({ id: 1, ...input, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.id, set: { ...input, updatedAt: now } })
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: "settings.updated",
+      entityType: "settings",
+      entityLabel: "Configurações do site",
+      changes: diffFields(before ?? null, input as Record<string, unknown>),
+    });
+    return saved;
+  });
   // Public pages render settings (SEO, tracking): their cached copies and this cache go, on every
   // instance (this module listens to the same event).
   await publicContentChanged();
@@ -42,12 +60,32 @@ export async function saveSettings({ input }: { input: SettingsInput }): Promise
 }
 
 /** Settings → Notificações: extra addresses for the new-lead alert (lower-cased, unique). */
-export async function saveLeadAlertEmails({ emails }: { emails: string[] }): Promise<void> {
+export async function saveLeadAlertEmails({
+  emails,
+  actor = null,
+}: {
+  emails: string[];
+  actor?: Actor | null;
+}): Promise<void> {
   const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
   const now = new Date();
-  await getDb()
-    .insert(settings)
-    .values({ id: 1, leadAlertEmails: unique, updatedAt: now })
-    .onConflictDoUpdate({ target: settings.id, set: { leadAlertEmails: unique, updatedAt: now } });
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ leadAlertEmails: settings.leadAlertEmails })
+      .from(settings)
+      .where(eq(settings.id, 1))
+      .for("update");
+    await tx
+      .insert(settings)
+      .values({ id: 1, leadAlertEmails: unique, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.id, set: { leadAlertEmails: unique, updatedAt: now } });
+    await recordAudit(tx, {
+      actor,
+      action: "settings.notifications_updated",
+      entityType: "settings",
+      entityLabel: "Notificações",
+      changes: diffFields(before ?? null, { leadAlertEmails: unique }),
+    });
+  });
   invalidateSettingsCache();
 }

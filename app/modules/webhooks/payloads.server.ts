@@ -63,7 +63,8 @@ async function referralData(id: string) {
     contact_phone: r.r.contactPhone,
     plan_id: r.r.planId,
     status: r.r.status,
-    commission_cents: r.r.commissionCents,
+    // Earned only once completed (the promised amount is on the row from creation, issue 14).
+    commission_cents: r.r.status === "concluido" ? r.r.commissionCents : null,
     representative: r.r.representativeId
       ? { id: r.r.representativeId, name: r.repName, email: r.repEmail }
       : null,

@@ -9,6 +9,7 @@ import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keys
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { BlockedAddressError, postTo, resolvePublicTarget } from "~/server/outbound/safe-post.server";
 import { webhookData } from "./payloads.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { WEBHOOK_MESSAGES, type WebhookInput } from "./webhooks.schema";
 
 export const MAX_WEBHOOKS = 20;
@@ -34,9 +35,11 @@ export type CreateWebhookResult =
 export async function createWebhook({
   input,
   createdBy,
+  actor = null,
 }: {
   input: WebhookInput;
   createdBy: string | null;
+  actor?: Actor | null;
 }): Promise<CreateWebhookResult> {
   try {
     await resolvePublicTarget(input.url, { allowPrivate: allowPrivate() });
@@ -49,15 +52,27 @@ export async function createWebhook({
   const [{ n }] = await getDb().select({ n: count() }).from(webhookEndpoints);
   if (n >= MAX_WEBHOOKS) return { ok: false, field: "_form", message: WEBHOOK_MESSAGES.limit };
   const secret = `whsec_${randomBytes(24).toString("base64url")}`;
-  const [row] = await getDb()
-    .insert(webhookEndpoints)
-    .values({
-      url: input.url,
-      events: [...new Set(input.events)],
-      secretEncrypted: sealSecret(secret),
-      createdBy,
-    })
-    .returning();
+  const row = await getDb().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        url: input.url,
+        events: [...new Set(input.events)],
+        secretEncrypted: sealSecret(secret),
+        createdBy,
+      })
+      .returning();
+    // The secret is never written to the log.
+    await recordAudit(tx, {
+      actor,
+      action: "webhook.created",
+      entityType: "webhook",
+      entityId: created.id,
+      entityLabel: created.url,
+      changes: { url: [null, created.url], events: [null, created.events] },
+    });
+    return created;
+  });
   const { secretEncrypted: _s, ...endpoint } = row;
   return { ok: true, endpoint, secret };
 }
@@ -67,21 +82,61 @@ export async function listWebhooks(): Promise<WebhookEndpoint[]> {
   return getDb().select(columns).from(webhookEndpoints).orderBy(webhookEndpoints.createdAt);
 }
 
-export async function deleteWebhook({ id }: { id: string }): Promise<boolean> {
-  const rows = await getDb()
-    .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, id))
-    .returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
+export async function deleteWebhook({
+  id,
+  actor = null,
+}: {
+  id: string;
+  actor?: Actor | null;
+}): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .delete(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events });
+    if (!rows.length) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "webhook.deleted",
+      entityType: "webhook",
+      entityId: id,
+      entityLabel: rows[0].url,
+      changes: { url: [rows[0].url, null], events: [rows[0].events, null] },
+    });
+    return true;
+  });
 }
 
-export async function setWebhookActive({ id, active }: { id: string; active: boolean }): Promise<boolean> {
-  const rows = await getDb()
-    .update(webhookEndpoints)
-    .set({ active, updatedAt: new Date() })
-    .where(eq(webhookEndpoints.id, id))
-    .returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
+export async function setWebhookActive({
+  id,
+  active,
+  actor = null,
+}: {
+  id: string;
+  active: boolean;
+  actor?: Actor | null;
+}): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ active: webhookEndpoints.active, url: webhookEndpoints.url })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .for("update");
+    if (!before) return false;
+    await tx
+      .update(webhookEndpoints)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(webhookEndpoints.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: active ? "webhook.resumed" : "webhook.paused",
+      entityType: "webhook",
+      entityId: id,
+      entityLabel: before.url,
+      changes: diffFields(before, { active }),
+    });
+    return true;
+  });
 }
 
 export const DELIVERIES_PAGE_SIZE = 25;
@@ -127,14 +182,28 @@ export async function listDeliveries({
 export type DeliveryListRow = Awaited<ReturnType<typeof listDeliveries>>["rows"][number];
 
 /** Sends a delivery again (a failed one). False when it is not failed or does not exist. */
-export async function redeliver({ id }: { id: string }): Promise<boolean> {
+export async function redeliver({
+  id,
+  actor = null,
+}: {
+  id: string;
+  actor?: Actor | null;
+}): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: "pendente", updatedAt: new Date() })
       .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "falhou")))
-      .returning({ id: webhookDeliveries.id });
+      .returning({ id: webhookDeliveries.id, event: webhookDeliveries.event });
     if (!row) return false;
+    await recordAudit(tx, {
+      actor,
+      action: "webhook.redelivered",
+      entityType: "webhook",
+      entityId: id,
+      entityLabel: row.event,
+      changes: { status: ["falhou", "pendente"] },
+    });
     await enqueue(tx, deliverWebhookJob, { deliveryId: id });
     return true;
   });

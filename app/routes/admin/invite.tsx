@@ -11,6 +11,7 @@ import { acceptInvitation, findUsableInvitation } from "~/modules/accounts/team.
 import { passwordProblem } from "~/modules/auth/password-policy.server";
 import { readFormData } from "~/server/http/form.server";
 import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 
 // Public: the invitation link is the credential (the token, in the query so the request log
 // never records it). Nothing is consumed until the form is sent.
@@ -70,23 +71,7 @@ export default function AcceptInvite({ loaderData, actionData }: Route.Component
           defaultValue={actionData?.values?.name ?? invitation.name}
           error={errors.name}
         />
-        <TextField
-          label="Senha"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirmar senha"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} />
         <Button type="submit" busy={busy} busyLabel="Salvando..." className="w-full">
           Definir senha
         </Button>

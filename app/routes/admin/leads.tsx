@@ -3,6 +3,7 @@ import { z } from "~/lib/zod";
 import type { Route } from "./+types/leads";
 import { FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
 import { PageHeader } from "~/components/ui/page-header";
+import { ExportLink } from "~/components/admin/export-link";
 import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
@@ -96,11 +97,12 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         }
       />
       <StageTabs counts={counts} view={view} />
-      <p className="-mt-2 mb-3 text-right text-xs">
+      <div className="-mt-2 mb-3 flex flex-wrap items-center justify-end gap-3 text-xs">
         <Link to="/admin/settings/funnel" className="font-medium text-brand-700 hover:underline">
           Configurar motivos de perda
         </Link>
-      </p>
+        <ExportLink to="/admin/leads/export" />
+      </div>
       <FunnelBoard
         columns={columns}
         counts={counts}

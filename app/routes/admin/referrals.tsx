@@ -2,14 +2,18 @@ import { z } from "~/lib/zod";
 import type { Route } from "./+types/referrals";
 import { Pagination } from "~/components/admin/pagination";
 import { ReferralTable } from "~/components/admin/referrals/referral-table";
+import { ExportLink } from "~/components/admin/export-link";
 import { PageHeader } from "~/components/ui/page-header";
 import { ListError } from "~/components/ui/list-states";
 import { FilterSelect, SearchForm } from "~/components/ui/search-form";
-import { parseListParams } from "~/lib/list-params";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { listReferralsAdmin, REFERRAL_SORTS, setReferralStatus } from "~/modules/referrals/admin.server";
+import {
+  listReferralsAdmin,
+  parseReferralListParams,
+  setReferralStatus,
+} from "~/modules/referrals/admin.server";
 import { REFERRAL_STATUS_LABELS, ReferralStatusSchema } from "~/modules/referrals/referrals.schema";
 import { readFormData } from "~/server/http/form.server";
 
@@ -17,15 +21,8 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const params = parseListParams(new URL(request.url), {
-    sorts: REFERRAL_SORTS,
-    defaultSort: "created_at",
-    statuses: ReferralStatusSchema.options,
-    pageSize: PAGE_SIZE,
-  });
-  // The default direction is descending only for the date; text columns start A→Z.
-  const sp = new URL(request.url).searchParams;
-  const dir = sp.get("dir") ? params.dir : params.sort === "created_at" ? "desc" : "asc";
+  const params = parseReferralListParams(new URL(request.url), PAGE_SIZE);
+  const dir = params.dir;
   const { rows, hasMore, count } = await listReferralsAdmin({ ...params, dir });
   return {
     rows,
@@ -41,14 +38,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const ActionSchema = z.object({ intent: z.literal("status"), id: z.uuid(), status: ReferralStatusSchema });
 const STATUS_ERROR = "Erro ao atualizar status da indicação";
+const PAID_ERROR = "A comissão desta indicação já foi paga. Cancele o pagamento antes de mudar o status.";
 const STATUS_OPTIONS = Object.entries(REFERRAL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
   if (!parsed.success) return replyError(STATUS_ERROR, { status: 400, toastOnly: true });
-  const ok = await setReferralStatus(parsed.data).catch(() => false);
-  if (!ok) return replyError(STATUS_ERROR, { status: 404, toastOnly: true });
+  const result = await setReferralStatus({ ...parsed.data, actor: user }).catch(() => "error" as const);
+  if (result === "paid") return replyError(PAID_ERROR, { status: 409, toastOnly: true });
+  if (result !== "ok") return replyError(STATUS_ERROR, { status: 404, toastOnly: true });
   return replyOk(toast.success(`Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`));
 }
 
@@ -56,7 +55,11 @@ export default function ReferralsPage({ loaderData }: Route.ComponentProps) {
   const { rows, hasMore, count, q, status, sort, dir, page } = loaderData;
   return (
     <div>
-      <PageHeader title="Indicações" subtitle="Indicações enviadas pelos representantes" />
+      <PageHeader
+        title="Indicações"
+        subtitle="Indicações enviadas pelos representantes"
+        actions={<ExportLink to="/admin/referrals/export" />}
+      />
       <div className="mb-4">
         <SearchForm
           q={q}

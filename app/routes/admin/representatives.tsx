@@ -11,7 +11,12 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams, withParams } from "~/lib/list-params";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { createMaterial, deleteMaterial, listMaterials } from "~/modules/materials/materials.server";
+import {
+  createMaterial,
+  deleteMaterial,
+  listMaterials,
+  updateMaterial,
+} from "~/modules/materials/materials.server";
 import { MATERIAL_MESSAGES, MaterialSchema } from "~/modules/materials/materials.schema";
 import {
   deleteRepresentative,
@@ -67,16 +72,28 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = MaterialSchema.safeParse(form);
     if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
     try {
-      await createMaterial({ input: parsed.data });
+      await createMaterial({ input: parsed.data, actor: me.user });
     } catch (err) {
       log.error({ err }, "createMaterial failed");
       return replyError(MATERIAL_UI_MESSAGES.addError, { toastOnly: true });
     }
     return replyOk(toast.success(MATERIAL_MESSAGES.added));
   }
+  if (form.intent === "updateMaterial") {
+    const parsed = MaterialSchema.safeParse(form);
+    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+    let ok = false;
+    try {
+      ok = id.success && (await updateMaterial({ id: id.data, input: parsed.data, actor: me.user }));
+    } catch (err) {
+      log.error({ err }, "updateMaterial failed");
+    }
+    if (!ok) return replyError(MATERIAL_UI_MESSAGES.updateError, { toastOnly: true });
+    return replyOk(toast.success(MATERIAL_MESSAGES.updated));
+  }
   // Deletes come from the confirm dialog's fetcher, which follows the redirect (toast by cookie).
   if (form.intent === "deleteMaterial") {
-    const ok = id.success && (await deleteMaterial({ id: id.data }).catch(() => false));
+    const ok = id.success && (await deleteMaterial({ id: id.data, actor: me.user }).catch(() => false));
     return redirectWithToast(
       back,
       ok ? "success" : "error",
@@ -84,7 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (form.intent === "deleteRepresentative") {
-    const ok = id.success && (await deleteRepresentative({ id: id.data }).catch(() => false));
+    const ok = id.success && (await deleteRepresentative({ id: id.data, actor: me.user }).catch(() => false));
     return redirectWithToast(
       back,
       ok ? "success" : "error",

@@ -43,14 +43,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const parsed = SettingsSchema.safeParse(formToObject(await readFormData(request)));
   if (!parsed.success) {
     return replyInvalid(fieldErrors(parsed.error), { toast: toast.error(SETTINGS_MESSAGES.saveError) });
   }
   try {
     // saveSettings upserts id = 1 and clears the public cache at once.
-    await saveSettings({ input: parsed.data });
+    await saveSettings({ input: parsed.data, actor: user });
   } catch (err) {
     log.error({ err }, "saveSettings failed");
     return replyError(SETTINGS_MESSAGES.saveError, { toastOnly: true });

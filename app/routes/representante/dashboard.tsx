@@ -1,6 +1,7 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { CommissionSummaryCards, CommissionTerms } from "~/components/portal/commission-terms";
 import { StatCards, StatusChart } from "~/components/portal/dashboard-widgets";
 import { PortalErrorBoundary } from "~/components/portal/portal-error";
 import { ListError } from "~/components/ui/list-states";
@@ -8,6 +9,8 @@ import { ActionLink, PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
+import { getCommissionSummary } from "~/modules/payouts/payouts.server";
+import { listPlans } from "~/modules/plans/plans.server";
 import { getMyReferralStats } from "~/modules/referrals/portal.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";
 import { log } from "~/server/logging/logger.server";
@@ -15,13 +18,20 @@ import { log } from "~/server/logging/logger.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const { representative } = await requireRepresentative(request);
   try {
-    const stats = await getMyReferralStats({ representativeId: representative.id });
-    return { name: representative.name, stats, loadError: null, toast: null };
+    const [stats, summary, plans] = await Promise.all([
+      getMyReferralStats({ representativeId: representative.id }),
+      getCommissionSummary({ representativeId: representative.id }),
+      listPlans(),
+    ]);
+    const terms = plans.map(({ id, name, commissionCents }) => ({ id, name, commissionCents }));
+    return { name: representative.name, stats, summary, terms, loadError: null, toast: null };
   } catch (err) {
     log.error({ err }, "portal dashboard: stats failed");
     return {
       name: representative.name,
       stats: null,
+      summary: null,
+      terms: [],
       loadError: REFERRAL_MESSAGES.listFailed,
       toast: toast.error(REFERRAL_MESSAGES.listFailed),
     };
@@ -29,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, stats, loadError } = loaderData;
+  const { name, stats, summary, terms, loadError } = loaderData;
   useReplyToast(loaderData);
   return (
     <div className="space-y-6">
@@ -46,14 +56,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {stats && (
         <>
           <StatCards stats={stats} />
-          <StatusChart stats={stats} />
+          {summary && <CommissionSummaryCards {...summary} />}
           <p className="text-sm text-slate-600">
-            Comissão estimada por indicação concluída: R$ 50,00 para planos Básico e R$ 100,00 para os demais
-            planos.{" "}
+            <Link to="/representante/comissoes" className="font-semibold text-brand-700 hover:underline">
+              Ver extrato de comissões
+            </Link>{" "}
+            ·{" "}
             <Link to="/representante/indicacoes" className="font-semibold text-brand-700 hover:underline">
               Ver minhas indicações
             </Link>
           </p>
+          <StatusChart stats={stats} />
+          <CommissionTerms plans={terms} />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/materiais";
+import { CommissionTerms } from "~/components/portal/commission-terms";
 import { MaterialTabs, type PortalMaterial } from "~/components/portal/materials";
 import { PortalErrorBoundary } from "~/components/portal/portal-error";
 import { ListError } from "~/components/ui/list-states";
@@ -9,6 +10,7 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listMaterials } from "~/modules/materials/materials.server";
+import { listPlans } from "~/modules/plans/plans.server";
 import { log } from "~/server/logging/logger.server";
 
 const LOAD_FAILED = "Erro ao carregar materiais";
@@ -16,7 +18,9 @@ const LOAD_FAILED = "Erro ao carregar materiais";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRepresentative(request);
   try {
-    const materials: PortalMaterial[] = (await listMaterials()).map((m) => ({
+    const [list, plans] = await Promise.all([listMaterials(), listPlans()]);
+    const terms = plans.map(({ id, name, commissionCents }) => ({ id, name, commissionCents }));
+    const materials: PortalMaterial[] = list.map((m) => ({
       id: m.id,
       title: m.title,
       description: m.description,
@@ -24,11 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       driveUrl: m.driveUrl,
       textContent: m.textContent,
     }));
-    return { materials, loadError: null, toast: null };
+    return { materials, terms, loadError: null, toast: null };
   } catch (err) {
     log.error({ err }, "portal materials: list failed");
     return {
       materials: [] as PortalMaterial[],
+      terms: [],
       loadError: LOAD_FAILED,
       toast: toast.error(LOAD_FAILED),
     };
@@ -50,6 +55,7 @@ export default function Materials({ loaderData }: Route.ComponentProps) {
         subtitle="Links e textos prontos para apresentar o sistema aos restaurantes."
       />
       <ListError message={loaderData.loadError} />
+      <CommissionTerms plans={loaderData.terms} />
       <MaterialTabs materials={loaderData.materials} />
     </div>
   );

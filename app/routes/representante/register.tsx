@@ -13,6 +13,8 @@ import { EmailInUseError, registerRepresentative } from "~/modules/auth/users.se
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { PolicyLink, PrivacyNotice } from "~/components/ui/privacy-notice";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit("register", context?.clientIp ?? "unknown");
@@ -75,23 +77,12 @@ export default function Register({ actionData }: Route.ComponentProps) {
           defaultValue={values?.email}
           error={errors.email}
         />
-        <TextField
-          label="Senha"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirmar senha"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields errors={errors} />
+        <PrivacyNotice>
+          Ao se cadastrar, você aceita os <PolicyLink to="/termos">Termos de Uso</PolicyLink>. Seus dados
+          servem para o seu acesso, as suas indicações e o pagamento das comissões, como explica a{" "}
+          <PolicyLink>Política de Privacidade</PolicyLink>.
+        </PrivacyNotice>
         <Button type="submit" busy={busy} busyLabel="Cadastrando..." className="w-full">
           Cadastrar
         </Button>

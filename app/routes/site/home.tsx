@@ -28,11 +28,12 @@ export async function loader() {
   });
   const seo = await buildPageSeo({ path: "/", page: { jsonLd: plansJsonLd(plans) } });
   const publicPlans = plans.map(
-    ({ id, name, priceCents, setupFeeCents, description, features, isPopular }) => ({
+    ({ id, name, priceCents, setupFeeCents, commissionCents, description, features, isPopular }) => ({
       id,
       name,
       priceCents,
       setupFeeCents,
+      commissionCents,
       description,
       features,
       isPopular,
@@ -73,7 +74,10 @@ export default function Home({ actionData }: Route.ComponentProps) {
     <main id="conteudo">
       <Hero demoUrl={demoUrl} />
       <Offerings />
-      <RepresentativeProgram onTalkToTeam={() => goToContact(PLAN_REPRESENTATIVE, REP_SCROLL_DELAY_MS)} />
+      <RepresentativeProgram
+        plans={plans}
+        onTalkToTeam={() => goToContact(PLAN_REPRESENTATIVE, REP_SCROLL_DELAY_MS)}
+      />
       <Benefits />
       <Testimonials />
       <Plans plans={plans} onChoose={(id) => goToContact(id)} />

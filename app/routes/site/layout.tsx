@@ -1,8 +1,10 @@
 import { data, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/layout";
+import { ConsentSlot } from "~/components/site/consent/consent-slot";
 import { Footer } from "~/components/site/footer";
 import { Header } from "~/components/site/header";
 import { WhatsAppButton } from "~/components/site/whatsapp-button";
+import { parseConsent } from "~/lib/consent";
 import { listRecentPublishedPosts } from "~/modules/blog/blog.server";
 import { getTracking } from "~/modules/seo/tracking.server";
 import { captureAttribution } from "~/modules/site/attribution.server";
@@ -20,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     captureAttribution(request),
   ]);
   return data(
-    { footerPosts, tracking, ...publicConfig() },
+    // The visitor's cookie choice decides which trackers the document renders (LGPD).
+    { footerPosts, tracking, consent: parseConsent(request.headers.get("Cookie")), ...publicConfig() },
     attribution ? { headers: { "Set-Cookie": attribution } } : undefined,
   );
 }
@@ -33,7 +36,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function SiteLayout() {
-  const { footerPosts, demoUrl, whatsappNumber } = useLoaderData<typeof loader>();
+  const { footerPosts, demoUrl, whatsappNumber, tracking, consent } = useLoaderData<typeof loader>();
   return (
     <>
       <a
@@ -44,8 +47,9 @@ export default function SiteLayout() {
       </a>
       <Header demoUrl={demoUrl} />
       <Outlet />
-      <Footer posts={footerPosts} />
+      <Footer posts={footerPosts} cookiePreferences />
       <WhatsAppButton number={whatsappNumber} />
+      <ConsentSlot tracking={tracking} consent={consent} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { deflateParts, gzipWithNonce } from "./gzip-nonce.server";
 import { lookupPage, pageCacheCounters as counters, rememberPage } from "./page-store.server";
 import { publicContentVersion } from "./public-content.server";
+import { consentValue, parseConsent } from "~/lib/consent";
 
 export {
   clearPageCache,
@@ -21,6 +22,7 @@ export {
  *   empties the store here and, through NOTIFY, on every other instance (page-store.server.ts).
  * - Pages are rendered with a placeholder nonce that is replaced by each response's own nonce,
  *   so the CSP nonce stays unique per response.
+ * - The key is the URL and the visitor's cookie choice (pageCacheKey).
  * - Requests carrying the flash or session cookie, and responses that set a cookie or are not
  *   200, are never cached (they are personal).
  * - Hits are gzip-framed without compressing anything per request (gzip-nonce.server.ts).
@@ -30,7 +32,7 @@ export {
 const CACHEABLE_PATHS = [
   /^\/$/,
   /^\/_root\.data$/,
-  /^\/(blog|contato)(\.data)?$/,
+  /^\/(blog|contato|privacidade|termos)(\.data)?$/,
   /^\/blog\/[^/]+?(\.data)?$/,
   /^\/(sitemap\.xml|rss\.xml|robots\.txt)$/,
 ];
@@ -50,6 +52,15 @@ export function isCacheableRequest(req: {
   return CACHEABLE_PATHS.some((re) => re.test(req.path));
 }
 
+/**
+ * The URL, plus the visitor's cookie choice: a page renders only the trackers its visitor accepted
+ * (LGPD), so each choice (none yet, or one of four) has its own copy.
+ */
+export function pageCacheKey(req: { originalUrl: string; headers: { cookie?: string } }): string {
+  const consent = parseConsent(req.headers.cookie);
+  return `${req.originalUrl}#${consent ? consentValue(consent) : "-"}`;
+}
+
 type Chunk = string | Buffer | Uint8Array;
 const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
   typeof chunk === "string" ? Buffer.from(chunk, encoding) : Buffer.from(chunk);
@@ -65,7 +76,7 @@ export function pageCacheMiddleware({ enabled = true }: { enabled?: boolean } = 
       return next();
     }
     const nonce: string = res.locals.nonce;
-    const key = req.originalUrl;
+    const key = pageCacheKey(req);
     const hit = lookupPage(key);
     if (hit) {
       counters.hits++;

@@ -109,6 +109,21 @@ describe("page cache", () => {
     expect(identity).toContain("<p>v1</p>");
   });
 
+  it("keeps one copy per cookie choice: a visitor never gets a page rendered for another choice (LGPD)", async () => {
+    const none = await page("/");
+    const analytics = await page("/", { cookie: "x=1; consentimento=v1.10" });
+    const again = await page("/", { cookie: "consentimento=v1.10" });
+    const all = await page("/", { cookie: "consentimento=v1.11" });
+    const junk = await page("/", { cookie: "consentimento=lixo" });
+    expect([none, analytics, again, all, junk].map((p) => p.cache)).toEqual([
+      "MISS",
+      "MISS",
+      "HIT",
+      "MISS",
+      "HIT",
+    ]);
+  });
+
   it("renders afresh after publicContentChanged (an admin change shows on the next request)", async () => {
     await page("/blog/artigo");
     content = "v2";

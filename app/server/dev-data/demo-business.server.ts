@@ -14,6 +14,10 @@ import {
 } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REFERRALS, DEMO_REPRESENTATIVE } from "./demo-business-content";
+import { normalizePhone } from "~/lib/phone";
+
+/** The content is written as people type; stored, like every phone, as the national digits. */
+const digitsOf = (phone: string) => normalizePhone(phone) ?? phone;
 
 export interface DemoBusiness {
   representativeEmail: string;
@@ -28,13 +32,17 @@ const DAY = 86_400_000;
  * and the portal show what they are for: ~30 leads over every stage, 10 clients with
  * subscriptions (two ending within 7 days, one overdue), notes, and a representative with
  * referrals in each status. Rows are inserted directly, not through the domain functions: the
- * demo must not e-mail anyone, fire webhooks or write "who did it" audit entries. A completed
- * referral's commission is left to the portal's rule for its plan (commission_cents null).
+ * demo must not e-mail anyone, fire webhooks or write "who did it" audit entries. Each referral
+ * carries the plan snapshot (name, commission) the portal would have taken.
  * Runs in the caller's transaction, only on an empty database (the caller checks).
  */
 export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBusiness> {
-  const planRows = await queryRows<{ id: string; name: string }>(tx, sql`select id, name from plans`);
+  const planRows = await queryRows<{ id: string; name: string; commission_cents: number }>(
+    tx,
+    sql`select id, name, commission_cents from plans`,
+  );
   const planId = (name: string) => planRows.find((p) => p.name === name)?.id ?? null;
+  const planCommission = (name: string) => planRows.find((p) => p.name === name)?.commission_cents ?? null;
   const today = todayInSaoPaulo(now);
   const at = (daysAgo: number, hour = 10) =>
     new Date(now.getTime() - daysAgo * DAY + (hour - 12) * 3_600_000);
@@ -47,7 +55,7 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
       .values({
         name: c.name,
         email: c.email,
-        phone: c.phone,
+        phone: digitsOf(c.phone),
         businessName: c.business,
         planId: plan,
         status: c.status,
@@ -79,7 +87,7 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
     await tx.insert(leads).values({
       name: l.name,
       email: l.email,
-      phone: l.phone,
+      phone: digitsOf(l.phone),
       business: l.business,
       plan: l.plan,
       message: l.message ?? null,
@@ -122,8 +130,12 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
       representativeId: rep.id,
       businessName: r.business,
       contactName: r.contact,
-      contactPhone: r.phone,
+      contactPhone: digitsOf(r.phone),
       planId: planId(r.plan),
+      // The snapshot a referral made in the portal takes (issue 14).
+      planName: planId(r.plan) ? r.plan : null,
+      commissionCents: planCommission(r.plan),
+      completedAt: r.status === "concluido" ? at(Math.max(0, r.daysAgo - 3)) : null,
       status: r.status,
       createdAt: at(r.daysAgo),
       updatedAt: at(Math.max(0, r.daysAgo - 3)),

@@ -4,6 +4,7 @@ export const DEMO_PLANS = [
   {
     name: "Básico",
     priceCents: 4990,
+    commissionCents: 5000,
     setupFeeCents: 9900,
     description: "Para quem está começando a vender pela internet.",
     features: [
@@ -18,6 +19,7 @@ export const DEMO_PLANS = [
   {
     name: "Premium",
     priceCents: 8990,
+    commissionCents: 10000,
     setupFeeCents: 14900,
     description: "O mais escolhido por restaurantes e lanchonetes em crescimento.",
     features: [
@@ -33,6 +35,7 @@ export const DEMO_PLANS = [
   {
     name: "Black",
     priceCents: 14990,
+    commissionCents: 10000,
     setupFeeCents: 0,
     description: "Para operações com várias lojas e alto volume de pedidos.",
     features: [

@@ -63,8 +63,9 @@ const pick = (xs: readonly (string | number)[], salt: number, g = "g") =>
 const firstName = (salt: number, g = "g") => pick(FIRST_NAMES, salt, g);
 const surname = (salt: number, g = "g") => pick(SURNAMES, salt, g);
 const asciiLower = (xs: readonly string[]) => xs.map((x) => ascii(x).toLowerCase());
+// Stored as the national digits, as normalizePhone stores a typed phone.
 const phone = (salt: number) =>
-  `'(' || ${pick(AREA_CODES, salt)} || ') 9' || lpad((${h(salt + 1)} % 10000)::text, 4, '0') || '-' || lpad((${h(salt + 2)} % 10000)::text, 4, '0')`;
+  `${pick(AREA_CODES, salt)} || '9' || lpad((${h(salt + 1)} % 10000)::text, 4, '0') || lpad((${h(salt + 2)} % 10000)::text, 4, '0')`;
 const business = (salt: number) =>
   `${pick(BUSINESS_KINDS, salt)} || ' ' || ${pick(BUSINESS_NAMES, salt + 1)} || case when ${h(salt + 2)} % 3 = 0 then ' ' || ${pick(NEIGHBOURHOODS, salt + 3)} else '' end`;
 /** A moment in the last `days` days, spread by hash. */
@@ -220,9 +221,10 @@ export async function seedScale({
     (from, to) =>
       run(`
       insert into referrals (representative_id, business_name, contact_name, contact_phone, plan_id,
-                             status, commission_cents, created_at, updated_at)
-      select rep, business, contact, phone, plan_id, status,
-        case when status = 'concluido' then case when lower(plan_name) like '%básico%' then 5000 else 10000 end end,
+                             status, plan_name, commission_cents, completed_at, created_at, updated_at)
+      select rep, business, contact, phone, plan_id, status, plan_name,
+        case when immutable_unaccent(lower(plan_name)) like '%basico%' then 5000 else 10000 end,
+        case when status = 'concluido' then created_at + (${h(79)} % 1000000) * interval '1 second' end,
         created_at, created_at + (${h(79)} % 1000000) * interval '1 second'
       from (
         select g, (${textArray(repIds)})[1 + ${h(71)} % ${repIds.length}]::uuid as rep,

@@ -126,7 +126,14 @@ export const deliverMailJob = defineJob<{ id: string }>({
  * Sends a logged message again (a failed one, or one kept without SMTP once SMTP is set).
  * Refused for a message already sent. Returns false when there is nothing to resend.
  */
-export async function resendMail({ id }: { id: string }): Promise<boolean> {
+export async function resendMail({
+  id,
+  onResend,
+}: {
+  id: string;
+  /** Runs in the resend's transaction (the route records the audit entry there). */
+  onResend?: (tx: DbOrTx, mail: { id: string; toAddress: string; subject: string }) => Promise<void>;
+}): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(mailMessages)
@@ -137,9 +144,10 @@ export async function resendMail({ id }: { id: string }): Promise<boolean> {
           or(eq(mailMessages.status, "falhou"), eq(mailMessages.status, "sem_smtp")),
         ),
       )
-      .returning({ id: mailMessages.id });
+      .returning({ id: mailMessages.id, toAddress: mailMessages.toAddress, subject: mailMessages.subject });
     if (!row) return false;
     await enqueue(tx, deliverMailJob, { id });
+    await onResend?.(tx, row);
     return true;
   });
 }

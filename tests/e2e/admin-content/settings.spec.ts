@@ -82,7 +82,11 @@ test("settings: four tabs, SEO preview and tips, validation, save, visible in th
   await expect(page.getByLabel("ID do Google Analytics")).toHaveValue(gaId);
   await expect(page.getByLabel("Título do site")).toHaveValue(original);
 
-  // The public cache was cleared: the very next public page carries the new id.
+  // The public cache was cleared: the very next public page carries the new id (rendered for a
+  // visitor who accepted statistics: before a choice no tracker is rendered, LGPD).
+  await page
+    .context()
+    .addCookies([{ name: "consentimento", value: "v1.10", url: new URL(page.url()).origin }]);
   const html = await (await page.request.get("/")).text();
   expect(html).toContain(`googletagmanager.com/gtag/js?id=${gaId}`);
   expect(html).toContain("Cardápio E2E");

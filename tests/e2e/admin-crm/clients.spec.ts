@@ -132,9 +132,12 @@ test("client subscriptions and notes", async ({ adminPage: page }) => {
   await expect(first.getByText("Ativa")).toHaveClass(/bg-green-100/);
 
   // The end date is derived and shown before saving, month-end safe.
-  await expect(page.getByLabel("Data de início")).toHaveValue(today);
+  await expect(page.getByLabel("Data de início")).toHaveValue(formatIsoDate(today));
   await expect(page.getByLabel("Tipo de renovação")).toHaveValue("mensal");
-  await page.getByLabel("Data de início").fill("2026-01-31");
+  // dd/mm/aaaa whatever the browser's locale (issue 17 item 5).
+  await page.getByLabel("Data de início").fill("");
+  await page.getByLabel("Data de início").pressSequentially("31012026");
+  await expect(page.getByLabel("Data de início")).toHaveValue("31/01/2026");
   await expect(page.getByText("Data de término: 28/02/2026")).toBeVisible();
   await page.getByLabel("Tipo de renovação").selectOption({ label: "Trimestral" });
   await expect(page.getByText("Data de término: 30/04/2026")).toBeVisible();
@@ -149,9 +152,9 @@ test("client subscriptions and notes", async ({ adminPage: page }) => {
   const soon = subs.getByRole("row", { name: /Premium/ });
   await expect(soon).toContainText(formatIsoDate(in4));
   await expect(soon).toContainText("Vence em 4 dias");
-  await expect(page.getByLabel("Data de início")).toHaveValue(today);
+  await expect(page.getByLabel("Data de início")).toHaveValue(formatIsoDate(today));
 
-  await addSubscription(page, "Black", "2025-01-10", "Mensal");
+  await addSubscription(page, "Black", "10/01/2025", "Mensal");
   const expired = subs.getByRole("row", { name: /Black/ });
   await expect(expired).toContainText("10/02/2025");
   await expect(expired).toContainText("(vencido)");

@@ -182,3 +182,37 @@ test("a lead is deleted from its page after confirmation", async ({ page }) => {
   await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
   await expect(page.getByRole("article", { name: lead.name })).toHaveCount(0);
 });
+
+test("the follow-up is typed as dd/mm/aaaa hh:mm whatever the browser's locale; yesterday shows overdue on the page and the card", async ({
+  browser,
+}) => {
+  test.slow();
+  // An English browser: a datetime-local field would ask for mm/dd/yyyy here (issue 17 item 5).
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  const lead = await newLead(page, "Lead Retorno");
+  await loginAsAdmin(page);
+  await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
+  await page.getByRole("article", { name: lead.name }).getByRole("link", { name: lead.name }).click();
+  await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();
+
+  const yesterday = new Date(Date.now() - 24 * 3600_000 - 3 * 3600_000); // São Paulo's calendar
+  const [y, m, d] = yesterday.toISOString().slice(0, 10).split("-");
+  const field = page.getByLabel("Próximo contato");
+  await field.pressSequentially(`${d}${m}${y}1000`);
+  await expect(field).toHaveValue(`${d}/${m}/${y} 10:00`);
+  await page.getByRole("button", { name: "Salvar próximo contato" }).click();
+  await expect(page.getByText(new RegExp(`Atrasado: ${d}/${m}/${y},? 10:00`))).toBeVisible();
+  await expect(field).toHaveValue(`${d}/${m}/${y} 10:00`);
+
+  // A date read the American way is refused with a message that says the format.
+  await field.fill("12/31/2026 10:00");
+  await page.getByRole("button", { name: "Salvar próximo contato" }).click();
+  await expect(page.getByText("Informe a data e a hora no formato dd/mm/aaaa hh:mm.").first()).toBeVisible();
+
+  await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
+  await expect(page.getByRole("article", { name: lead.name })).toContainText(
+    new RegExp(`Contato atrasado: ${d}/${m}/${y},? 10:00`),
+  );
+  await context.close();
+});

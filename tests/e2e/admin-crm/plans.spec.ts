@@ -100,6 +100,11 @@ test("plan delete: refused while a client uses it, then deleted", async ({ admin
   await createClientViaForm(page, { name: clientName, email, business: "Bar", plan: name });
 
   await page.goto("/admin/plans");
+  // Issue 17 item 8: the use is said in the list and before the confirmation, not only after it.
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("em uso por 1 cliente");
+  await page.getByRole("button", { name: `Excluir ${name}`, exact: true }).click();
+  await expect(page.getByRole("alertdialog")).toContainText(`O plano ${name} está em uso por 1 cliente`);
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancelar" }).click();
   await confirmDelete(page, `Excluir ${name}`);
   await expectToast(page, "Não é possível excluir este plano. Existem 1 clientes associados a ele.");
   await expect(page.getByRole("row", { name: new RegExp(name) })).toBeVisible();

@@ -33,3 +33,55 @@ test("the blog admin list searches on the server", async ({ adminPage: page }) =
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page.getByText('Nenhum post encontrado para "nada-disso-existe-xyz".')).toBeVisible();
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test("the hero drawing never overlaps its text between 1024 and 1280 px", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const hero = page.locator("section").filter({ has: page.getByRole("heading", { level: 1 }) });
+  const drawing = hero.getByRole("img", { name: /Celular mostrando um cardápio digital/ });
+  for (const width of [1024, 1100, 1152, 1200, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const img = (await drawing.boundingBox())!;
+    for (const text of [
+      hero.getByRole("heading", { level: 1 }),
+      hero.locator("p").first(),
+      hero.locator("p").nth(1),
+      hero.getByRole("list"),
+      hero.getByRole("link", { name: "Ver Demonstração" }),
+      hero.getByRole("link", { name: "Quero meu cardápio" }),
+    ]) {
+      const box = (await text.boundingBox())!;
+      expect(overlaps(box, img), `${width}px: ${await text.innerText()}`).toBe(false);
+    }
+  }
+});
+
+test("on a phone the WhatsApp button never covers a plan's button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, "/");
+  const whatsapp = page.getByRole("link", { name: "Fale conosco pelo WhatsApp" });
+  const ctas = page
+    .getByRole("link", { name: /^Quero o plano / })
+    .or(page.getByRole("button", { name: /^Quero o plano / }));
+  const count = await ctas.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const cta = ctas.nth(i);
+    // The button at the bottom edge of the screen, where the floating button sits.
+    for (const block of ["end", "center"] as const) {
+      await cta.evaluate((el, b) => el.scrollIntoView({ block: b }), block);
+      await page.waitForTimeout(150);
+      const ctaBox = (await cta.boundingBox())!;
+      const label = `${await cta.innerText()} (${block})`;
+      if (await whatsapp.isVisible()) {
+        expect(overlaps((await whatsapp.boundingBox())!, ctaBox), label).toBe(false);
+      }
+    }
+  }
+  // Away from the plans it is there again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(whatsapp).toBeVisible();
+});

@@ -84,7 +84,8 @@ test.describe("through the real inputs", () => {
   });
 
   test("register form re-rendering refused values, and login errors", async ({ page }) => {
-    test.setTimeout(180_000);
+    // ~90 s alone; over 180 s while the rest of the suite runs on two loaded cores.
+    test.setTimeout(360_000);
     const watch = await watchForXss(page);
     const problems: string[] = [];
     await page.goto("/representante/register");

@@ -5,7 +5,7 @@ import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form"
 import { useClientValidation } from "~/components/ui/use-client-validation";
 import { useUnsavedChanges } from "~/components/ui/use-unsaved-changes";
 import { formatMoney } from "~/lib/format";
-import { maskPhone } from "~/lib/phone";
+import { formatPhone, maskPhoneInput } from "~/lib/phone";
 import type { ClientFormValues } from "~/modules/clients/client-form.server";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import {
@@ -49,7 +49,7 @@ export function ClientForm({
   const busy = useNavigation().state === "submitting";
   const { formRef, errors, onSubmit, onChange, onBlur } = useClientValidation(check, serverErrors);
   const unsaved = useUnsavedChanges();
-  const [phone, setPhone] = useState(values.phone);
+  const [phone, setPhone] = useState(formatPhone(values.phone));
   const [status, setStatus] = useState(values.status);
   return (
     <Form
@@ -96,10 +96,10 @@ export function ClientForm({
           type="tel"
           inputMode="tel"
           required
-          maxLength={15}
+          maxLength={20}
           placeholder="(99) 99999-9999"
           value={phone}
-          onChange={(e) => setPhone(maskPhone(e.target.value))}
+          onChange={(e) => setPhone(maskPhoneInput(e.target.value))}
           error={errors.phone}
         />
         <TextField

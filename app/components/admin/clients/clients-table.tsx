@@ -5,6 +5,7 @@ import { Badge, DataTable, EditLink, EmptyRow, Th } from "~/components/admin/ui"
 import { formatDate } from "~/lib/format";
 import { CLIENT_STATUS_LABELS, clientStatusColor, type ClientSort } from "~/modules/clients/clients.schema";
 import type { ClientListRow } from "~/modules/clients/clients.server";
+import { formatPhone } from "~/lib/phone";
 
 /** The clients list: sortable headers (state in the URL), edit link and delete per row. */
 export function ClientsTable({
@@ -45,7 +46,7 @@ export function ClientsTable({
           </td>
           <td className="px-4 py-3">{c.businessName}</td>
           <td className="px-4 py-3">{c.email}</td>
-          <td className="px-4 py-3 whitespace-nowrap">{c.phone}</td>
+          <td className="px-4 py-3 whitespace-nowrap">{formatPhone(c.phone)}</td>
           <td className="px-4 py-3">{c.planName ?? "—"}</td>
           <td className="px-4 py-3">
             <Badge color={clientStatusColor(c.status)}>{CLIENT_STATUS_LABELS[c.status]}</Badge>

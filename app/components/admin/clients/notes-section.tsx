@@ -1,10 +1,6 @@
-import { useState } from "react";
-import { useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
+import { AddNoteForm } from "~/components/admin/notes/add-note-form";
 import { Card } from "~/components/admin/ui";
-import { Button, TextAreaField } from "~/components/ui/form";
-import { useReplyToast } from "~/components/ui/use-reply-toast";
-import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import type { ClientNote } from "~/modules/clients/notes.server";
 
@@ -16,35 +12,10 @@ function excerpt(note: string) {
 
 /** SPEC §2 notes of a client (edit mode): add (non-empty after trim), newest first, delete. */
 export function NotesSection({ clientId, notes }: { clientId: string; notes: ClientNote[] }) {
-  const fetcher = useFetcher<FormReply>();
-  const busy = fetcher.state !== "idle";
-  const [note, setNote] = useState("");
-  // Cleared once the note was added (adjusting state on a new answer); kept on an error.
-  const [answered, setAnswered] = useState(fetcher.data);
-  if (fetcher.data !== answered) {
-    setAnswered(fetcher.data);
-    if (fetcher.data?.ok) setNote("");
-  }
-  useReplyToast(fetcher.data);
   return (
     <Card>
       <h2 className="mb-4 text-lg font-semibold text-slate-900">Anotações</h2>
-      <fetcher.Form method="post" action={`/admin/clients/edit/${clientId}`} noValidate className="space-y-3">
-        <input type="hidden" name="intent" value="add-note" />
-        <TextAreaField
-          label="Nova anotação"
-          name="note"
-          rows={3}
-          maxLength={5000}
-          required
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          error={fetcher.data?.fieldErrors.note}
-        />
-        <Button type="submit" busy={busy} busyLabel="Adicionando...">
-          Adicionar Anotação
-        </Button>
-      </fetcher.Form>
+      <AddNoteForm action={`/admin/clients/edit/${clientId}`} />
       {notes.length === 0 ? (
         <p className="mt-4 text-sm text-slate-500">Nenhuma anotação registrada.</p>
       ) : (

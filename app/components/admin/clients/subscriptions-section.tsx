@@ -5,7 +5,7 @@ import { Badge, Card, EmptyRow } from "~/components/admin/ui";
 import { Button, SelectField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
-import { daysBetween, isValidIsoDate } from "~/lib/dates";
+import { daysBetween, isoToBrDate, maskBrDate, parseBrDate } from "~/lib/dates";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import {
   RENEWAL_LABELS,
@@ -28,7 +28,9 @@ function AddSubscriptionForm({
   const fetcher = useFetcher<FormReply>();
   const busy = fetcher.state !== "idle";
   const [planId, setPlanId] = useState("");
-  const [startDate, setStartDate] = useState(today);
+  // Shown and typed as dd/mm/aaaa in every browser locale (a native date input follows the
+  // browser's locale: mm/dd/yyyy in an English one); the server parses the same format.
+  const [startDate, setStartDate] = useState(isoToBrDate(today));
   const [renewalType, setRenewalType] = useState<(typeof RENEWAL_TYPES)[number]>("mensal");
   // Back to the defaults once a subscription was added (adjusting state on a new answer, not in
   // an effect); on an error what was typed stays.
@@ -37,14 +39,15 @@ function AddSubscriptionForm({
     setAnswered(fetcher.data);
     if (fetcher.data?.ok) {
       setPlanId("");
-      setStartDate(today);
+      setStartDate(isoToBrDate(today));
       setRenewalType("mensal");
     }
   }
   useReplyToast(fetcher.data);
   const errors = fetcher.data?.fieldErrors ?? {};
   // The same month arithmetic as the server, so what is shown is what is saved.
-  const endDate = isValidIsoDate(startDate) ? subscriptionEndDate(startDate, renewalType) : null;
+  const startIso = parseBrDate(startDate);
+  const endDate = startIso ? subscriptionEndDate(startIso, renewalType) : null;
   return (
     <fetcher.Form
       method="post"
@@ -71,10 +74,14 @@ function AddSubscriptionForm({
       <TextField
         label="Data de início"
         name="startDate"
-        type="date"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="dd/mm/aaaa"
+        maxLength={10}
         required
         value={startDate}
-        onChange={(e) => setStartDate(e.target.value)}
+        onChange={(e) => setStartDate(maskBrDate(e.target.value))}
         error={errors.startDate}
       />
       <SelectField

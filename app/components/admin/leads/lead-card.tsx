@@ -16,6 +16,7 @@ import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
 
 import { ConvertDialog, type PlanChoice } from "./convert-dialog";
 import { LostDialog, type LostSettings } from "./lost-dialog";
+import { formatPhone } from "~/lib/phone";
 
 export type { LeadCardData };
 
@@ -90,7 +91,7 @@ export function LeadCard({
       <p className="text-slate-700">{lead.business}</p>
       <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
         <li className="break-all">{lead.email}</li>
-        <li>{lead.phone}</li>
+        <li>{formatPhone(lead.phone)}</li>
         <li>
           Plano: <span className="font-medium text-slate-800">{lead.plan}</span>
           {lead.isRepresentative && (

@@ -2,15 +2,18 @@ import { Mail, MessageCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
+import { AddNoteForm } from "~/components/admin/notes/add-note-form";
 import { Card } from "~/components/admin/ui";
-import { Button, TextAreaField, TextField } from "~/components/ui/form";
+import { Button, TextField } from "~/components/ui/form";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
+import { maskBrDateTime } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { Lead, TimelineEntry } from "~/modules/leads/lead.server";
 import { LEAD_MESSAGES, STAGE_LABELS, toSaoPauloInput } from "~/modules/leads/leads.schema";
+import { formatPhone } from "~/lib/phone";
 
 const action = "rounded-lg px-3 py-2 text-sm font-semibold inline-flex items-center gap-1.5";
 
@@ -98,7 +101,7 @@ export function LeadFacts({ lead }: { lead: Lead }) {
         items={[
           ["Nome", lead.name],
           ["E-mail", lead.email],
-          ["Telefone", lead.phone],
+          ["Telefone", formatPhone(lead.phone)],
           ["Negócio", lead.business],
           ["Plano de interesse", lead.plan],
           ["Quer ser representante", lead.isRepresentative ? "Sim" : "Não"],
@@ -128,6 +131,29 @@ export function LeadFacts({ lead }: { lead: Lead }) {
   );
 }
 
+/**
+ * The date and time as text with a mask (issue 17 item 5): a datetime-local input shows the
+ * browser's locale (mm/dd/yyyy in an English browser); this one reads dd/mm/aaaa hh:mm everywhere.
+ * Keyed by the saved value, so a save shows what the server stored.
+ */
+function FollowUpInput({ initial, error }: { initial: string; error?: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <TextField
+      label="Próximo contato"
+      name="nextContactAt"
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="dd/mm/aaaa hh:mm"
+      maxLength={16}
+      value={value}
+      onChange={(e) => setValue(maskBrDateTime(e.target.value))}
+      error={error}
+    />
+  );
+}
+
 /** "Próximo contato" of an open lead: a date and time (São Paulo), red once it has passed. */
 export function FollowUpForm({ lead, overdue }: { lead: Lead; overdue: boolean }) {
   const fetcher = useFetcher<FormReply>();
@@ -143,12 +169,9 @@ export function FollowUpForm({ lead, overdue }: { lead: Lead; overdue: boolean }
         className="flex flex-wrap items-end gap-3"
       >
         <input type="hidden" name="intent" value="follow-up" />
-        <TextField
-          label="Próximo contato"
-          name="nextContactAt"
-          type="datetime-local"
-          defaultValue={toSaoPauloInput(lead.nextContactAt)}
+        <FollowUpInput
           key={String(lead.nextContactAt)}
+          initial={toSaoPauloInput(lead.nextContactAt)}
           error={fetcher.data?.fieldErrors.nextContactAt}
         />
         <Button type="submit" busy={busy} busyLabel="Salvando...">
@@ -166,33 +189,9 @@ export function FollowUpForm({ lead, overdue }: { lead: Lead; overdue: boolean }
 }
 
 export function LeadNoteForm({ leadId }: { leadId: string }) {
-  const fetcher = useFetcher<FormReply>();
-  const busy = fetcher.state !== "idle";
-  const [note, setNote] = useState("");
-  const [answered, setAnswered] = useState(fetcher.data);
-  if (fetcher.data !== answered) {
-    setAnswered(fetcher.data);
-    if (fetcher.data?.ok) setNote("");
-  }
-  useReplyToast(fetcher.data);
   return (
     <Card>
-      <fetcher.Form method="post" action={`/admin/leads/${leadId}`} noValidate className="space-y-3">
-        <input type="hidden" name="intent" value="add-note" />
-        <TextAreaField
-          label="Nova anotação"
-          name="note"
-          rows={3}
-          maxLength={5000}
-          required
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          error={fetcher.data?.fieldErrors.note}
-        />
-        <Button type="submit" busy={busy} busyLabel="Adicionando...">
-          Adicionar Anotação
-        </Button>
-      </fetcher.Form>
+      <AddNoteForm action={`/admin/leads/${leadId}`} />
     </Card>
   );
 }

@@ -19,6 +19,7 @@ export const EMPTY_PLAN: PlanFormValues = {
   name: "",
   price: "",
   setupFee: "",
+  commission: "",
   description: "",
   isPopular: false,
   features: [],
@@ -184,6 +185,17 @@ export function PlanForm({
           required
           defaultValue={values.setupFee}
           error={errors.setupFee}
+        />
+        <TextField
+          label="Comissão do representante (R$)"
+          name="commission"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0,00"
+          hint="Paga por indicação concluída. Vazio: R$ 50,00 se o nome contém “básico”, senão R$ 100,00."
+          defaultValue={values.commission}
+          error={errors.commission}
         />
       </div>
       <TextAreaField

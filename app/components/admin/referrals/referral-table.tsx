@@ -6,6 +6,7 @@ import type { FormReply } from "~/lib/form-reply";
 import { formatDate } from "~/lib/format";
 import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
 import type { AdminReferralRow } from "~/modules/referrals/admin.server";
+import { formatPhone } from "~/lib/phone";
 
 type Status = keyof typeof REFERRAL_STATUS_LABELS;
 const STATUS_STYLE: Record<Status, string> = {
@@ -81,7 +82,7 @@ export function ReferralTable({
             </td>
             <td className="px-4 py-3 font-medium text-slate-900">{r.businessName}</td>
             <td className="px-4 py-3 text-slate-700">{r.contactName}</td>
-            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{r.contactPhone}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatPhone(r.contactPhone)}</td>
             <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
             <td className="px-4 py-3">
               <StatusSelect row={r} />

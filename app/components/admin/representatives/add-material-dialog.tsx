@@ -1,4 +1,4 @@
-import { Plus, X } from "lucide-react";
+import { Pencil, Plus, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { useFetcher } from "react-router";
@@ -10,12 +10,26 @@ import { MaterialSchema } from "~/modules/materials/materials.schema";
 
 type Result = FormReply;
 
-/** SPEC §2 add-material modal; the action validates again with the same schema. */
-export function AddMaterialDialog() {
+/** The fields a material can be edited with. */
+export interface EditableMaterial {
+  id: string;
+  title: string;
+  description: string | null;
+  materialType: string;
+  driveUrl: string | null;
+  textContent: string | null;
+}
+
+/**
+ * SPEC §2 add-material modal, also the edit modal when `material` is given (issue 17: materials
+ * are editable); the action validates again with the same schema.
+ */
+export function AddMaterialDialog({ material }: { material?: EditableMaterial } = {}) {
+  const initialType = material?.materialType === "text" ? "text" : "link";
   const fetcher = useFetcher<Result>();
   useReplyToast(fetcher.data);
   const [open, setOpen] = useState(false);
-  const [type, setType] = useState<"link" | "text">("link");
+  const [type, setType] = useState<"link" | "text">(initialType);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   // Close once per successful answer (state adjusted during render, not in an effect).
   const [seen, setSeen] = useState<Result | undefined>(undefined);
@@ -32,20 +46,33 @@ export function AddMaterialDialog() {
       onOpenChange={(v) => {
         setOpen(v);
         setClientErrors(null);
-        if (v) setType("link");
+        if (v) setType(initialType);
       }}
     >
       <Dialog.Trigger asChild>
-        <Button type="button">
-          <Plus aria-hidden className="h-4 w-4" />
-          Adicionar Material
-        </Button>
+        {material ? (
+          <button
+            type="button"
+            aria-label={`Editar material ${material.title}`}
+            className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            <Pencil aria-hidden className="h-4 w-4" />
+            Editar
+          </button>
+        ) : (
+          <Button type="button">
+            <Plus aria-hidden className="h-4 w-4" />
+            Adicionar Material
+          </Button>
+        )}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[92vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
           <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold">Adicionar Material</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">
+              {material ? "Editar Material" : "Adicionar Material"}
+            </Dialog.Title>
             <Dialog.Close aria-label="Fechar" className="rounded p-1 text-slate-500 hover:bg-slate-100">
               <X aria-hidden className="h-5 w-5" />
             </Dialog.Close>
@@ -65,13 +92,22 @@ export function AddMaterialDialog() {
               } else setClientErrors(null);
             }}
           >
-            <input type="hidden" name="intent" value="addMaterial" />
-            <TextField label="Título" name="title" required maxLength={200} error={errors.title} />
+            <input type="hidden" name="intent" value={material ? "updateMaterial" : "addMaterial"} />
+            {material && <input type="hidden" name="id" value={material.id} />}
+            <TextField
+              label="Título"
+              name="title"
+              required
+              maxLength={200}
+              defaultValue={material?.title}
+              error={errors.title}
+            />
             <TextAreaField
               label="Descrição"
               name="description"
               rows={2}
               maxLength={2000}
+              defaultValue={material?.description ?? undefined}
               error={errors.description}
             />
             <SelectField
@@ -90,6 +126,7 @@ export function AddMaterialDialog() {
                 type="url"
                 placeholder="https://drive.google.com/..."
                 maxLength={2000}
+                defaultValue={material?.driveUrl ?? undefined}
                 error={errors.driveUrl}
               />
             ) : (
@@ -98,6 +135,7 @@ export function AddMaterialDialog() {
                 name="textContent"
                 rows={6}
                 maxLength={20000}
+                defaultValue={material?.textContent ?? undefined}
                 error={errors.textContent}
               />
             )}
@@ -108,7 +146,7 @@ export function AddMaterialDialog() {
                 </Button>
               </Dialog.Close>
               <Button type="submit" busy={busy} busyLabel="Salvando...">
-                Adicionar
+                {material ? "Salvar" : "Adicionar"}
               </Button>
             </div>
           </fetcher.Form>

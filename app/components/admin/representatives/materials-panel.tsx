@@ -33,12 +33,15 @@ function MaterialItem({ m }: { m: Material }) {
         )}
         <p className="mt-2 text-xs text-slate-500">Adicionado em {formatDate(m.createdAt)}</p>
       </div>
-      <ConfirmButton
-        label={`Excluir material ${m.title}`}
-        title="Excluir material"
-        description={`Tem certeza que deseja excluir o material "${m.title}"? Os representantes deixarão de vê-lo.`}
-        fields={{ intent: "deleteMaterial", id: m.id }}
-      />
+      <div className="flex shrink-0 items-center gap-1">
+        <AddMaterialDialog material={m} />
+        <ConfirmButton
+          label={`Excluir material ${m.title}`}
+          title="Excluir material"
+          description={`Tem certeza que deseja excluir o material "${m.title}"? Os representantes deixarão de vê-lo.`}
+          fields={{ intent: "deleteMaterial", id: m.id }}
+        />
+      </div>
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Badge, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
@@ -36,7 +36,11 @@ export function RepresentativeTable({
       ) : (
         rows.map((r) => (
           <tr key={r.id}>
-            <td className="px-4 py-3 font-medium text-slate-900">{r.name}</td>
+            <td className="px-4 py-3 font-medium text-slate-900">
+              <Link to={`/admin/representatives/${r.id}`} className="text-brand-700 hover:underline">
+                {r.name}
+              </Link>
+            </td>
             <td className="px-4 py-3 text-slate-700">{r.email}</td>
             <td className="px-4 py-3 text-right text-slate-700">{r.referralsCount}</td>
             <td className="px-4 py-3 text-right text-slate-700">{r.completedCount}</td>

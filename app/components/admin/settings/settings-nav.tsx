@@ -9,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   { to: "/admin/settings/notifications", label: "Notificações" },
   { to: "/admin/settings/webhooks", label: "Webhooks" },
   { to: "/admin/settings/funnel", label: "Funil" },
+  { to: "/admin/settings/privacy", label: "Privacidade" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];
 
 export function SettingsNav() {

@@ -5,7 +5,7 @@ import { whatsappLink } from "~/lib/whatsapp";
 import { Button, FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
-import { maskPhone } from "~/lib/phone";
+import { maskPhoneInput } from "~/lib/phone";
 import {
   CONTACT_LIMITS as L,
   CONTACT_TOASTS,
@@ -16,6 +16,7 @@ import {
   PLAN_UNSURE_LABEL,
   type ContactValues,
 } from "~/modules/leads/contact.options";
+import { PolicyLink, PrivacyNotice } from "~/components/ui/privacy-notice";
 
 export type ContactActionData = FormReply<ContactValues>;
 
@@ -146,7 +147,7 @@ export function ContactForm({
           maxLength={L.phone}
           defaultValue={values?.phone}
           onChange={(e) => {
-            e.currentTarget.value = maskPhone(e.currentTarget.value);
+            e.currentTarget.value = maskPhoneInput(e.currentTarget.value);
           }}
           error={errors.phone}
         />
@@ -202,6 +203,10 @@ export function ContactForm({
         Enviar mensagem
       </Button>
       <p className="text-center text-xs text-slate-600">Respondemos em até 24 horas.</p>
+      <PrivacyNotice className="text-center">
+        Usamos seus dados só para responder a este contato e apresentar o serviço. Saiba mais na{" "}
+        <PolicyLink>Política de Privacidade</PolicyLink>.
+      </PrivacyNotice>
     </fetcher.Form>
   );
 }

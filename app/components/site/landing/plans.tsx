@@ -65,6 +65,7 @@ export function Plans({ plans, onChoose }: { plans: PublicPlan[]; onChoose: (pla
                 </ul>
                 <a
                   href="#contato"
+                  data-cta
                   onClick={(e) => {
                     e.preventDefault();
                     onChoose(p.id);

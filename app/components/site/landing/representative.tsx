@@ -1,5 +1,6 @@
 import { BadgeDollarSign, Megaphone, Headphones, Infinity as Unlimited, X } from "lucide-react";
 import { useRef } from "react";
+import { formatMoney } from "~/lib/format";
 
 /** SPEC §9: the modal's redirect scrolls to the contact form after 300 ms. */
 export const REP_SCROLL_DELAY_MS = 300;
@@ -21,8 +22,18 @@ const STEPS = [
  * for free, no dialog library in the public bundle). Without JavaScript the trigger is
  * a plain link to the sign-up page.
  */
-export function RepresentativeProgram({ onTalkToTeam }: { onTalkToTeam: () => void }) {
+export function RepresentativeProgram({
+  plans,
+  onTalkToTeam,
+}: {
+  /** Each plan's commission (issue 14): what the modal promises is what is paid. */
+  plans: { id: string; name: string; commissionCents: number }[];
+  onTalkToTeam: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const amounts = plans.map((p) => p.commissionCents);
+  const low = amounts.length ? Math.min(...amounts) : 0;
+  const high = amounts.length ? Math.max(...amounts) : 0;
   const close = () => dialog.current?.close();
   return (
     <section aria-labelledby="representante-banner" className="px-4 pb-20">
@@ -31,9 +42,13 @@ export function RepresentativeProgram({ onTalkToTeam }: { onTalkToTeam: () => vo
           <h2 id="representante-banner" className="text-2xl font-bold">
             Conhece donos de restaurante? Ganhe indicando.
           </h2>
-          <p className="mt-2 text-slate-300">
-            Torne-se representante e receba R$ 50,00 a R$ 100,00 por venda concluída.
-          </p>
+          {amounts.length > 0 && (
+            <p className="mt-2 text-slate-300">
+              Torne-se representante e receba{" "}
+              {low === high ? formatMoney(low) : `${formatMoney(low)} a ${formatMoney(high)}`} por venda
+              concluída.
+            </p>
+          )}
         </div>
         <a
           href="/representante/register"
@@ -69,18 +84,19 @@ export function RepresentativeProgram({ onTalkToTeam }: { onTalkToTeam: () => vo
           <p className="mt-2 text-slate-700">
             Indique restaurantes e lanchonetes para o CardápioDigital e ganhe comissão a cada venda concluída.
           </p>
-          <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-            <li className="rounded-xl bg-brand-50 p-4">
-              <BadgeDollarSign aria-hidden className="h-5 w-5 text-brand-700" />
-              <p className="mt-1 text-2xl font-extrabold text-brand-800">R$ 50,00</p>
-              <p className="text-sm text-slate-700">por venda do plano Premium</p>
-            </li>
-            <li className="rounded-xl bg-brand-50 p-4">
-              <BadgeDollarSign aria-hidden className="h-5 w-5 text-brand-700" />
-              <p className="mt-1 text-2xl font-extrabold text-brand-800">R$ 100,00</p>
-              <p className="text-sm text-slate-700">por venda do plano Black</p>
-            </li>
-          </ul>
+          {plans.length > 0 && (
+            <ul className="mt-5 grid gap-3 sm:grid-cols-2" aria-label="Comissão por plano">
+              {plans.map((p) => (
+                <li key={p.id} className="rounded-xl bg-brand-50 p-4">
+                  <BadgeDollarSign aria-hidden className="h-5 w-5 text-brand-700" />
+                  <p className="mt-1 text-2xl font-extrabold text-brand-800">
+                    {formatMoney(p.commissionCents)}
+                  </p>
+                  <p className="text-sm text-slate-700">por venda do plano {p.name}</p>
+                </li>
+              ))}
+            </ul>
+          )}
           <h3 className="mt-6 font-semibold">Vantagens</h3>
           <ul className="mt-2 space-y-2">
             {PERKS.map(({ icon: Icon, text }) => (

@@ -24,13 +24,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const id = Id.safeParse(params.id);
   if (!id.success) throw await redirectWithToast("/admin/blog", "error", BLOG_MESSAGES.loadPostError);
   const parsed = PostSchema.safeParse(formToObject(await readFormData(request)));
   if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
   try {
-    const res = await updatePost({ id: id.data, input: parsed.data });
+    const res = await updatePost({ id: id.data, input: parsed.data, actor: user });
     if (!res.ok && res.code === "not_found")
       return redirectWithToast("/admin/blog", "error", BLOG_MESSAGES.updateError);
     if (!res.ok) {

@@ -35,21 +35,21 @@ const ActionSchema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
   if (!parsed.success) return replyError(BLOG_MESSAGES.toggleError, { status: 400, toastOnly: true });
   const { intent, id, page = 1 } = parsed.data;
   if (intent === "delete") {
     // The confirm dialog's fetcher follows this redirect; the toast rides the flash cookie.
     const back = page > 1 ? `/admin/blog?page=${page}` : "/admin/blog";
-    const deleted = await deletePost({ id }).catch(() => false);
+    const deleted = await deletePost({ id, actor: user }).catch(() => false);
     return redirectWithToast(
       back,
       deleted ? "success" : "error",
       deleted ? BLOG_MESSAGES.deleted : BLOG_MESSAGES.deleteError,
     );
   }
-  const res = await togglePostPublished({ id }).catch(() => null);
+  const res = await togglePostPublished({ id, actor: user }).catch(() => null);
   if (!res) return replyError(BLOG_MESSAGES.toggleError, { status: 404, toastOnly: true });
   const message = res.published ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished;
   return replyOk(toast.success(message), { id, published: res.published });

@@ -18,11 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const parsed = PostSchema.safeParse(formToObject(await readFormData(request)));
   if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
   try {
-    const res = await createPost({ input: parsed.data });
+    const res = await createPost({ input: parsed.data, actor: user });
     if (!res.ok) {
       const error = toast.error(BLOG_MESSAGES.createError);
       return replyInvalid({ slug: BLOG_MESSAGES.slugTaken }, { toast: error, status: 409 });

@@ -81,7 +81,7 @@ const FAILURES = {
 } as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const form = await readFormData(request);
   const intent = INTENTS.find((i) => i === form.get("intent"));
   // A client deleted meanwhile: what was asked failed, and there is no page to stay on.
@@ -94,7 +94,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "update": {
-        const result = await submitClientForm({ form, id: client.id });
+        const result = await submitClientForm({ form, id: client.id, actor: user });
         if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.updated);
         if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
         return replyRefused(result, { intent });
@@ -102,13 +102,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "add-subscription": {
         const parsed = SubscriptionSchema.safeParse(raw);
         if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
-        await addSubscription({ clientId: client.id, input: parsed.data });
+        await addSubscription({ clientId: client.id, input: parsed.data, actor: user });
         return replyOk(toast.success(SUBSCRIPTION_MESSAGES.added), { intent });
       }
       case "add-note": {
         const parsed = NoteSchema.safeParse(raw);
         if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
-        await addNote({ clientId: client.id, note: parsed.data.note });
+        await addNote({ clientId: client.id, note: parsed.data.note, actor: user });
         return replyOk(toast.success(NOTE_MESSAGES.added), { intent });
       }
       case "delete-subscription": {
@@ -116,6 +116,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         const ok = await deleteSubscription({
           clientId: client.id,
           subscriptionId: raw.subscriptionId ?? "",
+          actor: user,
         });
         return back(
           ok ? "success" : "error",
@@ -123,7 +124,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         );
       }
       case "delete-note": {
-        const ok = await deleteNote({ clientId: client.id, noteId: raw.noteId ?? "" });
+        const ok = await deleteNote({ clientId: client.id, noteId: raw.noteId ?? "", actor: user });
         return back(ok ? "success" : "error", ok ? NOTE_MESSAGES.deleted : NOTE_MESSAGES.deleteFailed);
       }
       default:

@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import type { Route } from "./+types/list";
 import { ClientsTable } from "~/components/admin/clients/clients-table";
 import { Pagination } from "~/components/admin/pagination";
+import { ExportLink } from "~/components/admin/export-link";
 import { ActionLink, PageHeader } from "~/components/ui/page-header";
 import { SearchForm } from "~/components/ui/search-form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -45,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Deletes come from a fetcher; the redirect back to the same list (search, sort, page kept)
 // carries the toast and replaces the history entry.
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const back = (deleted: boolean) =>
     redirectWithToast(
       `/admin/clients${new URL(request.url).search}`,
@@ -57,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   if (form.get("intent") !== "delete" || !id) return back(false);
   try {
-    return back(await deleteClient({ id }));
+    return back(await deleteClient({ id, actor: user }));
   } catch (err) {
     log.error({ err }, "client delete failed");
     return back(false);
@@ -73,9 +74,12 @@ export default function ClientsList({ loaderData }: Route.ComponentProps) {
         title="Clientes"
         subtitle="Gerencie os clientes e suas assinaturas."
         actions={
-          <ActionLink to="/admin/clients/new" icon={Plus}>
-            Novo Cliente
-          </ActionLink>
+          <>
+            <ExportLink to="/admin/clients/export" />
+            <ActionLink to="/admin/clients/new" icon={Plus}>
+              Novo Cliente
+            </ActionLink>
+          </>
         }
       />
       <div className="mb-4">

@@ -25,8 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const result = await submitClientForm({ form: await readFormData(request) });
+  const { user } = await requireAdmin(request);
+  const result = await submitClientForm({ form: await readFormData(request), actor: user });
   if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.created);
   if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
   return replyRefused(result);

@@ -11,6 +11,7 @@ import { replyError } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatDateTime } from "~/lib/format";
 import { formToObject } from "~/lib/validation";
+import { recordAudit } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { MAIL_LOG_MESSAGES } from "~/modules/notifications/notifications.constants";
 import { readFormData } from "~/server/http/form.server";
@@ -49,11 +50,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const ActionSchema = z.object({ intent: z.literal("resend") });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const mail = await requireMail(params.id);
   const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
   if (!parsed.success) return replyError(MAIL_LOG_MESSAGES.resendFailed, { status: 400, toastOnly: true });
-  const ok = await resendMail({ id: mail.id });
+  const ok = await resendMail({
+    id: mail.id,
+    onResend: (tx, m) =>
+      recordAudit(tx, {
+        actor: user,
+        action: "mail.resent",
+        entityType: "mail",
+        entityId: m.id,
+        entityLabel: `${m.subject} → ${m.toAddress}`,
+      }),
+  });
   if (!ok) return replyError(MAIL_LOG_MESSAGES.resendFailed, { status: 409, toastOnly: true });
   return redirectWithToast(`${LIST}/${mail.id}`, "success", MAIL_LOG_MESSAGES.resent, { replace: true });
 }

@@ -32,6 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       name: plan.name,
       price: centsToInput(plan.priceCents),
       setupFee: centsToInput(plan.setupFeeCents),
+      commission: centsToInput(plan.commissionCents),
       description: plan.description ?? "",
       isPopular: plan.isPopular,
       features: plan.features,
@@ -40,10 +41,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   // A plan deleted after the form was opened: the update failed.
   const plan = await requirePlan(params.id, PLAN_MESSAGES.updateFailed);
-  const result = await submitPlanForm({ form: await readFormData(request), id: plan.id });
+  const result = await submitPlanForm({ form: await readFormData(request), id: plan.id, actor: user });
   if (result.ok) return redirectWithToast("/admin/plans", "success", PLAN_MESSAGES.updated);
   if (result.notFound) return redirectWithToast("/admin/plans", "error", PLAN_MESSAGES.updateFailed);
   return replyRefused(result);

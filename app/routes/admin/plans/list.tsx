@@ -9,15 +9,15 @@ import { toast, type ToastKind } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatMoney } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { PLAN_MESSAGES, planInUseMessage } from "~/modules/plans/plans.schema";
-import { deletePlan, listPlans } from "~/modules/plans/plans.server";
+import { PLAN_MESSAGES, planInUseMessage, planUsageText } from "~/modules/plans/plans.schema";
+import { deletePlan, listPlansWithUsage } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   try {
-    return { plans: await listPlans(), toast: null };
+    return { plans: await listPlansWithUsage(), toast: null };
   } catch (err) {
     log.error({ err }, "plans list failed");
     return { plans: [], toast: toast.error(PLAN_MESSAGES.listFailed) };
@@ -26,13 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Deletes come from a fetcher; the redirect back carries the toast and replaces the entry.
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const back = (type: ToastKind, message: string) =>
     redirectWithToast("/admin/plans", type, message, { replace: true });
   const form = await readFormData(request);
   if (form.get("intent") !== "delete") return back("error", PLAN_MESSAGES.deleteFailed);
   try {
-    const result = await deletePlan({ id: String(form.get("id") ?? "") });
+    const result = await deletePlan({ id: String(form.get("id") ?? ""), actor: user });
     if (result.ok) return back("success", PLAN_MESSAGES.deleted);
     if (result.reason === "in_use") return back("error", planInUseMessage(result.clients));
     return back("error", PLAN_MESSAGES.deleteFailed);
@@ -70,11 +70,12 @@ export default function PlansList({ loaderData }: Route.ComponentProps) {
             <Th>Preço mensal</Th>
             <Th>Taxa de ativação</Th>
             <Th>Funcionalidades</Th>
+            <Th>Clientes</Th>
             <Th right>Ações</Th>
           </>
         }
       >
-        {plans.length === 0 && <EmptyRow colSpan={5}>Nenhum plano cadastrado.</EmptyRow>}
+        {plans.length === 0 && <EmptyRow colSpan={6}>Nenhum plano cadastrado.</EmptyRow>}
         {plans.map((p) => (
           <tr key={p.id} className="hover:bg-slate-50">
             <td className="px-4 py-3 font-medium text-slate-900">
@@ -84,13 +85,21 @@ export default function PlansList({ loaderData }: Route.ComponentProps) {
             <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.priceCents)}/mês</td>
             <td className="px-4 py-3 whitespace-nowrap">{formatMoney(p.setupFeeCents)}</td>
             <td className="px-4 py-3">{p.features.length}</td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              {p.clients > 0 ? planUsageText(p.clients) : "Nenhum"}
+            </td>
             <td className="px-4 py-3">
               <div className="flex justify-end gap-1">
                 <EditLink to={`/admin/plans/edit/${p.id}`} name={p.name} />
                 <ConfirmButton
                   label={`Excluir ${p.name}`}
                   title="Excluir plano"
-                  description={`Tem certeza que deseja excluir o plano ${p.name}?`}
+                  // Said before the confirmation, not only in the refusal after it.
+                  description={
+                    p.clients > 0
+                      ? `O plano ${p.name} está ${planUsageText(p.clients)}: a exclusão será recusada enquanto houver clientes associados a ele.`
+                      : `Tem certeza que deseja excluir o plano ${p.name}?`
+                  }
                   fields={{ intent: "delete", id: p.id }}
                   action="/admin/plans"
                   preventScrollReset

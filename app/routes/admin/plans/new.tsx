@@ -17,8 +17,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const result = await submitPlanForm({ form: await readFormData(request) });
+  const { user } = await requireAdmin(request);
+  const result = await submitPlanForm({ form: await readFormData(request), actor: user });
   if (result.ok) return redirectWithToast("/admin/plans", "success", PLAN_MESSAGES.created);
   if (result.notFound) return redirectWithToast("/admin/plans", "error", PLAN_MESSAGES.createFailed);
   return replyRefused(result);

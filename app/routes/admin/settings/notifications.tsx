@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const raw = formToObject(await readFormData(request));
   const parsed = LeadAlertEmailsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   try {
-    await saveLeadAlertEmails({ emails: parsed.data.leadAlertEmails });
+    await saveLeadAlertEmails({ emails: parsed.data.leadAlertEmails, actor: user });
   } catch (err) {
     log.error({ err }, "saveLeadAlertEmails failed");
     return replyError(NOTIFICATION_MESSAGES.saveError, { toastOnly: true });

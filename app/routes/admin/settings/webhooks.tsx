@@ -59,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.success) {
       return replyInvalid(fieldErrors(parsed.error), { toast: toast.error(WEBHOOK_MESSAGES.createFailed) });
     }
-    const result = await createWebhook({ input: parsed.data, createdBy: user.id });
+    const result = await createWebhook({ input: parsed.data, createdBy: user.id, actor: user });
     if (!result.ok) {
       return replyInvalid(result.field === "url" ? { url: result.message } : {}, {
         formError: result.field === "_form" ? result.message : null,
@@ -76,18 +76,18 @@ export async function action({ request }: Route.ActionArgs) {
   const input = parsed.data;
   try {
     if (input.intent === "delete") {
-      if (!(await deleteWebhook({ id: input.id })))
+      if (!(await deleteWebhook({ id: input.id, actor: user })))
         return replyError(WEBHOOK_MESSAGES.notFound, { status: 404, toastOnly: true });
       const stillThere = here.searchParams.get("endpoint") !== input.id;
       return redirectWithToast(stillThere ? back : PATH, "success", WEBHOOK_MESSAGES.deleted);
     }
     if (input.intent === "toggle") {
       const active = input.active === "true";
-      if (!(await setWebhookActive({ id: input.id, active })))
+      if (!(await setWebhookActive({ id: input.id, active, actor: user })))
         return replyError(WEBHOOK_MESSAGES.notFound, { status: 404, toastOnly: true });
       return redirectWithToast(back, "success", WEBHOOK_MESSAGES.toggled(active));
     }
-    if (!(await redeliver({ id: input.id })))
+    if (!(await redeliver({ id: input.id, actor: user })))
       return replyError(WEBHOOK_MESSAGES.redeliverFailed, { status: 409, toastOnly: true });
     return redirectWithToast(back, "success", WEBHOOK_MESSAGES.redelivered);
   } catch (err) {

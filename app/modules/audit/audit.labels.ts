@@ -1,0 +1,158 @@
+// Client-safe: how the audit log reads in pt-BR (/admin/audit). Unknown actions and fields are
+// shown by their code, so a new action never breaks the page.
+import { STAGE_LABELS } from "~/modules/leads/leads.schema";
+
+/** What was done, as the list's "Ação" column says it. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "lead.moved": "Lead movido de etapa",
+  "lead.converted": "Lead convertido em cliente",
+  "lead.deleted": "Lead excluído",
+  "lead.note_added": "Anotação no lead",
+  "lead.follow_up_set": "Próximo contato do lead",
+  "client.created": "Cliente cadastrado",
+  "client.updated": "Cliente alterado",
+  "client.deleted": "Cliente excluído",
+  "client.note_added": "Anotação no cliente",
+  "client.note_deleted": "Anotação do cliente excluída",
+  "subscription.created": "Assinatura adicionada",
+  "subscription.deleted": "Assinatura excluída",
+  "plan.created": "Plano criado",
+  "plan.updated": "Plano alterado",
+  "plan.deleted": "Plano excluído",
+  "post.created": "Post criado",
+  "post.updated": "Post alterado",
+  "post.published": "Post publicado",
+  "post.unpublished": "Post despublicado",
+  "post.deleted": "Post excluído",
+  "settings.updated": "Configurações do site alteradas",
+  "settings.funnel_updated": "Configurações do funil alteradas",
+  "settings.notifications_updated": "Destinatários dos alertas alterados",
+  "settings.privacy_updated": "Textos e retenção de privacidade alterados",
+  "webhook.created": "Webhook criado",
+  "webhook.deleted": "Webhook excluído",
+  "webhook.paused": "Webhook pausado",
+  "webhook.resumed": "Webhook reativado",
+  "webhook.redelivered": "Entrega de webhook reenviada",
+  "referral.status_changed": "Status da indicação alterado",
+  "representative.deleted": "Representante excluído",
+  "representative.profile_updated": "Dados de pagamento do representante alterados",
+  "payout.recorded": "Pagamento de comissões registrado",
+  "payout.cancelled": "Pagamento de comissões cancelado",
+  "privacy.anonymised": "Dados pessoais anonimizados (pedido do titular)",
+  "privacy.retention": "Leads perdidos anonimizados (retenção)",
+  "material.created": "Material criado",
+  "material.updated": "Material alterado",
+  "material.deleted": "Material excluído",
+  "mail.resent": "E-mail reenviado",
+  "user.invited": "Convite enviado",
+  "user.invitation_resent": "Convite reenviado",
+  "user.invitation_accepted": "Convite aceito",
+  "user.deactivated": "Acesso desativado",
+  "user.reactivated": "Acesso reativado",
+  "user.renamed": "Nome alterado",
+  "user.password_changed": "Senha alterada",
+  "user.password_reset_sent": "Redefinição de senha enviada",
+  "user.sessions_ended": "Sessões encerradas",
+};
+
+/** The kinds of things changed (the entity filter). */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  lead: "Lead",
+  client: "Cliente",
+  plan: "Plano",
+  post: "Post do blog",
+  settings: "Configurações",
+  webhook: "Webhook",
+  referral: "Indicação",
+  representative: "Representante",
+  material: "Material",
+  mail: "E-mail",
+  user: "Usuário",
+  payout: "Pagamento",
+  privacy: "Privacidade",
+};
+
+/** Field names as people say them. */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  companyName: "Empresa",
+  contactEmail: "E-mail de contato",
+  leadRetentionMonths: "Anonimizar leads perdidos após (meses)",
+  privacyPolicy: "Política de Privacidade",
+  termsOfUse: "Termos de Uso",
+  name: "Nome",
+  email: "E-mail",
+  phone: "Telefone",
+  business: "Negócio",
+  businessName: "Negócio",
+  planId: "Plano (id)",
+  plano: "Plano",
+  status: "Status",
+  statusFunil: "Etapa",
+  motivoPerda: "Motivo da perda",
+  convertedClientId: "Cliente criado (id)",
+  nextContactAt: "Próximo contato",
+  note: "Anotação",
+  startDate: "Início",
+  endDate: "Término",
+  renewalType: "Renovação",
+  priceCents: "Preço (centavos)",
+  setupFeeCents: "Taxa de implantação (centavos)",
+  features: "Recursos",
+  description: "Descrição",
+  title: "Título",
+  slug: "Endereço (slug)",
+  excerpt: "Resumo",
+  content: "Conteúdo",
+  published: "Publicado",
+  coverImage: "Imagem de capa",
+  url: "Endereço",
+  events: "Eventos",
+  active: "Ativo",
+  lostReasons: "Motivos de perda",
+  lostReasonRequired: "Motivo obrigatório",
+  leadAlertEmails: "Destinatários dos alertas",
+  commissionCents: "Comissão (centavos)",
+  materialType: "Tipo",
+  role: "Papel",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+export function auditEntityLabel(type: string): string {
+  return AUDIT_ENTITY_LABELS[type] ?? type;
+}
+
+/** A changed value as text: stages by their column name, booleans Sim/Não, empty as "—". */
+export function auditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (field === "statusFunil" && typeof value === "string")
+    return STAGE_LABELS[value as keyof typeof STAGE_LABELS] ?? value;
+  if (typeof value === "boolean") return value ? "Sim" : "Não";
+  if (Array.isArray(value)) return value.map(String).join(", ") || "—";
+  if (typeof value === "object") return JSON.stringify(value);
+  const text = String(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+export interface AuditChangeLine {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** The entry's changed fields, before → after, in pt-BR. */
+export function auditChanges(changes: Record<string, [unknown, unknown]> | null): AuditChangeLine[] {
+  if (!changes) return [];
+  return Object.entries(changes).map(([field, pair]) => {
+    const [before, after] = Array.isArray(pair) ? pair : [null, pair];
+    return {
+      field,
+      label: AUDIT_FIELD_LABELS[field] ?? field,
+      before: auditValue(field, before),
+      after: auditValue(field, after),
+    };
+  });
+}

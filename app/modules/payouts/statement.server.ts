@@ -1,0 +1,94 @@
+import { stringify } from "csv-stringify/sync";
+import { formatDate, formatIsoDate } from "~/lib/format";
+import { COMMISSION_STATE_LABELS, listCommissions, listPayouts } from "./payouts.server";
+import { PAYOUT_METHOD_LABELS } from "./payouts.constants";
+
+export interface StatementLine {
+  key: string;
+  /** dd/mm/aaaa */
+  date: string;
+  sortKey: string;
+  kind: "Comissão" | "Pagamento";
+  description: string;
+  amountCents: number;
+  situation: string;
+}
+
+/**
+ * The representative's statement (issue 14): every commission (completed referral) and every
+ * payout, newest first. Only `representativeId`'s rows are read.
+ */
+export async function getStatement({
+  representativeId,
+}: {
+  representativeId: string;
+}): Promise<StatementLine[]> {
+  const [commissions, payouts] = await Promise.all([
+    listCommissions({ representativeId }),
+    listPayouts({ representativeId }),
+  ]);
+  const lines: StatementLine[] = [
+    ...commissions.map((c) => ({
+      key: `c-${c.referralId}`,
+      date: c.completedAt ? formatDate(c.completedAt) : "",
+      sortKey: c.completedAt ? c.completedAt.toISOString() : "",
+      kind: "Comissão" as const,
+      description: `Indicação ${c.businessName}${c.planName ? ` (plano ${c.planName})` : ""}`,
+      amountCents: c.amountCents,
+      situation:
+        c.state === "paga" && c.paidOn
+          ? `${COMMISSION_STATE_LABELS.paga} em ${formatIsoDate(c.paidOn)}`
+          : COMMISSION_STATE_LABELS[c.state],
+    })),
+    ...payouts.map((p) => ({
+      key: `p-${p.id}`,
+      date: formatIsoDate(p.paidOn),
+      sortKey: `${p.paidOn}T23:59:59.999Z`,
+      kind: "Pagamento" as const,
+      description: [
+        `${PAYOUT_METHOD_LABELS[p.method]}`,
+        `${p.items} ${p.items === 1 ? "comissão" : "comissões"}`,
+        p.reference ? `ref. ${p.reference}` : null,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+      amountCents: p.amountCents,
+      situation: p.cancelledAt ? `Cancelado em ${formatDate(p.cancelledAt)}` : "Registrado",
+    })),
+  ];
+  return lines.sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
+}
+
+/** 123456 → "1.234,56" (no currency sign: a spreadsheet reads it as a number). */
+export function csvMoney(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  const int = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `${sign}${int},${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A cell a spreadsheet would run as a formula (= + - @, tab, CR) is prefixed with '. */
+export function csvSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The statement as CSV for Brazilian spreadsheets: UTF-8 BOM, `;`, dd/mm/aaaa, 1.234,56. */
+export function statementCsv(lines: StatementLine[]): string {
+  const rows = lines.map((l) => [
+    l.date,
+    l.kind,
+    csvSafe(l.description),
+    csvMoney(l.amountCents),
+    l.situation,
+  ]);
+  return (
+    "\uFEFF" +
+    stringify([["Data", "Tipo", "Descrição", "Valor (R$)", "Situação"], ...rows], {
+      delimiter: ";",
+      record_delimiter: "\r\n",
+      cast: { string: (v) => csvSafe(v) },
+    })
+  );
+}

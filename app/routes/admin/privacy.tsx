@@ -1,0 +1,210 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/privacy";
+import { Card } from "~/components/admin/ui";
+import { Button, FormAlert, TextField } from "~/components/ui/form";
+import { ListError } from "~/components/ui/list-states";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import {
+  anonymiseSubject,
+  findSubjectData,
+  subjectCsv,
+  subjectIsEmpty,
+  subjectQueryFrom,
+  SUBJECT_TABLES,
+  type SubjectData,
+} from "~/modules/privacy/data-subject.server";
+import { AnonymiseSubjectSchema, SUBJECT_MESSAGES } from "~/modules/privacy/privacy.schema";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+
+const PATH = "/admin/privacy";
+
+// Data subject requests (LGPD art. 18): find a person by e-mail or phone, export, anonymise.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const term = (url.searchParams.get("q") ?? "").slice(0, 254);
+  if (!term.trim()) return { term, error: null, found: null };
+  const query = subjectQueryFrom(term);
+  if (!query) return { term, error: SUBJECT_MESSAGES.invalidTerm, found: null };
+  const data = await findSubjectData({ query });
+  const format = url.searchParams.get("format");
+  if (format === "json" || format === "csv") {
+    const stamp = new Date().toISOString().slice(0, 10);
+    const body =
+      format === "json" ? JSON.stringify({ exportedAt: new Date(), query, data }, null, 2) : subjectCsv(data);
+    return new Response(body, {
+      headers: {
+        "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="dados-pessoais-${stamp}.${format}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  if (subjectIsEmpty(data)) return { term, error: SUBJECT_MESSAGES.notFound, found: null };
+  return { term, error: null, found: summarise(data) };
+}
+
+function summarise(d: SubjectData) {
+  return {
+    counts: (Object.keys(SUBJECT_TABLES) as (keyof SubjectData)[])
+      .map((k) => ({ label: SUBJECT_TABLES[k], count: d[k].length }))
+      .filter((c) => c.count > 0),
+    people: [
+      ...d.leads.map((l) => ({ kind: "Lead", id: l.id, name: l.name, contact: `${l.email} · ${l.phone}` })),
+      ...d.clients.map((c) => ({
+        kind: "Cliente",
+        id: c.id,
+        name: c.name,
+        contact: `${c.email} · ${c.phone}`,
+      })),
+      ...d.representatives.map((r) => ({ kind: "Representante", id: r.id, name: r.name, contact: r.email })),
+      ...d.referrals.map((r) => ({
+        kind: "Indicação",
+        id: r.id,
+        name: r.contactName,
+        contact: r.contactPhone,
+      })),
+    ],
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const raw = formToObject(await readFormData(request));
+  const parsed = AnonymiseSubjectSchema.safeParse(raw);
+  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+  const query = subjectQueryFrom(parsed.data.term);
+  if (!query) return replyInvalid({ term: SUBJECT_MESSAGES.invalidTerm });
+  try {
+    const { counts } = await anonymiseSubject({ query, actor: user });
+    if (Object.values(counts).every((n) => n === 0)) {
+      return replyError(SUBJECT_MESSAGES.notFound, { status: 404 });
+    }
+  } catch (err) {
+    log.error({ err }, "anonymiseSubject failed");
+    return replyError(SUBJECT_MESSAGES.anonymiseError);
+  }
+  return redirectWithToast(PATH, "success", SUBJECT_MESSAGES.anonymised);
+}
+
+export default function PrivacyRequestsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useReplyToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const { term, error, found } = loaderData;
+  const q = encodeURIComponent(term);
+  return (
+    <div className="max-w-5xl">
+      <PageHeader
+        title="Privacidade (LGPD)"
+        subtitle="Pedidos de titulares: consultar, exportar e anonimizar dados pessoais"
+      />
+      <Card>
+        <Form
+          method="get"
+          className="flex flex-wrap items-end gap-3"
+          role="search"
+          aria-label="Buscar titular"
+        >
+          <TextField
+            label="E-mail ou telefone do titular"
+            name="q"
+            defaultValue={term}
+            maxLength={254}
+            className="min-w-64 flex-1"
+            error={error ?? undefined}
+          />
+          <Button type="submit">Buscar</Button>
+        </Form>
+      </Card>
+      {found && (
+        <>
+          <Card className="mt-6">
+            <h2 className="text-lg font-semibold text-slate-900">Dados encontrados</h2>
+            <ul className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+              {found.counts.map((c) => (
+                <li key={c.label} className="rounded-lg bg-slate-50 px-3 py-2">
+                  <span className="font-medium">{c.label}:</span> {c.count}
+                </li>
+              ))}
+            </ul>
+            <table className="mt-4 w-full text-left text-sm">
+              <caption className="sr-only">Registros do titular</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600">
+                  <th scope="col" className="py-2">
+                    Tipo
+                  </th>
+                  <th scope="col" className="py-2">
+                    Nome
+                  </th>
+                  <th scope="col" className="py-2">
+                    Contato
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {found.people.map((p) => (
+                  <tr key={`${p.kind}-${p.id}`} className="border-b border-slate-100">
+                    <td className="py-2">{p.kind}</td>
+                    <td className="py-2">{p.name}</td>
+                    <td className="py-2">{p.contact}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <a
+                href={`${PATH}?q=${q}&format=json`}
+                download
+                className="font-medium text-brand-700 underline"
+              >
+                Exportar JSON
+              </a>
+              <a href={`${PATH}?q=${q}&format=csv`} download className="font-medium text-brand-700 underline">
+                Exportar CSV
+              </a>
+            </div>
+          </Card>
+          <Card className="mt-6 border-red-200">
+            <h2 className="text-lg font-semibold text-red-800">Anonimizar</h2>
+            <p className="mt-1 text-sm text-slate-700">
+              Nome, e-mail, telefone, mensagens e anotações desta pessoa serão substituídos em todos os
+              registros acima, inclusive nos e-mails enviados e no histórico de auditoria. Contagens, status,
+              comissões e faturamento continuam iguais. Não dá para desfazer.
+            </p>
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+              <FormAlert
+                message={actionData && "formError" in actionData ? (actionData.formError as string) : null}
+              />
+              <input type="hidden" name="term" value={term} />
+              <TextField
+                label="Digite ANONIMIZAR para confirmar"
+                name="confirm"
+                autoComplete="off"
+                maxLength={40}
+                error={actionData?.fieldErrors?.confirm}
+              />
+              <Button type="submit" variant="danger" busy={busy} busyLabel="Anonimizando...">
+                Anonimizar dados
+              </Button>
+            </Form>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Privacidade (LGPD) | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return <ListError message={SUBJECT_MESSAGES.loadError} />;
+}
