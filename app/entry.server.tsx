@@ -37,6 +37,9 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // React outlines a finished Suspense boundary over 12.8 KB into a hidden element that a
+        // script reveals; the landing's contact form is one, and must be there without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

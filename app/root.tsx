@@ -12,8 +12,7 @@ import {
 import type { Route } from "./+types/root";
 import type { loader as siteLoader } from "./routes/site/layout";
 import "./app.css";
-import { ErrorPage } from "./components/site/error-page";
-import { useErrorInfo } from "./components/ui/error-state";
+import { StandaloneErrorBoundary } from "./components/site/error-boundary";
 import { LazyToaster, showToast } from "./components/ui/toasts";
 import { TrackingBodyEnd, TrackingBodyStart, TrackingHead } from "./components/site/tracking";
 import { readFlash } from "./lib/flash.server";
@@ -86,7 +85,4 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const { status, requestId } = useErrorInfo();
-  return <ErrorPage status={status} requestId={requestId} standalone />;
-}
+export const ErrorBoundary = StandaloneErrorBoundary;

@@ -1,6 +1,6 @@
 import { TIME_ZONE } from "./format";
 
-const isoDay = new Intl.DateTimeFormat("en-CA", {
+const isoDay = /* @__PURE__ */ new Intl.DateTimeFormat("en-CA", {
   timeZone: TIME_ZONE,
   year: "numeric",
   month: "2-digit",

@@ -1,20 +1,22 @@
 // pt-BR formatting shared by server and browser. Dates are shown in America/Sao_Paulo.
 export const TIME_ZONE = "America/Sao_Paulo";
 
-const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+// Pure: creating a formatter changes nothing, so a page that imports this module without
+// calling it does not ship it.
+const money = /* @__PURE__ */ new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 
 /** 1990 → "R$ 19,90" (the space Intl emits is a no-break space). */
 export function formatMoney(cents: number): string {
   return money.format(cents / 100);
 }
 
-const dateFmt = new Intl.DateTimeFormat("pt-BR", {
+const dateFmt = /* @__PURE__ */ new Intl.DateTimeFormat("pt-BR", {
   timeZone: TIME_ZONE,
   day: "2-digit",
   month: "2-digit",
   year: "numeric",
 });
-const dateTimeFmt = new Intl.DateTimeFormat("pt-BR", {
+const dateTimeFmt = /* @__PURE__ */ new Intl.DateTimeFormat("pt-BR", {
   timeZone: TIME_ZONE,
   day: "2-digit",
   month: "2-digit",

@@ -54,8 +54,8 @@ export function ErrorPage({
   );
 }
 
-/** ErrorBoundary for public child routes: keeps the header and footer of the layout. */
-export function PublicErrorBoundary() {
+/** The page for the error a boundary caught (loaded lazily by error-boundary.tsx). */
+export default function RoutedErrorPage({ standalone = false }: { standalone?: boolean }) {
   const { status, requestId } = useErrorInfo();
-  return <ErrorPage status={status} requestId={requestId} />;
+  return <ErrorPage status={status} requestId={requestId} standalone={standalone} />;
 }

@@ -1,6 +1,6 @@
-import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { CloseIcon, MenuIcon } from "./icons";
 
 export const SECTION_LINKS = [
   { id: "oferecemos", label: "Funcionalidades" },
@@ -107,7 +107,7 @@ export function Header({ demoUrl }: { demoUrl: string }) {
           aria-label={open ? "Fechar menu" : "Abrir menu"}
           onClick={() => setOpen((v) => !v)}
         >
-          {open ? <X aria-hidden className="h-6 w-6" /> : <Menu aria-hidden className="h-6 w-6" />}
+          {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
         </button>
       </nav>
       {open && (

@@ -1,6 +1,5 @@
-import { MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { WHATSAPP_DEFAULT_MESSAGE, whatsappLink } from "~/lib/whatsapp";
+import { ChatIcon } from "./icons";
 
 /** Height of the band at the bottom of the screen the floating button occupies (bottom-5 + h-14 + margin). */
 const BAND_PX = 96;
@@ -13,7 +12,11 @@ const BAND_PX = 96;
  * (any `[data-cta]`) is inside the bottom band the button steps aside (hidden, not focusable);
  * it comes back as soon as the call to action scrolls on.
  */
-export function WhatsAppButton({ number }: { number: string }) {
+export function WhatsAppButton({
+  href,
+}: {
+  /** Built by the server (wa.me link): no phone code in the bundle. */ href: string | null;
+}) {
   const [covered, setCovered] = useState(false);
   useEffect(() => {
     const targets = document.querySelectorAll("[data-cta]");
@@ -43,7 +46,6 @@ export function WhatsAppButton({ number }: { number: string }) {
       observer?.disconnect();
     };
   }, []);
-  const href = whatsappLink(number, WHATSAPP_DEFAULT_MESSAGE);
   if (!href) return null;
   return (
     <a
@@ -55,7 +57,7 @@ export function WhatsAppButton({ number }: { number: string }) {
         covered ? "invisible opacity-0" : ""
       }`}
     >
-      <MessageCircle aria-hidden className="h-7 w-7" />
+      <ChatIcon className="h-7 w-7" />
     </a>
   );
 }

@@ -1,5 +1,6 @@
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -11,7 +12,9 @@ import {
 import { describe, expect, it } from "vitest";
 import { AdminErrorState } from "~/components/admin/admin-error";
 import { PortalErrorBoundary, PortalStandaloneErrorBoundary } from "~/components/portal/portal-error";
-import { ErrorPage, PublicErrorBoundary } from "~/components/site/error-page";
+// The public boundaries (components/site/error-boundary.tsx) load this page lazily.
+import PublicErrorBoundary, { ErrorPage } from "~/components/site/error-page";
+import * as lazyBoundaries from "~/components/site/error-boundary";
 import { useErrorInfo } from "./error-state";
 
 /** The root boundary's body (app/root.tsx renders exactly this inside its Layout). */
@@ -24,7 +27,12 @@ function RootBoundary() {
  * Renders `boundary` for a child route whose loader throws `thrown`, under a root route whose
  * loader carries the request id, as the server would (static handler + router).
  */
-async function renderFailure(boundary: ComponentType, thrown: unknown, requestId = "req-4242") {
+async function renderFailure(
+  boundary: ComponentType,
+  thrown: unknown,
+  requestId = "req-4242",
+  waitForAll = false,
+) {
   const routes: RouteObject[] = [
     {
       id: "root",
@@ -48,7 +56,13 @@ async function renderFailure(boundary: ComponentType, thrown: unknown, requestId
   const context = await handler.query(new Request("http://localhost/pagina"));
   if (context instanceof Response) throw new Error("unexpected response");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(createElement(StaticRouterProvider, { router, context, hydrate: false }));
+  const app = createElement(StaticRouterProvider, { router, context, hydrate: false });
+  if (!waitForAll) return renderToString(app);
+  // Lazy components need a renderer that waits for them, as the server's stream does.
+  const { prelude } = await prerenderToNodeStream(app);
+  let html = "";
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
@@ -89,6 +103,21 @@ describe("error boundaries: pt-BR, a way back, and the request id of a server er
     const root = await renderFailure(RootBoundary, new Error("boom"));
     expect(root).toContain("<header");
     expect(root).toContain("<footer");
+  });
+
+  it("the public boundaries the routes use load that page lazily and render it on the server", async () => {
+    const page = await renderFailure(lazyBoundaries.PublicErrorBoundary, new Error("boom"), "req-1", true);
+    expect(text(page)).toContain("Código do erro: req-1");
+    expect(text(page)).toContain("Voltar para o início");
+    expect(page).not.toContain("<header");
+    const root = await renderFailure(
+      lazyBoundaries.StandaloneErrorBoundary,
+      data(null, { status: 404 }),
+      "r",
+      true,
+    );
+    expect(text(root)).toContain("Página não encontrada");
+    expect(root).toContain("<header");
   });
 
   it("a 404 says so in pt-BR and shows no error code", async () => {

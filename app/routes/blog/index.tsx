@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/index";
-import { PublicErrorBoundary } from "~/components/site/error-page";
+import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import { PostCard } from "~/components/site/post-card";
 import { listPublishedPosts, normalizeSearch } from "~/modules/blog/blog.server";
 import { seoMeta } from "~/modules/seo/meta";

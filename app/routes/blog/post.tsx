@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, redirect, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/post";
-import { PublicErrorBoundary } from "~/components/site/error-page";
+import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import { PostCard } from "~/components/site/post-card";
 import { formatDate } from "~/lib/format";
 import { getPublishedPostBySlug, listRelatedPosts } from "~/modules/blog/blog.server";
@@ -100,8 +100,11 @@ export default function BlogPost() {
           <p className="mt-2 text-slate-700">
             Mensalidade fixa, zero comissão por pedido e sistema pronto em 3 a 5 dias úteis.
           </p>
+          {/* A document load: the landing is server HTML only (ServerHtml) and the browser
+              scrolls to the form by the hash. */}
           <Link
             to="/#contato"
+            reloadDocument
             className="mt-6 inline-block rounded-full bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
           >
             Fale com um especialista

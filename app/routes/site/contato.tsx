@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contato";
-import { PublicErrorBoundary } from "~/components/site/error-page";
+import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import type { ContactActionData } from "~/components/site/landing/contact-form";
 import { ContactSection } from "~/components/site/landing/contact-section";
 import { handleContactPost } from "~/modules/leads/contact-post.server";

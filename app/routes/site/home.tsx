@@ -1,17 +1,18 @@
 import { useCallback, useRef, useState } from "react";
 import { useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/home";
-import { PublicErrorBoundary } from "~/components/site/error-page";
+import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import { Benefits } from "~/components/site/landing/benefits";
 import type { ContactActionData } from "~/components/site/landing/contact-form";
-import { ContactSection } from "~/components/site/landing/contact-section";
+import { ContactIsland, loadContact } from "~/components/site/landing/contact-island";
 import { Faq } from "~/components/site/landing/faq";
 import { Hero } from "~/components/site/landing/hero";
+import { handleLandingClick } from "~/components/site/landing/landing-clicks";
 import { Offerings } from "~/components/site/landing/offerings";
 import { Plans } from "~/components/site/landing/plans";
 import { REP_SCROLL_DELAY_MS, RepresentativeProgram } from "~/components/site/landing/representative";
 import { Testimonials } from "~/components/site/landing/testimonials";
-import { PLAN_REPRESENTATIVE } from "~/modules/leads/contact.options";
+import { reloadOnClientNavigation, ServerHtml } from "~/components/ui/server-html";
 import { handleContactPost } from "~/modules/leads/contact-post.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { seoMeta } from "~/modules/seo/meta";
@@ -50,6 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 // Keeps Retry-After on the 429 of the contact form's rate limit.
 export const headers = rateLimitHeaders;
 
+// The landing's copy is server HTML only (ServerHtml): client-side navigations here load the document.
+export const clientLoader = reloadOnClientNavigation;
+
 // Plans do not change because someone sent the contact form.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod === "POST") return false;
@@ -63,32 +67,45 @@ export default function Home({ actionData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const goToContact = useCallback((value: string, delay = 0) => {
-    setPlan(value);
-    setTimeout(() => {
-      document.getElementById("contato")?.scrollIntoView({ behavior: "smooth" });
-      formRef.current?.querySelector<HTMLInputElement>("input[name=name]")?.focus({ preventScroll: true });
-    }, delay);
+    // The form hydrates on demand: its plan can be set once it is React's.
+    void loadContact().then(() => {
+      setPlan(value);
+      setTimeout(() => {
+        document.getElementById("contato")?.scrollIntoView({ behavior: "smooth" });
+        formRef.current?.querySelector<HTMLInputElement>("input[name=name]")?.focus({ preventScroll: true });
+      }, delay);
+    });
   }, []);
+  const onClick = (event: React.MouseEvent) =>
+    handleLandingClick(event, {
+      choosePlan: (id) => goToContact(id),
+      talkToTeam: (value) => goToContact(value, REP_SCROLL_DELAY_MS),
+    });
 
+  // Issue 17 item 9: the copy is HTML only, the contact form hydrates when needed.
   return (
-    <main id="conteudo">
-      <Hero demoUrl={demoUrl} />
-      <Offerings />
-      <RepresentativeProgram
-        plans={plans}
-        onTalkToTeam={() => goToContact(PLAN_REPRESENTATIVE, REP_SCROLL_DELAY_MS)}
-      />
-      <Benefits />
-      <Testimonials />
-      <Plans plans={plans} onChoose={(id) => goToContact(id)} />
-      <ContactSection
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegation: the targets are links and buttons
+    <main id="conteudo" onClick={onClick}>
+      <ServerHtml>
+        {import.meta.env.SSR && (
+          <>
+            <Hero demoUrl={demoUrl} />
+            <Offerings />
+            <RepresentativeProgram plans={plans} />
+            <Benefits />
+            <Testimonials />
+            <Plans plans={plans} />
+          </>
+        )}
+      </ServerHtml>
+      <ContactIsland
         plans={plans}
         plan={plan}
         onPlanChange={setPlan}
         formRef={formRef}
         actionData={contactData}
       />
-      <Faq />
+      <ServerHtml>{import.meta.env.SSR && <Faq />}</ServerHtml>
     </main>
   );
 }

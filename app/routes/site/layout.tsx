@@ -5,6 +5,7 @@ import { Footer } from "~/components/site/footer";
 import { Header } from "~/components/site/header";
 import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { parseConsent } from "~/lib/consent";
+import { WHATSAPP_DEFAULT_MESSAGE, whatsappLink } from "~/lib/whatsapp";
 import { listRecentPublishedPosts } from "~/modules/blog/blog.server";
 import { getTracking } from "~/modules/seo/tracking.server";
 import { captureAttribution } from "~/modules/site/attribution.server";
@@ -21,9 +22,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     getTracking(),
     captureAttribution(request),
   ]);
+  const config = publicConfig();
   return data(
-    // The visitor's cookie choice decides which trackers the document renders (LGPD).
-    { footerPosts, tracking, consent: parseConsent(request.headers.get("Cookie")), ...publicConfig() },
+    {
+      footerPosts,
+      tracking,
+      // The visitor's cookie choice decides which trackers the document renders (LGPD).
+      consent: parseConsent(request.headers.get("Cookie")),
+      ...config,
+      whatsappHref: whatsappLink(config.whatsappNumber, WHATSAPP_DEFAULT_MESSAGE),
+    },
     attribution ? { headers: { "Set-Cookie": attribution } } : undefined,
   );
 }
@@ -36,7 +44,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function SiteLayout() {
-  const { footerPosts, demoUrl, whatsappNumber, tracking, consent } = useLoaderData<typeof loader>();
+  const { footerPosts, demoUrl, whatsappHref, tracking, consent } = useLoaderData<typeof loader>();
   return (
     <>
       <a
@@ -48,7 +56,7 @@ export default function SiteLayout() {
       <Header demoUrl={demoUrl} />
       <Outlet />
       <Footer posts={footerPosts} cookiePreferences />
-      <WhatsAppButton number={whatsappNumber} />
+      <WhatsAppButton href={whatsappHref} />
       <ConsentSlot tracking={tracking} consent={consent} />
     </>
   );

@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { PublicErrorBoundary } from "~/components/site/error-page";
+import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import { LegalPage } from "~/components/site/legal-page";
 import { getLegalPage } from "~/modules/privacy/privacy-settings.server";
 import { seoMeta } from "~/modules/seo/meta";

@@ -55,6 +55,18 @@ export function ContactForm({
   const site = useRouteLoaderData("routes/site/layout") as { whatsappNumber?: string } | undefined;
   const whatsapp = site?.whatsappNumber ? whatsappLink(site.whatsappNumber, WHATSAPP_CONTACT_MESSAGE) : null;
 
+  // On the landing the form hydrates when needed (contact-island.tsx): what the visitor typed or
+  // picked before its code arrived is still in the fields; format the phone and adopt the plan.
+  useEffect(() => {
+    const form = formRef.current;
+    const phone = form?.elements.namedItem("phone");
+    if (phone instanceof HTMLInputElement && phone.value) phone.value = maskPhoneInput(phone.value);
+    const select = form?.elements.namedItem("plan");
+    if (select instanceof HTMLSelectElement && select.value !== plan) onPlanChange(select.value);
+    // Once, on mount: later changes go through the fields' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     const data = fetcher.data;
     const form = formRef.current;

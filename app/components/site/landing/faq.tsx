@@ -3,16 +3,10 @@ import { FAQ } from "./content";
 
 /**
  * SPEC §1: one item open at a time; clicking the open one closes it. `<details name>` does that
- * natively (and without JavaScript); onToggle closes the others in browsers that lack it.
+ * natively, without JavaScript (Chrome 120, Safari 17.2, Firefox 130), so the FAQ ships as HTML
+ * only (issue 17 item 9).
  */
 export function Faq() {
-  function onToggle(event: React.SyntheticEvent<HTMLDetailsElement>) {
-    const current = event.currentTarget;
-    if (!current.open) return;
-    current.parentElement?.parentElement?.querySelectorAll("details[open]").forEach((d) => {
-      if (d !== current) (d as HTMLDetailsElement).open = false;
-    });
-  }
   return (
     <section id="perguntas-frequentes" aria-labelledby="faq-titulo" className="scroll-mt-20 px-4 py-20">
       <div className="mx-auto max-w-3xl">
@@ -24,7 +18,6 @@ export function Faq() {
             <li key={item.q}>
               <details
                 name="faq"
-                onToggle={onToggle}
                 className="group rounded-xl border border-slate-200 bg-white open:shadow-sm"
               >
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold text-slate-900 [&::-webkit-details-marker]:hidden">

@@ -11,7 +11,12 @@ export interface PublicPlan {
   isPopular: boolean;
 }
 
-export function Plans({ plans, onChoose }: { plans: PublicPlan[]; onChoose: (planId: string) => void }) {
+/**
+ * Server-rendered only (ServerHtml): a plan's button carries `data-plan`, and the landing's click
+ * handler picks the plan in the contact form. Before the page's script runs it is a plain link to
+ * the form.
+ */
+export function Plans({ plans }: { plans: PublicPlan[] }) {
   return (
     <section id="planos" aria-labelledby="planos-titulo" className="scroll-mt-20 bg-slate-50 px-4 py-20">
       <div className="mx-auto max-w-6xl">
@@ -66,10 +71,7 @@ export function Plans({ plans, onChoose }: { plans: PublicPlan[]; onChoose: (pla
                 <a
                   href="#contato"
                   data-cta
-                  onClick={(e) => {
-                    e.preventDefault();
-                    onChoose(p.id);
-                  }}
+                  data-plan={p.id}
                   className={`mt-8 block rounded-full px-5 py-3 text-center font-semibold ${
                     p.isPopular
                       ? "bg-brand-700 text-white hover:bg-brand-800"

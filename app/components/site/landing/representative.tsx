@@ -1,6 +1,6 @@
 import { BadgeDollarSign, Megaphone, Headphones, Infinity as Unlimited, X } from "lucide-react";
-import { useRef } from "react";
 import { formatMoney } from "~/lib/format";
+import { PLAN_REPRESENTATIVE } from "~/modules/leads/contact.options";
 
 /** SPEC §9: the modal's redirect scrolls to the contact form after 300 ms. */
 export const REP_SCROLL_DELAY_MS = 300;
@@ -17,24 +17,23 @@ const STEPS = [
   "Receba sua comissão quando a venda for concluída.",
 ];
 
+export const REP_DIALOG_ID = "representante-dialogo";
+
 /**
  * The representative programme: a banner that opens a native <dialog> (modal focus and Esc to close
- * for free, no dialog library in the public bundle). Without JavaScript the trigger is
- * a plain link to the sign-up page.
+ * for free, no dialog library in the public bundle). Server-rendered only (ServerHtml): the
+ * buttons carry `data-rep`, handled by the landing's click handler (landing-clicks.ts). Without
+ * JavaScript the trigger is a plain link to the sign-up page.
  */
 export function RepresentativeProgram({
   plans,
-  onTalkToTeam,
 }: {
   /** Each plan's commission (issue 14): what the modal promises is what is paid. */
   plans: { id: string; name: string; commissionCents: number }[];
-  onTalkToTeam: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const amounts = plans.map((p) => p.commissionCents);
   const low = amounts.length ? Math.min(...amounts) : 0;
   const high = amounts.length ? Math.max(...amounts) : 0;
-  const close = () => dialog.current?.close();
   return (
     <section aria-labelledby="representante-banner" className="px-4 pb-20">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-slate-900 p-8 text-white md:flex-row md:items-center md:justify-between md:p-10">
@@ -52,10 +51,7 @@ export function RepresentativeProgram({
         </div>
         <a
           href="/representante/register"
-          onClick={(e) => {
-            e.preventDefault();
-            dialog.current?.showModal();
-          }}
+          data-rep="open"
           className="rounded-full bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-brand-50"
         >
           Seja um representante
@@ -63,7 +59,7 @@ export function RepresentativeProgram({
       </div>
 
       <dialog
-        ref={dialog}
+        id={REP_DIALOG_ID}
         aria-labelledby="representante-titulo"
         className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60"
       >
@@ -74,7 +70,7 @@ export function RepresentativeProgram({
             </h2>
             <button
               type="button"
-              onClick={close}
+              data-rep="close"
               aria-label="Fechar"
               className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
             >
@@ -126,10 +122,8 @@ export function RepresentativeProgram({
             </a>
             <button
               type="button"
-              onClick={() => {
-                close();
-                onTalkToTeam();
-              }}
+              data-rep="talk"
+              data-plan={PLAN_REPRESENTATIVE}
               className="flex-1 rounded-full border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
             >
               Falar com a equipe
