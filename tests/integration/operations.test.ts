@@ -95,7 +95,7 @@ describe("db:backup / db:restore", () => {
       const { rows } = await back.pglite!.query<{ name: string }>(`select name from plans order by name`);
       await back.close();
       expect(rows.map((r) => r.name)).toEqual(["Plano Backup"]);
-    }, 180_000);
+    }, 300_000); // spawns four tsx processes: minutes on a loaded machine
   }
 
   if (onPostgres) {
@@ -144,6 +144,6 @@ describe("db:backup / db:restore", () => {
       expect(queuesAfter.rows[0].n).toBeGreaterThan(0);
       // The tool list is what the docs promise.
       expect(execFileSync("pg_dump", ["--version"], { encoding: "utf8" })).toMatch(/pg_dump/);
-    }, 180_000);
+    }, 300_000); // spawns four tsx processes: minutes on a loaded machine
   }
 });
