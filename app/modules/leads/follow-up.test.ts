@@ -95,7 +95,10 @@ describe("follow-up", () => {
     await setFollowUp(tomorrow.id, `${addDays(today, 1)}T08:00`);
     await setFollowUp(lost.id, `${addDays(today, -2)}T10:00`);
     await t.db.update(leads).set({ statusFunil: "perdido", status: "perdido" }).where(eq(leads.id, lost.id));
-    await t.db.update(leads).set({ statusFunil: "qualificado", status: "qualificado" }).where(eq(leads.id, overdue.id));
+    await t.db
+      .update(leads)
+      .set({ statusFunil: "qualificado", status: "qualificado" })
+      .where(eq(leads.id, overdue.id));
     const board = async (query: string) => {
       const res = await outcome(() => funnel.loader(args(get(`/admin/leads${query}`, admin))));
       const d = res.data as Awaited<ReturnType<typeof funnel.loader>>;
@@ -106,7 +109,9 @@ describe("follow-up", () => {
     expect(await board("?contato=atrasados")).toEqual({ ids: [overdue.id], total: 1, followUp: "atrasados" });
     expect(await board("?contato=hoje")).toEqual({ ids: [later.id], total: 1, followUp: "hoje" });
     // With a search too; an unknown value shows everything.
-    expect((await board(`?contato=atrasados&q=${encodeURIComponent(overdue.name)}`)).ids).toEqual([overdue.id]);
+    expect((await board(`?contato=atrasados&q=${encodeURIComponent(overdue.name)}`)).ids).toEqual([
+      overdue.id,
+    ]);
     expect((await board(`?contato=hoje&q=${encodeURIComponent(overdue.name)}`)).ids).toEqual([]);
     const all = await board("?contato=ontem");
     expect(all.followUp).toBeNull();

@@ -70,7 +70,10 @@ export function searchFilter(q: string): SQL | undefined {
  * ?contato= (issue #15): open leads whose next contact falls on São Paulo's today ("hoje"), or
  * has already passed ("atrasados", decided by the database clock like the red card).
  */
-export function followUpFilter(filter: FollowUpFilter | null | undefined, today = todayInSaoPaulo()): SQL | undefined {
+export function followUpFilter(
+  filter: FollowUpFilter | null | undefined,
+  today = todayInSaoPaulo(),
+): SQL | undefined {
   if (!filter) return undefined;
   const open = notInArray(leads.statusFunil, ["convertido", "perdido"]);
   if (filter === "atrasados") return and(open, sql`${leads.nextContactAt} < now()`);

@@ -67,7 +67,9 @@ describe("funnel transitions (server-enforced)", () => {
     } else {
       expect(res.status).toBe(422);
       // The spec's message, then the server's reason.
-      expect(res.data).toMatchObject({ toast: { type: "error", message: expect.stringMatching(/^Erro ao atualizar status: .+/) } });
+      expect(res.data).toMatchObject({
+        toast: { type: "error", message: expect.stringMatching(/^Erro ao atualizar status: .+/) },
+      });
       expect(after.statusFunil).toBe(from);
     }
   });
@@ -91,7 +93,9 @@ describe("funnel transitions (server-enforced)", () => {
     expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
     // The lead's history (the audit log) records the skip as one move.
     const other = await makeLead({ statusFunil: "contatado" });
-    expect((await act({ intent: "move", id: other.id, from: "contatado", to: "negociando" })).status).toBe(200);
+    expect((await act({ intent: "move", id: other.id, from: "contatado", to: "negociando" })).status).toBe(
+      200,
+    );
   });
 
   it("moves one step back between open stages ('Voltar etapa'), and no further", async () => {
@@ -127,7 +131,9 @@ describe("funnel transitions (server-enforced)", () => {
       const lead = await makeLead({ statusFunil: from });
       const res = await act({ intent: "move", id: lead.id, from, to });
       expect(res.status).toBe(422);
-      expect(res.data).toMatchObject({ toast: { type: "error", message: `Erro ao atualizar status: ${reason}` } });
+      expect(res.data).toMatchObject({
+        toast: { type: "error", message: `Erro ao atualizar status: ${reason}` },
+      });
       const after = await stageOf(lead.id);
       expect(after.statusFunil).toBe(from);
       expect(after.convertedClientId).toBeNull();
@@ -148,7 +154,8 @@ describe("funnel transitions (server-enforced)", () => {
     expect(res.status).toBe(409);
     expect(res.data).toMatchObject({
       toast: {
-        message: "Erro ao atualizar status: o lead já tinha sido movido por outra pessoa. O funil foi atualizado.",
+        message:
+          "Erro ao atualizar status: o lead já tinha sido movido por outra pessoa. O funil foi atualizado.",
       },
     });
     expect((await stageOf(lead.id)).statusFunil).toBe("contatado");

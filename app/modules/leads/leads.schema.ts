@@ -17,7 +17,12 @@ export const STAGE_LABELS: Record<Stage, string> = {
 };
 
 /** The open stages, in funnel order (a lead in one of them is still being worked). */
-export const OPEN_STAGES = ["novo", "contatado", "qualificado", "negociando"] as const satisfies readonly Stage[];
+export const OPEN_STAGES = [
+  "novo",
+  "contatado",
+  "qualificado",
+  "negociando",
+] as const satisfies readonly Stage[];
 
 /** The card's one-click buttons (SPEC §4): the next stage, and 'Retomar' from `perdido`. */
 export const NEXT_STAGE: Partial<Record<Stage, Stage>> = {
@@ -82,7 +87,8 @@ export const LEAD_MESSAGES = {
   moved: (stage: Stage) => `Lead movido para ${STAGE_LABELS[stage]}`,
   moveError: "Erro ao atualizar status",
   moveRefused: (reason: string) => `Erro ao atualizar status: ${reason}`,
-  moveStale: "Erro ao atualizar status: o lead já tinha sido movido por outra pessoa. O funil foi atualizado.",
+  moveStale:
+    "Erro ao atualizar status: o lead já tinha sido movido por outra pessoa. O funil foi atualizado.",
   converted: "Lead convertido em cliente com sucesso!",
   convertError: (detail: string) => `Erro ao converter lead em cliente: ${detail}`,
   duplicateEmail: "Já existe um cliente com este e-mail!",

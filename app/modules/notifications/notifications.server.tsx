@@ -235,7 +235,12 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
     });
     const followUps = { overdue: [] as DigestFollowUp[], today: [] as DigestFollowUp[] };
     for (const r of due) {
-      const row = { leadId: r.id, name: r.name, business: r.business, nextContactAt: new Date(r.nextContactAt) };
+      const row = {
+        leadId: r.id,
+        name: r.name,
+        business: r.business,
+        nextContactAt: new Date(r.nextContactAt),
+      };
       (row.nextContactAt < startOfToday ? followUps.overdue : followUps.today).push(row);
     }
     if (total === 0 && due.length === 0) return;

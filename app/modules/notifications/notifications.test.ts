@@ -277,7 +277,11 @@ describe("renewal digest", () => {
 describe("daily digest: follow-ups (issue #15)", () => {
   const run = (today: string, id: string) =>
     renewalDigestJob.handler({ today }, { id, retryCount: 0, retryLimit: 0, isLastAttempt: true });
-  const lead = async (name: string, nextContactAt: Date | null, stage: "novo" | "perdido" | "convertido" = "novo") => {
+  const lead = async (
+    name: string,
+    nextContactAt: Date | null,
+    stage: "novo" | "perdido" | "convertido" = "novo",
+  ) => {
     const [row] = await t.db
       .insert(leads)
       .values({
@@ -313,7 +317,9 @@ describe("daily digest: follow-ups (issue #15)", () => {
     expect(m.text).not.toContain("Renovações");
     // Overdue first, then today's, each with its date and time in São Paulo.
     const text = m.text.replace(/\s+/g, " ");
-    expect(text).toMatch(/Atrasados.*Atrasada Ana.*08\/03\/2031,? 12:00.*Para hoje.*Hoje Hugo.*10\/03\/2031,? 15:30/);
+    expect(text).toMatch(
+      /Atrasados.*Atrasada Ana.*08\/03\/2031,? 12:00.*Para hoje.*Hoje Hugo.*10\/03\/2031,? 15:30/,
+    );
     for (const name of ["Amanha Bia", "Perdido Paulo", "Sem Data Sara"]) expect(text).not.toContain(name);
     expect(m.html).toContain(`http://localhost:3000/admin/leads/${atrasado.id}`);
     expect(m.html).toContain(`http://localhost:3000/admin/leads/${hoje.id}`);
@@ -326,7 +332,13 @@ describe("daily digest: follow-ups (issue #15)", () => {
     const [plan] = await t.db.insert(plans).values({ name: "Básico Digest", priceCents: 4990 }).returning();
     const [c] = await t.db
       .insert(clients)
-      .values({ name: "Renova", email: "renova@c.dev", phone: "11999990000", businessName: "Renova", planId: plan.id })
+      .values({
+        name: "Renova",
+        email: "renova@c.dev",
+        phone: "11999990000",
+        businessName: "Renova",
+        planId: plan.id,
+      })
       .returning();
     await t.db.insert(subscriptions).values({
       clientId: c.id,
@@ -346,4 +358,3 @@ describe("daily digest: follow-ups (issue #15)", () => {
     expect(m.text).toContain("Hoje Iara");
   });
 });
-

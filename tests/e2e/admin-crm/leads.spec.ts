@@ -55,11 +55,7 @@ test("a lead from the public form goes through the funnel and becomes a client",
   // The drag handle (issue #15), then only novo's buttons: forward, lost, WhatsApp.
   await expect(card.getByRole("button", { name: `Mover ${lead.name}` })).toBeVisible();
   const labelled = card.getByRole("button").filter({ hasText: /./ });
-  await expect(labelled).toHaveText([
-    "Marcar como contatado",
-    "Marcar como perdido",
-    "WhatsApp",
-  ]);
+  await expect(labelled).toHaveText(["Marcar como contatado", "Marcar como perdido", "WhatsApp"]);
   await expect(column(page, "Contatados")).toContainText("Nenhum lead neste estágio");
   await expectNoA11yViolations(page);
 

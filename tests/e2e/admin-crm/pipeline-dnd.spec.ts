@@ -90,7 +90,9 @@ test("a card is dragged with the mouse from Novos Leads to Em negociação, anno
   await expect(timeline).toContainText("Em negociação → Qualificados");
 });
 
-test("a card is dragged with the keyboard (Space, arrows, Space) and each step is announced", async ({ page }) => {
+test("a card is dragged with the keyboard (Space, arrows, Space) and each step is announced", async ({
+  page,
+}) => {
   test.slow();
   const lead = await newLead(page, `Arrasto Teclado ${token()}`);
   await loginAsAdmin(page);
@@ -100,7 +102,9 @@ test("a card is dragged with the keyboard (Space, arrows, Space) and each step i
   await handle.focus();
   await page.keyboard.press("Space");
   const live = liveRegion(page);
-  await expect(live).toHaveText(new RegExp(`Lead ${lead.name} (pego na coluna|sobre a coluna) Novos Leads\\.`));
+  await expect(live).toHaveText(
+    new RegExp(`Lead ${lead.name} (pego na coluna|sobre a coluna) Novos Leads\\.`),
+  );
   for (const label of ["Contatados", "Qualificados", "Em negociação"]) {
     await page.keyboard.press("ArrowRight");
     await expect(live).toHaveText(`Lead ${lead.name} sobre a coluna ${label}.`);
@@ -111,7 +115,9 @@ test("a card is dragged with the keyboard (Space, arrows, Space) and each step i
   await expectIn(page, lead.name, "Em negociação");
 
   // Escape cancels: the card stays.
-  await card(page, lead.name).getByRole("button", { name: `Mover ${lead.name}` }).focus();
+  await card(page, lead.name)
+    .getByRole("button", { name: `Mover ${lead.name}` })
+    .focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowLeft");
   await expect(live).toHaveText(`Lead ${lead.name} sobre a coluna Qualificados.`);
@@ -121,7 +127,9 @@ test("a card is dragged with the keyboard (Space, arrows, Space) and each step i
   await expectNoA11yViolations(page);
 });
 
-test("a drop on Convertidos asks for confirmation, a drop on Perdidos asks for the reason", async ({ page }) => {
+test("a drop on Convertidos asks for confirmation, a drop on Perdidos asks for the reason", async ({
+  page,
+}) => {
   test.slow();
   const lead = await newLead(page, `Arrasto Fim ${token()}`);
   await loginAsAdmin(page);
@@ -181,4 +189,3 @@ test("the follow-up filter 'Atrasados' shows only the overdue leads", async ({ p
   await expect(card(page, other.name)).toBeVisible();
   await expect(card(page, late.name)).toBeVisible();
 });
-

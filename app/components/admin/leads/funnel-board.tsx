@@ -76,7 +76,10 @@ export function FollowUpFilterLinks({ value }: { value: FollowUpFilter | null })
   const { search } = useLocation();
   const options: { key: FollowUpFilter | null; label: string }[] = [
     { key: null, label: "Todos os contatos" },
-    ...(Object.keys(FOLLOW_UP_FILTERS) as FollowUpFilter[]).map((k) => ({ key: k, label: FOLLOW_UP_FILTERS[k] })),
+    ...(Object.keys(FOLLOW_UP_FILTERS) as FollowUpFilter[]).map((k) => ({
+      key: k,
+      label: FOLLOW_UP_FILTERS[k],
+    })),
   ];
   return (
     <nav aria-label="Próximo contato" className="mr-auto flex items-center gap-1">
@@ -143,7 +146,10 @@ export function FunnelBoard({
     const next = { ...columns };
     for (const s of STAGES) {
       const leadsIn = columns[s].leads.filter((l) => l.id !== pendingId);
-      next[s] = { ...columns[s], leads: s === pendingTo ? [{ ...moving, statusFunil: pendingTo }, ...leadsIn] : leadsIn };
+      next[s] = {
+        ...columns[s],
+        leads: s === pendingTo ? [{ ...moving, statusFunil: pendingTo }, ...leadsIn] : leadsIn,
+      };
     }
     return next;
   }, [columns, pendingId, pendingTo]);
@@ -263,7 +269,10 @@ function FunnelColumn({
         isOver && from !== stage ? "ring-2 ring-brand-600 ring-offset-2" : ""
       }`}
     >
-      <h2 id={headingId} className="mb-3 flex items-center justify-between text-sm font-semibold text-slate-800">
+      <h2
+        id={headingId}
+        className="mb-3 flex items-center justify-between text-sm font-semibold text-slate-800"
+      >
         {STAGE_LABELS[stage]}
         <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
           <CountBadge count={count} />
@@ -300,7 +309,9 @@ const announcements: Announcements = {
   },
   onDragCancel({ active }) {
     const lead = leadOf(active);
-    return lead ? `Movimento cancelado. Lead ${lead.name} continua em ${STAGE_LABELS[lead.statusFunil]}.` : undefined;
+    return lead
+      ? `Movimento cancelado. Lead ${lead.name} continua em ${STAGE_LABELS[lead.statusFunil]}.`
+      : undefined;
   },
 };
 
