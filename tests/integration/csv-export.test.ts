@@ -108,6 +108,12 @@ describe("leads", () => {
     expect(row["Recebido em"]).toBe("01/04/2026");
     expect(row["Próximo contato"]).toBe("03/04/2026 10:00");
     expect(row.Etapa).toBe("Novos Leads");
+
+    // The follow-up filter (?contato=) too: only the lead whose next contact has passed.
+    const late = await download(
+      (await leadsExport.loader(args(get("/admin/leads/export?contato=atrasados", admin)))) as Response,
+    );
+    expect(late.slice(1).map((r) => r[0])).toEqual(['\'=HYPERLINK("http://evil.example","clique")']);
   });
 
   it("is refused to anyone but an admin", async () => {

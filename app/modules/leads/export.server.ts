@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { leads } from "~/db/schema";
 import { csvDate, csvDateTime, csvYesNo, type CsvColumn } from "~/server/http/csv.server";
 import { isoText, streamRows } from "~/server/db-tools/stream-rows.server";
-import { searchFilter } from "./funnel.server";
-import { STAGE_LABELS, type Stage } from "./leads.schema";
+import { followUpFilter, searchFilter } from "./funnel.server";
+import { STAGE_LABELS, type FollowUpFilter, type Stage } from "./leads.schema";
 
 export interface LeadExportRow extends Record<string, unknown> {
   name: string;
@@ -52,10 +52,13 @@ const LEAD_COLUMNS: CsvColumn<LeadExportRow>[] = [
 export function exportLeads({
   q = "",
   stage = null,
+  followUp = null,
   batchSize,
 }: {
   q?: string;
   stage?: Stage | null;
+  /** The funnel's ?contato= filter. */
+  followUp?: FollowUpFilter | null;
   /** Rows per database read (tests use small ones to cross batch boundaries). */
   batchSize?: number;
 }) {
@@ -68,7 +71,7 @@ export function exportLeads({
       ${leads.utmCampaign} as "utmCampaign", ${leads.referrer} as "referrer",
       ${leads.landingPage} as "landingPage", ${isoText(leads.createdAt)} as "createdAt"`,
     from: sql`${leads}`,
-    where: and(stage ? eq(leads.statusFunil, stage) : undefined, searchFilter(q)),
+    where: and(stage ? eq(leads.statusFunil, stage) : undefined, searchFilter(q), followUpFilter(followUp)),
     keys: [
       { expr: leads.createdAt, type: "timestamptz" },
       { expr: leads.id, type: "uuid" },

@@ -4,6 +4,7 @@ import { auditLog, leads } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as leadPage from "~/routes/admin/leads/detail";
+import * as funnel from "~/routes/admin/leads";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 
@@ -79,5 +80,41 @@ describe("follow-up", () => {
     const res = await outcome(() => dashboard.loader(args(get("/admin/dashboard", admin))));
     const rows = (res.data as { followUps: { id: string }[] }).followUps.map((r) => r.id);
     expect(rows).toEqual([overdue.id, later.id]);
+  });
+
+  it("filters the funnel by ?contato=hoje / atrasados on the server, open leads only", async () => {
+    await t.db.delete(leads);
+    const today = todayInSaoPaulo();
+    const overdue = await makeLead();
+    const later = await makeLead();
+    const tomorrow = await makeLead();
+    const none = await makeLead();
+    const lost = await makeLead();
+    await setFollowUp(overdue.id, `${addDays(today, -1)}T09:00`);
+    await setFollowUp(later.id, `${today}T23:30`);
+    await setFollowUp(tomorrow.id, `${addDays(today, 1)}T08:00`);
+    await setFollowUp(lost.id, `${addDays(today, -2)}T10:00`);
+    await t.db.update(leads).set({ statusFunil: "perdido", status: "perdido" }).where(eq(leads.id, lost.id));
+    await t.db
+      .update(leads)
+      .set({ statusFunil: "qualificado", status: "qualificado" })
+      .where(eq(leads.id, overdue.id));
+    const board = async (query: string) => {
+      const res = await outcome(() => funnel.loader(args(get(`/admin/leads${query}`, admin))));
+      const d = res.data as Awaited<ReturnType<typeof funnel.loader>>;
+      const ids = Object.values(d.columns).flatMap((c) => c.leads.map((l) => l.id));
+      const total = Object.values(d.counts).reduce((n, c) => n + c.total, 0);
+      return { ids, total, followUp: d.followUp };
+    };
+    expect(await board("?contato=atrasados")).toEqual({ ids: [overdue.id], total: 1, followUp: "atrasados" });
+    expect(await board("?contato=hoje")).toEqual({ ids: [later.id], total: 1, followUp: "hoje" });
+    // With a search too; an unknown value shows everything.
+    expect((await board(`?contato=atrasados&q=${encodeURIComponent(overdue.name)}`)).ids).toEqual([
+      overdue.id,
+    ]);
+    expect((await board(`?contato=hoje&q=${encodeURIComponent(overdue.name)}`)).ids).toEqual([]);
+    const all = await board("?contato=ontem");
+    expect(all.followUp).toBeNull();
+    expect(all.ids.sort()).toEqual([overdue.id, later.id, tomorrow.id, none.id, lost.id].sort());
   });
 });

@@ -1,9 +1,9 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans, subscriptions } from "~/db/schema";
-import { todayInSaoPaulo } from "~/lib/dates";
+import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
@@ -13,7 +13,15 @@ import { countEstimate, type CountResult } from "~/server/db-tools/counts.server
 import { boundedSearch } from "~/server/db-tools/search.server";
 import { copyNotesToClient } from "./lead.server";
 import { getFunnelSettings } from "./funnel-settings.server";
-import { canMove, lostReasonText, LEAD_MESSAGES, LEADS_PAGE_SIZE, STAGES, type Stage } from "./leads.schema";
+import {
+  canMove,
+  lostReasonText,
+  LEAD_MESSAGES,
+  LEADS_PAGE_SIZE,
+  STAGES,
+  type FollowUpFilter,
+  type Stage,
+} from "./leads.schema";
 
 export type StageCounts = Record<Stage, CountResult>;
 
@@ -58,6 +66,24 @@ export function searchFilter(q: string): SQL | undefined {
   return or(...parts);
 }
 
+/**
+ * ?contato= (issue #15): open leads whose next contact falls on São Paulo's today ("hoje"), or
+ * has already passed ("atrasados", decided by the database clock like the red card).
+ */
+export function followUpFilter(
+  filter: FollowUpFilter | null | undefined,
+  today = todayInSaoPaulo(),
+): SQL | undefined {
+  if (!filter) return undefined;
+  const open = notInArray(leads.statusFunil, ["convertido", "perdido"]);
+  if (filter === "atrasados") return and(open, sql`${leads.nextContactAt} < now()`);
+  return and(
+    open,
+    gte(leads.nextContactAt, new Date(`${today}T00:00:00-03:00`)),
+    lt(leads.nextContactAt, new Date(`${addDays(today, 1)}T00:00:00-03:00`)),
+  );
+}
+
 /** Above this many matches per column a search shows "1.000+" instead of counting on. */
 const SEARCH_COUNT_LIMIT = 1000;
 
@@ -66,8 +92,11 @@ const SEARCH_COUNT_LIMIT = 1000;
  * up to 10 000 leads in a stage, the planner's estimate above (shown "≈"), so the board does not
  * count a million rows on every request.
  */
-export async function countLeadsByStage({ q = "" }: { q?: string } = {}): Promise<StageCounts> {
-  const search = searchFilter(q);
+export async function countLeadsByStage({
+  q = "",
+  followUp = null,
+}: { q?: string; followUp?: FollowUpFilter | null } = {}): Promise<StageCounts> {
+  const search = and(searchFilter(q), followUpFilter(followUp));
   const db = getDb();
   const results = await Promise.all(
     STAGES.map((stage) =>
@@ -116,11 +145,13 @@ const cardColumns = {
 export async function listStageLeads({
   stage,
   q = "",
+  followUp = null,
   pages = 1,
   pageSize = LEADS_PAGE_SIZE,
 }: {
   stage: Stage;
   q?: string;
+  followUp?: FollowUpFilter | null;
   pages?: number;
   pageSize?: number;
 }): Promise<{ leads: LeadCard[]; hasMore: boolean }> {
@@ -128,7 +159,7 @@ export async function listStageLeads({
   const rows = await getDb()
     .select(cardColumns)
     .from(leads)
-    .where(and(eq(leads.statusFunil, stage), searchFilter(q)))
+    .where(and(eq(leads.statusFunil, stage), searchFilter(q), followUpFilter(followUp)))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit + 1);
   return { leads: rows.slice(0, limit) as LeadCard[], hasMore: rows.length > limit };
@@ -144,13 +175,17 @@ type Board = {
  * indexes) feeds the six columns and their exact counts; null when the term is too common, and
  * the per-column index walks are the fast plan instead.
  */
-async function searchBoard(q: string, pages: Partial<Record<Stage, number>>): Promise<Board | null> {
+async function searchBoard(
+  q: string,
+  followUp: FollowUpFilter | null,
+  pages: Partial<Record<Stage, number>>,
+): Promise<Board | null> {
   const db = getDb();
   const found = await boundedSearch({
     candidates: db
       .select({ id: leads.id, createdAt: leads.createdAt, status_funil: leads.statusFunil })
       .from(leads)
-      .where(searchFilter(q))
+      .where(and(searchFilter(q), followUpFilter(followUp)))
       .getSQL(),
     db,
   });
@@ -181,18 +216,20 @@ async function searchBoard(q: string, pages: Partial<Record<Stage, number>>): Pr
 /** The whole board: counts plus each column's first pages. */
 export async function loadFunnel({
   q = "",
+  followUp = null,
   pages = {},
 }: {
   q?: string;
+  followUp?: FollowUpFilter | null;
   pages?: Partial<Record<Stage, number>>;
 }): Promise<Board> {
   if (searchFilter(q)) {
-    const board = await searchBoard(q, pages);
+    const board = await searchBoard(q, followUp, pages);
     if (board) return board;
   }
   const [counts, ...columns] = await Promise.all([
-    countLeadsByStage({ q }),
-    ...STAGES.map((stage) => listStageLeads({ stage, q, pages: pages[stage] ?? 1 })),
+    countLeadsByStage({ q, followUp }),
+    ...STAGES.map((stage) => listStageLeads({ stage, q, followUp, pages: pages[stage] ?? 1 })),
   ]);
   return {
     counts,

@@ -55,7 +55,7 @@ beforeAll(async () => {
 describe("funnel transitions (server-enforced)", () => {
   const pairs = STAGES.flatMap((from) => STAGES.map((to) => [from, to] as [Stage, Stage]));
 
-  it.each(pairs)("%s → %s is allowed only when SPEC §4 allows it", async (from, to) => {
+  it.each(pairs)("%s → %s is allowed only when the funnel's rules allow it", async (from, to) => {
     const lead = await makeLead({ statusFunil: from });
     const res = await act({ intent: "move", id: lead.id, from, to });
     const after = await stageOf(lead.id);
@@ -66,20 +66,78 @@ describe("funnel transitions (server-enforced)", () => {
       expect(after.statusFunil).toBe(to);
     } else {
       expect(res.status).toBe(422);
-      expect(res.data).toMatchObject({ toast: { type: "error", message: "Erro ao atualizar status" } });
+      // The spec's message, then the server's reason.
+      expect(res.data).toMatchObject({
+        toast: { type: "error", message: expect.stringMatching(/^Erro ao atualizar status: .+/) },
+      });
       expect(after.statusFunil).toBe(from);
     }
   });
 
-  it("lists exactly the spec's edges", () => {
+  it("lists exactly the allowed edges: the spec's, forward skips and one step back (issue #15)", () => {
     expect(TRANSITIONS).toEqual({
-      novo: ["contatado", "perdido"],
-      contatado: ["qualificado", "perdido"],
-      qualificado: ["negociando", "perdido"],
-      negociando: ["perdido"],
+      novo: ["contatado", "qualificado", "negociando", "perdido"],
+      contatado: ["novo", "qualificado", "negociando", "perdido"],
+      qualificado: ["contatado", "negociando", "perdido"],
+      negociando: ["qualificado", "perdido"],
       convertido: [],
       perdido: ["novo"],
     });
+  });
+
+  it("moves forward across open stages, skipping (a drop from Novos Leads on Em negociação)", async () => {
+    const lead = await makeLead({ statusFunil: "novo" });
+    const res = await act({ intent: "move", id: lead.id, from: "novo", to: "negociando" });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ toast: { type: "success", message: "Lead movido para Em negociação" } });
+    expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
+    // The lead's history (the audit log) records the skip as one move.
+    const other = await makeLead({ statusFunil: "contatado" });
+    expect((await act({ intent: "move", id: other.id, from: "contatado", to: "negociando" })).status).toBe(
+      200,
+    );
+  });
+
+  it("moves one step back between open stages ('Voltar etapa'), and no further", async () => {
+    const lead = await makeLead({ statusFunil: "negociando" });
+    let res = await act({ intent: "move", id: lead.id, from: "negociando", to: "qualificado" });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ toast: { message: "Lead movido para Qualificados" } });
+    res = await act({ intent: "move", id: lead.id, from: "qualificado", to: "contatado" });
+    expect(res.status).toBe(200);
+    res = await act({ intent: "move", id: lead.id, from: "contatado", to: "novo" });
+    expect(res.status).toBe(200);
+    expect((await stageOf(lead.id)).statusFunil).toBe("novo");
+
+    const far = await makeLead({ statusFunil: "negociando" });
+    res = await act({ intent: "move", id: far.id, from: "negociando", to: "novo" });
+    expect(res.status).toBe(422);
+    expect(res.data).toMatchObject({
+      toast: { type: "error", message: "Erro ao atualizar status: só é possível voltar uma etapa por vez." },
+    });
+    expect((await stageOf(far.id)).statusFunil).toBe("negociando");
+  });
+
+  it("refuses with the reason in pt-BR: converting by a move, leaving convertido, a lost lead skipping, the same column", async () => {
+    const cases: [Stage, Stage, string][] = [
+      ["negociando", "convertido", "use “Converter em cliente” para converter o lead."],
+      ["novo", "convertido", "só leads em Em negociação podem ser convertidos."],
+      ["convertido", "negociando", "um lead convertido não muda mais de etapa."],
+      ["convertido", "perdido", "um lead convertido não muda mais de etapa."],
+      ["perdido", "contatado", "um lead perdido só pode ser retomado em Novos Leads."],
+      ["qualificado", "qualificado", "o lead já está em Qualificados."],
+    ];
+    for (const [from, to, reason] of cases) {
+      const lead = await makeLead({ statusFunil: from });
+      const res = await act({ intent: "move", id: lead.id, from, to });
+      expect(res.status).toBe(422);
+      expect(res.data).toMatchObject({
+        toast: { type: "error", message: `Erro ao atualizar status: ${reason}` },
+      });
+      const after = await stageOf(lead.id);
+      expect(after.statusFunil).toBe(from);
+      expect(after.convertedClientId).toBeNull();
+    }
   });
 
   it("uses the column label in the success toast", async () => {
@@ -94,6 +152,12 @@ describe("funnel transitions (server-enforced)", () => {
     // A second admin still sees it in "novo" and asks for novo → perdido.
     const res = await act({ intent: "move", id: lead.id, from: "novo", to: "perdido" });
     expect(res.status).toBe(409);
+    expect(res.data).toMatchObject({
+      toast: {
+        message:
+          "Erro ao atualizar status: o lead já tinha sido movido por outra pessoa. O funil foi atualizado.",
+      },
+    });
     expect((await stageOf(lead.id)).statusFunil).toBe("contatado");
     // Two concurrent novo → contatado moves: exactly one applies.
     const other = await makeLead({ statusFunil: "novo" });

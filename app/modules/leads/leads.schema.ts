@@ -16,21 +16,58 @@ export const STAGE_LABELS: Record<Stage, string> = {
   perdido: "Perdidos",
 };
 
+/** The open stages, in funnel order (a lead in one of them is still being worked). */
+export const OPEN_STAGES = [
+  "novo",
+  "contatado",
+  "qualificado",
+  "negociando",
+] as const satisfies readonly Stage[];
+
+/** The card's one-click buttons (SPEC §4): the next stage, and 'Retomar' from `perdido`. */
+export const NEXT_STAGE: Partial<Record<Stage, Stage>> = {
+  novo: "contatado",
+  contatado: "qualificado",
+  qualificado: "negociando",
+  perdido: "novo",
+};
+
+/** "Voltar etapa" (issue #15): one step back between open stages. */
+export const PREVIOUS_STAGE: Partial<Record<Stage, Stage>> = {
+  contatado: "novo",
+  qualificado: "contatado",
+  negociando: "qualificado",
+};
+
 /**
- * SPEC §4: the moves a button may make, from → to. `convertido` is reached only through the
+ * The moves the server allows, from → to (issue #15 extends SPEC §4 for drag-and-drop): forward
+ * across open stages (skipping is allowed), one step back between open stages, any open stage to
+ * `perdido`, `perdido` back to `novo` ('Retomar'). `convertido` is reached only through the
  * conversion (which creates the client), never by a plain move; nothing leaves `convertido`.
  */
 export const TRANSITIONS: Record<Stage, readonly Stage[]> = {
-  novo: ["contatado", "perdido"],
-  contatado: ["qualificado", "perdido"],
-  qualificado: ["negociando", "perdido"],
-  negociando: ["perdido"],
+  novo: ["contatado", "qualificado", "negociando", "perdido"],
+  contatado: ["novo", "qualificado", "negociando", "perdido"],
+  qualificado: ["contatado", "negociando", "perdido"],
+  negociando: ["qualificado", "perdido"],
   convertido: [],
   perdido: ["novo"],
 };
 
 export function canMove(from: Stage, to: Stage): boolean {
   return TRANSITIONS[from].includes(to);
+}
+
+/** Why the server refuses from → to, in pt-BR (shown after 'Erro ao atualizar status: '). */
+export function moveRefusalReason(from: Stage, to: Stage): string {
+  if (from === to) return `o lead já está em ${STAGE_LABELS[to]}.`;
+  if (from === "convertido") return "um lead convertido não muda mais de etapa.";
+  if (to === "convertido")
+    return from === "negociando"
+      ? "use “Converter em cliente” para converter o lead."
+      : "só leads em Em negociação podem ser convertidos.";
+  if (from === "perdido") return "um lead perdido só pode ser retomado em Novos Leads.";
+  return "só é possível voltar uma etapa por vez.";
 }
 
 /** Button texts per target stage (the forward move, 'perdido' and 'Retomar'). */
@@ -43,10 +80,15 @@ export const MOVE_LABELS: Record<Stage, string> = {
   perdido: "Marcar como perdido",
 };
 
+export const MOVE_BACK_LABEL = "Voltar etapa";
+
 export const LEAD_MESSAGES = {
   loadError: "Erro ao carregar leads",
   moved: (stage: Stage) => `Lead movido para ${STAGE_LABELS[stage]}`,
   moveError: "Erro ao atualizar status",
+  moveRefused: (reason: string) => `Erro ao atualizar status: ${reason}`,
+  moveStale:
+    "Erro ao atualizar status: o lead já tinha sido movido por outra pessoa. O funil foi atualizado.",
   converted: "Lead convertido em cliente com sucesso!",
   convertError: (detail: string) => `Erro ao converter lead em cliente: ${detail}`,
   duplicateEmail: "Já existe um cliente com este e-mail!",
@@ -180,3 +222,10 @@ export type LeadAction = z.infer<typeof LeadActionSchema>;
 export const LEADS_PAGE_SIZE = 20;
 /** A column shows at most this many pages at once (1 000 cards); search narrows further. */
 export const LEADS_MAX_PAGES = 50;
+
+/** The funnel's follow-up filter (?contato=): due today (São Paulo) or already overdue. */
+export const FOLLOW_UP_FILTERS = { hoje: "Para hoje", atrasados: "Atrasados" } as const;
+export type FollowUpFilter = keyof typeof FOLLOW_UP_FILTERS;
+export function parseFollowUpFilter(v: string | null): FollowUpFilter | null {
+  return v === "hoje" || v === "atrasados" ? v : null;
+}

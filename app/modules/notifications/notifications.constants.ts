@@ -15,7 +15,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "auth.redefinir-senha": "Redefinição de senha",
   "indicacao.status": "Status de indicação",
   "representante.boas-vindas": "Boas-vindas",
-  "assinaturas.resumo": "Resumo de renovações",
+  "assinaturas.resumo": "Resumo diário (renovações e contatos)",
   "comissoes.pagamento": "Pagamento de comissões",
 };
 

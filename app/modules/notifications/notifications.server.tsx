@@ -13,7 +13,13 @@ import { renderMail } from "~/server/mail/render.server";
 import { mailBrand } from "./brand.server";
 import { LeadAlertMail, leadAlertSubject } from "./mails/lead-alert";
 import { ReferralStatusMail, referralStatusSubject } from "./mails/referral-status";
-import { RenewalDigestMail, renewalDigestSubject, type DigestGroup } from "./mails/renewal-digest";
+import { listDueFollowUps } from "~/modules/leads/lead.server";
+import {
+  dailyDigestSubject,
+  RenewalDigestMail,
+  type DigestFollowUp,
+  type DigestGroup,
+} from "./mails/renewal-digest";
 import { WELCOME_SUBJECT, WelcomeMail } from "./mails/welcome";
 import { resetPasswordMailJob } from "./password-reset.server";
 import { adminEmails, leadAlertRecipients } from "./recipients.server";
@@ -187,10 +193,14 @@ async function subscriptionsEndingOn(day: string) {
   );
 }
 
+/** At most this many follow-ups in one digest (the funnel's filter shows them all). */
+const DIGEST_FOLLOW_UPS = 100;
+
 /**
  * Daily at 08:00 (São Paulo): one digest to the admins of subscriptions ending in 7, 3 and 1
- * days and those that ended yesterday; nothing when there are none. One per day and address,
- * however often the schedule fires.
+ * days and those that ended yesterday, and of the open leads whose next contact is overdue
+ * (before `today`) or due `today` (issue #15); nothing when there are none. One per day and
+ * address, however often the schedule fires.
  */
 export const renewalDigestJob = defineJob<{ today?: string }>({
   name: "mail.renewal-digest",
@@ -218,15 +228,32 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
       });
     }
     const total = groups.reduce((n, g) => n + g.rows.length, 0);
-    if (total === 0) return;
+    const startOfToday = new Date(`${today}T00:00:00-03:00`);
+    const due = await listDueFollowUps({
+      until: new Date(`${addDays(today, 1)}T00:00:00-03:00`),
+      limit: DIGEST_FOLLOW_UPS,
+    });
+    const followUps = { overdue: [] as DigestFollowUp[], today: [] as DigestFollowUp[] };
+    for (const r of due) {
+      const row = {
+        leadId: r.id,
+        name: r.name,
+        business: r.business,
+        nextContactAt: new Date(r.nextContactAt),
+      };
+      (row.nextContactAt < startOfToday ? followUps.overdue : followUps.today).push(row);
+    }
+    if (total === 0 && due.length === 0) return;
     const to = await adminEmails();
-    const body = await renderMail(<RenewalDigestMail brand={mailBrand()} groups={groups} />);
+    const body = await renderMail(
+      <RenewalDigestMail brand={mailBrand()} groups={groups} followUps={followUps} />,
+    );
     await getDb().transaction(async (tx) => {
       for (const address of to) {
         await queueMail(tx, {
           kind: "assinaturas.resumo",
           to: address,
-          subject: renewalDigestSubject(total),
+          subject: dailyDigestSubject(total, due.length),
           ...body,
           dedupeKey: `renewal-digest:${today}:${address}`,
         });

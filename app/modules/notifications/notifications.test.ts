@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mailMessages, plans, referrals, session, subscriptions, clients } from "~/db/schema";
+import { mailMessages, plans, referrals, session, subscriptions, clients, leads } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { resetEnvCache } from "~/lib/env.server";
 import { getAuth } from "~/modules/auth/auth.server";
@@ -271,5 +271,90 @@ describe("renewal digest", () => {
     for (const name of ["sete", "tres", "um", "ontem"]) expect(text).toContain(name);
     expect(text).not.toContain("cinco");
     expect(smtp.received[0].html).toMatch(/href="http:\/\/localhost:3000\/admin\/clients\/edit\/[0-9a-f-]+"/);
+  });
+});
+
+describe("daily digest: follow-ups (issue #15)", () => {
+  const run = (today: string, id: string) =>
+    renewalDigestJob.handler({ today }, { id, retryCount: 0, retryLimit: 0, isLastAttempt: true });
+  const lead = async (
+    name: string,
+    nextContactAt: Date | null,
+    stage: "novo" | "perdido" | "convertido" = "novo",
+  ) => {
+    const [row] = await t.db
+      .insert(leads)
+      .values({
+        name,
+        email: `${name.toLowerCase().replace(/\W/g, "")}@lead.dev`,
+        phone: "11988887777",
+        business: `Negócio de ${name}`,
+        plan: "Premium",
+        statusFunil: stage,
+        status: stage,
+        nextContactAt,
+      })
+      .returning();
+    return row;
+  };
+
+  it("lists today's and overdue follow-ups of open leads, with links, and is sent on a day without renewals", async () => {
+    await t.db.delete(subscriptions);
+    await t.db.delete(leads);
+    // A day with no subscription ending: the digest is about leads only.
+    const today = "2031-03-10";
+    const atrasado = await lead("Atrasada Ana", new Date("2031-03-08T12:00:00-03:00"));
+    const hoje = await lead("Hoje Hugo", new Date("2031-03-10T15:30:00-03:00"));
+    await lead("Amanha Bia", new Date("2031-03-11T09:00:00-03:00"));
+    await lead("Perdido Paulo", new Date("2031-03-09T09:00:00-03:00"), "perdido");
+    await lead("Sem Data Sara", null);
+    await run(today, "f1");
+    await drainJobs();
+    expect(smtp.received).toHaveLength(2);
+    const m = smtp.received[0];
+    expect(m.subject).toBe("2 contatos com leads para hoje");
+    expect(m.text).toContain("Próximos contatos com leads");
+    expect(m.text).not.toContain("Renovações");
+    // Overdue first, then today's, each with its date and time in São Paulo.
+    const text = m.text.replace(/\s+/g, " ");
+    expect(text).toMatch(
+      /Atrasados.*Atrasada Ana.*08\/03\/2031,? 12:00.*Para hoje.*Hoje Hugo.*10\/03\/2031,? 15:30/,
+    );
+    for (const name of ["Amanha Bia", "Perdido Paulo", "Sem Data Sara"]) expect(text).not.toContain(name);
+    expect(m.html).toContain(`http://localhost:3000/admin/leads/${atrasado.id}`);
+    expect(m.html).toContain(`http://localhost:3000/admin/leads/${hoje.id}`);
+  });
+
+  it("adds the follow-ups to the renewals' digest and its subject", async () => {
+    await t.db.delete(subscriptions);
+    await t.db.delete(leads);
+    const today = "2031-04-10";
+    const [plan] = await t.db.insert(plans).values({ name: "Básico Digest", priceCents: 4990 }).returning();
+    const [c] = await t.db
+      .insert(clients)
+      .values({
+        name: "Renova",
+        email: "renova@c.dev",
+        phone: "11999990000",
+        businessName: "Renova",
+        planId: plan.id,
+      })
+      .returning();
+    await t.db.insert(subscriptions).values({
+      clientId: c.id,
+      planId: plan.id,
+      startDate: addDays(today, -27),
+      endDate: addDays(today, 3),
+      status: "ativa",
+      renewalType: "mensal",
+    });
+    await lead("Hoje Iara", new Date("2031-04-10T10:00:00-03:00"));
+    await run(today, "f2");
+    await drainJobs();
+    const m = smtp.received[0];
+    expect(m.subject).toBe("1 assinatura precisa de atenção e 1 contato com lead para hoje");
+    expect(m.text).toContain("Renovações");
+    expect(m.text).toContain("Renova");
+    expect(m.text).toContain("Hoje Iara");
   });
 });

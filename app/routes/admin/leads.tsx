@@ -1,7 +1,7 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/leads";
-import { FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
+import { FollowUpFilterLinks, FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
 import { PageHeader } from "~/components/ui/page-header";
 import { ExportLink } from "~/components/admin/export-link";
 import { SearchForm } from "~/components/ui/search-form";
@@ -15,6 +15,8 @@ import {
   LeadActionSchema,
   LOST_MESSAGES,
   LEADS_MAX_PAGES,
+  moveRefusalReason,
+  parseFollowUpFilter,
   STAGES,
   type Stage,
 } from "~/modules/leads/leads.schema";
@@ -31,18 +33,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const sp = new URL(request.url).searchParams;
   const q = (sp.get("q") ?? "").trim().slice(0, 100);
   const etapa = sp.get("etapa");
+  const followUp = parseFollowUpFilter(sp.get("contato"));
   const view = (STAGES as readonly string[]).includes(etapa ?? "") ? (etapa as Stage) : null;
   const pages = Object.fromEntries(STAGES.map((s) => [s, PageCount.parse(sp.get(s) ?? 1)])) as Record<
     Stage,
     number
   >;
   const [funnel, plans, settings, lostByReason] = await Promise.all([
-    loadFunnel({ q, pages }),
+    loadFunnel({ q, followUp, pages }),
     listPlanOptions(),
     getFunnelSettings(),
     countLostByReason(),
   ]);
-  return { q, view, pages, plans, settings, lostByReason, ...funnel };
+  return { q, view, followUp, pages, plans, settings, lostByReason, ...funnel };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -60,8 +63,12 @@ export async function action({ request }: Route.ActionArgs) {
           res.reason === "lost_reason_required" ? LOST_MESSAGES.reasonRequired : LOST_MESSAGES.reasonInvalid;
         return replyError(message, { status: 400, toastOnly: true });
       }
-      const status = res.reason === "transition" ? 422 : 409;
-      return replyError(LEAD_MESSAGES.moveError, { status, toastOnly: true });
+      if (res.reason === "transition")
+        return replyError(LEAD_MESSAGES.moveRefused(moveRefusalReason(input.from, input.to)), {
+          status: 422,
+          toastOnly: true,
+        });
+      return replyError(LEAD_MESSAGES.moveStale, { status: 409, toastOnly: true });
     }
     return replyOk(toast.success(LEAD_MESSAGES.moved(input.to)));
   }
@@ -81,7 +88,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { q, view, pages, counts, columns, plans, settings, lostByReason } = loaderData;
+  const { q, view, followUp, pages, counts, columns, plans, settings, lostByReason } = loaderData;
   return (
     <div>
       <PageHeader
@@ -92,12 +99,13 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
             q={q}
             placeholder="Buscar por nome, e-mail, negócio ou telefone"
             label="Buscar leads"
-            keep={{ etapa: view }}
+            keep={{ etapa: view, contato: followUp }}
           />
         }
       />
       <StageTabs counts={counts} view={view} />
       <div className="-mt-2 mb-3 flex flex-wrap items-center justify-end gap-3 text-xs">
+        <FollowUpFilterLinks value={followUp} />
         <Link to="/admin/settings/funnel" className="font-medium text-brand-700 hover:underline">
           Configurar motivos de perda
         </Link>

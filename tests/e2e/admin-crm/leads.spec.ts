@@ -52,12 +52,10 @@ test("a lead from the public form goes through the funnel and becomes a client",
   await expect(column(page, "Novos Leads").getByRole("article", { name: lead.name })).toBeVisible();
   await expect(card).toContainText(lead.business);
   await expect(card).toContainText("Plano: Premium");
-  // Only novo's buttons: forward, lost, WhatsApp.
-  await expect(card.getByRole("button")).toHaveText([
-    "Marcar como contatado",
-    "Marcar como perdido",
-    "WhatsApp",
-  ]);
+  // The drag handle (issue #15), then only novo's buttons: forward, lost, WhatsApp.
+  await expect(card.getByRole("button", { name: `Mover ${lead.name}` })).toBeVisible();
+  const labelled = card.getByRole("button").filter({ hasText: /./ });
+  await expect(labelled).toHaveText(["Marcar como contatado", "Marcar como perdido", "WhatsApp"]);
   await expect(column(page, "Contatados")).toContainText("Nenhum lead neste estágio");
   await expectNoA11yViolations(page);
 
@@ -72,14 +70,15 @@ test("a lead from the public form goes through the funnel and becomes a client",
 
   // Lost and back ('Retomar'), then forward stage by stage.
   await move(page, lead.name, "Marcar como perdido", "Perdidos");
-  await expect(card.getByRole("button")).toHaveText(["Retomar", "WhatsApp"]);
+  await expect(labelled).toHaveText(["Retomar", "WhatsApp"]);
   await move(page, lead.name, "Retomar", "Novos Leads");
   await move(page, lead.name, "Marcar como contatado", "Contatados");
   await move(page, lead.name, "Marcar como qualificado", "Qualificados");
   await move(page, lead.name, "Iniciar negociação", "Em negociação");
-  await expect(card.getByRole("button")).toHaveText([
+  await expect(labelled).toHaveText([
     "Converter em cliente",
     "Marcar como perdido",
+    "Voltar etapa para Qualificados",
     "WhatsApp",
   ]);
 
@@ -101,6 +100,7 @@ test("a lead from the public form goes through the funnel and becomes a client",
     .getByRole("link", { name: /Convertidos/ })
     .click();
   await expect(column(page, "Convertidos").getByRole("article", { name: lead.name })).toBeVisible();
+  // Nothing leaves Convertidos: no drag handle either.
   await expect(card.getByRole("button")).toHaveText(["WhatsApp"]);
 
   // The client exists, active, in the client list (admin part 1).

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { SelectField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -27,26 +27,42 @@ export function ConvertDialog({
   plans,
   action,
   triggerClassName,
+  open: openProp,
+  onOpenChange,
 }: {
   lead: { id: string; name: string; plan: string };
   plans: PlanChoice[];
   /** The route whose action converts (the funnel's, by default the current route). */
   action?: string;
-  triggerClassName: string;
+  /** Without it (a drop on the board opens the dialog), no trigger button is rendered. */
+  triggerClassName?: string;
+  /** Controlled by the board after a drop. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   const fetcher = useFetcher<FormReply<never, { clientId?: string }>>();
   useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle";
   const preset = plans.find((p) => p.name === lead.plan.trim())?.id ?? "";
-  const [open, setOpen] = useState(false);
+  const controlled = openProp !== undefined;
+  const [innerOpen, setInnerOpen] = useState(false);
+  const open = controlled ? openProp : innerOpen;
+  const setOpen = (v: boolean) => {
+    if (!controlled) setInnerOpen(v);
+    onOpenChange?.(v);
+  };
   const [planId, setPlanId] = useState(preset);
   const [error, setError] = useState<string | null>(null);
   const [seen, setSeen] = useState(fetcher.data);
   if (fetcher.data !== seen) {
     setSeen(fetcher.data);
     // Done or refused (the toast says why): the board shows the lead where it now is.
-    if (fetcher.data) setOpen(false);
+    if (fetcher.data && !controlled) setInnerOpen(false);
   }
+  // Controlled: the board closes (and unmounts) it once the server has answered.
+  useEffect(() => {
+    if (controlled && fetcher.data) onOpenChange?.(false);
+  }, [controlled, fetcher.data, onOpenChange]);
 
   return (
     <Dialog.Root
@@ -57,11 +73,13 @@ export function ConvertDialog({
         if (v) setPlanId(preset);
       }}
     >
-      <Dialog.Trigger asChild>
-        <button type="button" disabled={busy} className={triggerClassName}>
-          {MOVE_LABELS.convertido}
-        </button>
-      </Dialog.Trigger>
+      {triggerClassName !== undefined && (
+        <Dialog.Trigger asChild>
+          <button type="button" disabled={busy} className={triggerClassName}>
+            {MOVE_LABELS.convertido}
+          </button>
+        </Dialog.Trigger>
+      )}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">

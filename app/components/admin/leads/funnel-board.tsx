@@ -1,9 +1,37 @@
-import { Link, useLocation } from "react-router";
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Active,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+  type ScreenReaderInstructions,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { useMemo, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
 import { countLabel, sumCounts, type ListCount } from "~/components/admin/pagination";
 import { withParams } from "~/lib/list-params";
-import { LEAD_MESSAGES, STAGE_LABELS, STAGES, type Stage } from "~/modules/leads/leads.schema";
-import type { PlanChoice } from "./convert-dialog";
-import type { LostSettings } from "./lost-dialog";
+import {
+  FOLLOW_UP_FILTERS,
+  LEAD_MESSAGES,
+  STAGE_LABELS,
+  STAGES,
+  type FollowUpFilter,
+  type Stage,
+} from "~/modules/leads/leads.schema";
+import { ConvertDialog, type PlanChoice } from "./convert-dialog";
+import { LostDialog, type LostSettings } from "./lost-dialog";
 import { LeadCard, type LeadCardData } from "./lead-card";
 
 export type Columns = Record<Stage, { leads: LeadCardData[]; hasMore: boolean }>;
@@ -43,6 +71,41 @@ export function StageTabs({ counts, view }: { counts: Record<Stage, ListCount>; 
   );
 }
 
+/** ?contato= : the follow-up filter (server-side), "Para hoje" or "Atrasados". */
+export function FollowUpFilterLinks({ value }: { value: FollowUpFilter | null }) {
+  const { search } = useLocation();
+  const options: { key: FollowUpFilter | null; label: string }[] = [
+    { key: null, label: "Todos os contatos" },
+    ...(Object.keys(FOLLOW_UP_FILTERS) as FollowUpFilter[]).map((k) => ({
+      key: k,
+      label: FOLLOW_UP_FILTERS[k],
+    })),
+  ];
+  return (
+    <nav aria-label="Próximo contato" className="mr-auto flex items-center gap-1">
+      <span className="font-medium text-slate-700">Próximo contato:</span>
+      {options.map((o) => {
+        const active = o.key === value;
+        return (
+          <Link
+            key={o.key ?? "todos"}
+            to={withParams(search, { contato: o.key })}
+            aria-current={active ? "page" : undefined}
+            preventScrollReset
+            className={`rounded-full border px-2.5 py-1 font-medium ${
+              active
+                ? "border-brand-700 bg-brand-700 text-white"
+                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            }`}
+          >
+            {o.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
 export function FunnelBoard({
   columns,
   counts,
@@ -62,54 +125,229 @@ export function FunnelBoard({
 }) {
   const { search } = useLocation();
   const shown = view ? [view] : STAGES;
+  // Drops are moves like the buttons': the server decides (a refusal's toast says why) and the
+  // board is revalidated, so a refused card snaps back to where the server keeps it.
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data);
+  const [dragging, setDragging] = useState<LeadCardData | null>(null);
+  const [dialog, setDialog] = useState<{ kind: "convert" | "lost"; lead: LeadCardData } | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+  );
+
+  // While a drop is being saved, the card already shows in its new column.
+  const pendingId = fetcher.formData?.get("id");
+  const pendingTo = fetcher.formData?.get("to") as Stage | undefined;
+  const board = useMemo(() => {
+    if (typeof pendingId !== "string" || !pendingTo || !(pendingTo in columns)) return columns;
+    const moving = STAGES.flatMap((s) => columns[s].leads).find((l) => l.id === pendingId);
+    if (!moving) return columns;
+    const next = { ...columns };
+    for (const s of STAGES) {
+      const leadsIn = columns[s].leads.filter((l) => l.id !== pendingId);
+      next[s] = {
+        ...columns[s],
+        leads: s === pendingTo ? [{ ...moving, statusFunil: pendingTo }, ...leadsIn] : leadsIn,
+      };
+    }
+    return next;
+  }, [columns, pendingId, pendingTo]);
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    setDragging(null);
+    const lead = (active.data.current as { lead?: LeadCardData } | undefined)?.lead;
+    const to = over?.id as Stage | undefined;
+    if (!lead || !to || to === lead.statusFunil) return;
+    const from = lead.statusFunil;
+    // Converting and losing ask first, in the same dialogs as the buttons.
+    if (to === "convertido" && from === "negociando") return setDialog({ kind: "convert", lead });
+    if (to === "perdido" && from !== "convertido") return setDialog({ kind: "lost", lead });
+    fetcher.submit({ intent: "move", id: lead.id, from, to }, { method: "post" });
+  }
+
   return (
-    <div className={view ? "max-w-xl" : "relative flex gap-4 overflow-x-auto pb-4"}>
-      {shown.map((stage) => {
-        const col = columns[stage];
-        const headingId = `coluna-${stage}`;
-        return (
-          <section
-            key={stage}
-            aria-labelledby={headingId}
-            className={`flex flex-col rounded-xl bg-slate-100 p-3 ${view ? "" : "w-72 shrink-0"}`}
-          >
-            <h2
-              id={headingId}
-              className="mb-3 flex items-center justify-between text-sm font-semibold text-slate-800"
-            >
-              {STAGE_LABELS[stage]}
-              <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
-                <CountBadge count={counts[stage]} />
-              </span>
-            </h2>
-            {stage === "perdido" && lostByReason.length > 0 && <LostByReason rows={lostByReason} />}
-            {col.leads.length === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
-                {LEAD_MESSAGES.empty}
-              </p>
-            ) : (
-              <div className="space-y-3">
-                {col.leads.map((lead) => (
-                  <LeadCard key={lead.id} lead={lead} plans={plans} lost={lost} />
-                ))}
-              </div>
-            )}
-            {col.hasMore && (
-              <Link
-                to={withParams(search, { [stage]: pages[stage] + 1 })}
-                preventScrollReset
-                className="mt-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
-              >
-                Carregar mais
-                <span className="sr-only"> em {STAGE_LABELS[stage]}</span>
-              </Link>
-            )}
-          </section>
-        );
-      })}
-    </div>
+    <DndContext
+      id="funil"
+      sensors={sensors}
+      collisionDetection={pointerThenRect}
+      accessibility={{ announcements, screenReaderInstructions }}
+      onDragStart={({ active }) =>
+        setDragging((active.data.current as { lead?: LeadCardData } | undefined)?.lead ?? null)
+      }
+      onDragCancel={() => setDragging(null)}
+      onDragEnd={onDragEnd}
+    >
+      <div className={view ? "max-w-xl" : "relative flex gap-4 overflow-x-auto pb-4"}>
+        {shown.map((stage) => {
+          const col = board[stage];
+          return (
+            <FunnelColumn key={stage} stage={stage} count={counts[stage]} single={!!view}>
+              {stage === "perdido" && lostByReason.length > 0 && <LostByReason rows={lostByReason} />}
+              {col.leads.length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
+                  {LEAD_MESSAGES.empty}
+                </p>
+              ) : (
+                <div className="space-y-3">
+                  {col.leads.map((lead) => (
+                    <LeadCard
+                      key={lead.id}
+                      lead={lead}
+                      plans={plans}
+                      lost={lost}
+                      saving={lead.id === pendingId}
+                    />
+                  ))}
+                </div>
+              )}
+              {col.hasMore && (
+                <Link
+                  to={withParams(search, { [stage]: pages[stage] + 1 })}
+                  preventScrollReset
+                  className="mt-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                >
+                  Carregar mais
+                  <span className="sr-only"> em {STAGE_LABELS[stage]}</span>
+                </Link>
+              )}
+            </FunnelColumn>
+          );
+        })}
+      </div>
+      <DragOverlay dropAnimation={null}>
+        {dragging && (
+          <div className="w-64 rotate-1 rounded-lg border border-brand-300 bg-white p-3 text-sm shadow-lg">
+            <p className="font-semibold text-slate-900">{dragging.name}</p>
+            <p className="text-slate-700">{dragging.business}</p>
+          </div>
+        )}
+      </DragOverlay>
+      {dialog?.kind === "convert" && (
+        <ConvertDialog
+          key={`convert-${dialog.lead.id}`}
+          lead={dialog.lead}
+          plans={plans}
+          open
+          onOpenChange={(v) => !v && setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "lost" && (
+        <LostDialog
+          key={`lost-${dialog.lead.id}`}
+          lead={dialog.lead}
+          from={dialog.lead.statusFunil}
+          settings={lost}
+          open
+          onOpenChange={(v) => !v && setDialog(null)}
+        />
+      )}
+    </DndContext>
   );
 }
+
+/** A column of the board, and the drop target of its stage. */
+function FunnelColumn({
+  stage,
+  count,
+  single,
+  children,
+}: {
+  stage: Stage;
+  count: ListCount;
+  single: boolean;
+  children: React.ReactNode;
+}) {
+  const { setNodeRef, isOver, active } = useDroppable({ id: stage });
+  const headingId = `coluna-${stage}`;
+  const from = (active?.data.current as { lead?: LeadCardData } | undefined)?.lead?.statusFunil;
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      className={`flex flex-col rounded-xl bg-slate-100 p-3 ${single ? "" : "w-72 shrink-0"} ${
+        isOver && from !== stage ? "ring-2 ring-brand-600 ring-offset-2" : ""
+      }`}
+    >
+      <h2
+        id={headingId}
+        className="mb-3 flex items-center justify-between text-sm font-semibold text-slate-800"
+      >
+        {STAGE_LABELS[stage]}
+        <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
+          <CountBadge count={count} />
+        </span>
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const leadOf = (active: Active) => (active.data.current as { lead?: LeadCardData } | undefined)?.lead;
+const stageLabel = (id: UniqueIdentifier | undefined) =>
+  id !== undefined && id in STAGE_LABELS ? STAGE_LABELS[id as Stage] : null;
+
+/** What the screen reader hears while a card is dragged (dnd-kit's live region), in pt-BR. */
+const announcements: Announcements = {
+  onDragStart({ active }) {
+    const lead = leadOf(active);
+    return lead ? `Lead ${lead.name} pego na coluna ${STAGE_LABELS[lead.statusFunil]}.` : undefined;
+  },
+  onDragOver({ active, over }) {
+    const lead = leadOf(active);
+    if (!lead) return undefined;
+    const to = stageLabel(over?.id);
+    return to ? `Lead ${lead.name} sobre a coluna ${to}.` : `Lead ${lead.name} fora das colunas.`;
+  },
+  onDragEnd({ active, over }) {
+    const lead = leadOf(active);
+    if (!lead) return undefined;
+    const to = stageLabel(over?.id);
+    if (!to || over?.id === lead.statusFunil)
+      return `Lead ${lead.name} solto de volta em ${STAGE_LABELS[lead.statusFunil]}.`;
+    return `Lead ${lead.name} solto na coluna ${to}.`;
+  },
+  onDragCancel({ active }) {
+    const lead = leadOf(active);
+    return lead
+      ? `Movimento cancelado. Lead ${lead.name} continua em ${STAGE_LABELS[lead.statusFunil]}.`
+      : undefined;
+  },
+};
+
+const screenReaderInstructions: ScreenReaderInstructions = {
+  draggable:
+    "Para mover o lead para outra etapa, pressione Espaço ou Enter. Use as setas para a esquerda e para a direita para escolher a coluna e pressione Espaço ou Enter de novo para soltar, ou Esc para cancelar.",
+};
+
+/** The mouse decides by where the pointer is; the keyboard by where the card is. */
+const pointerThenRect: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length ? hits : rectIntersection(args);
+};
+
+/**
+ * Arrow keys move the dragged card one whole column left or right (dnd-kit's default moves it
+ * 25 px), measured live so a scrolled board still lands on the column.
+ */
+const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
+  if (event.code !== "ArrowRight" && event.code !== "ArrowLeft") return undefined;
+  event.preventDefault();
+  const dragged = context.active ? leadOf(context.active) : undefined;
+  const current = (context.over?.id as Stage | undefined) ?? dragged?.statusFunil;
+  const columns = STAGES.map((s) => context.droppableContainers.get(s)).filter((c) => c?.node.current);
+  const at = columns.findIndex((c) => c!.id === current);
+  const target = columns[at + (event.code === "ArrowRight" ? 1 : -1)];
+  if (at < 0 || !target) return undefined;
+  const rect = target.node.current!.getBoundingClientRect();
+  const card = context.collisionRect;
+  const width = card?.width ?? 0;
+  const height = card?.height ?? 0;
+  return {
+    x: rect.left + (rect.width - width) / 2,
+    y: Math.max(rect.top, Math.min(currentCoordinates.y, rect.bottom - height)),
+  };
+};
 
 /** Estimated counts say so to screen readers too (the "≈" alone is easy to miss). */
 function CountBadge({ count }: { count: ListCount }) {

@@ -1,4 +1,5 @@
-import { MessageCircle } from "lucide-react";
+import { useDraggable } from "@dnd-kit/core";
+import { GripVertical, MessageCircle } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -8,7 +9,11 @@ import { whatsappLink } from "~/lib/whatsapp";
 import {
   LEAD_MESSAGES,
   lostReasonText,
+  MOVE_BACK_LABEL,
   MOVE_LABELS,
+  NEXT_STAGE,
+  PREVIOUS_STAGE,
+  STAGE_LABELS,
   TRANSITIONS,
   type Stage,
 } from "~/modules/leads/leads.schema";
@@ -44,22 +49,37 @@ function Attribution({ lead }: { lead: LeadCardData }) {
   );
 }
 
-/** One lead in its column, with the SPEC §4 buttons of its stage (the server checks them again). */
+/**
+ * One lead in its column, with the SPEC §4 buttons of its stage plus "Voltar etapa", and a
+ * handle to drag it to another column (mouse or keyboard). The server checks every move again.
+ */
 export function LeadCard({
   lead,
   plans,
   lost,
+  saving = false,
 }: {
   lead: LeadCardData;
   plans: PlanChoice[];
   lost: LostSettings;
+  /** A drop of this card is being saved. */
+  saving?: boolean;
 }) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
-  const busy = fetcher.state !== "idle";
+  const busy = fetcher.state !== "idle" || saving;
   const stage = lead.statusFunil;
-  const forward = TRANSITIONS[stage].filter((s) => s !== "perdido");
+  const forward = NEXT_STAGE[stage];
+  const back = PREVIOUS_STAGE[stage];
   const headingId = `lead-${lead.id}`;
+  // Nothing leaves `convertido`: its cards have no handle.
+  const draggable = stage !== "convertido";
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, isDragging } = useDraggable({
+    id: lead.id,
+    data: { lead },
+    disabled: !draggable || busy,
+    attributes: { roleDescription: "lead arrastável" },
+  });
 
   const move = (to: Stage) =>
     fetcher.submit({ intent: "move", id: lead.id, from: stage, to }, { method: "post" });
@@ -78,16 +98,31 @@ export function LeadCard({
 
   return (
     <article
+      ref={setNodeRef}
       aria-labelledby={headingId}
       aria-busy={busy || undefined}
-      className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
+      className={`rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm ${isDragging ? "opacity-50" : ""}`}
     >
-      <h3 id={headingId} className="font-semibold text-slate-900">
-        {/* The lead page: every field, attribution, notes and the timeline. */}
-        <Link to={`/admin/leads/${lead.id}`} className="hover:text-brand-800 hover:underline">
-          {lead.name}
-        </Link>
-      </h3>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={headingId} className="font-semibold text-slate-900">
+          {/* The lead page: every field, attribution, notes and the timeline. */}
+          <Link to={`/admin/leads/${lead.id}`} className="hover:text-brand-800 hover:underline">
+            {lead.name}
+          </Link>
+        </h3>
+        {draggable && (
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Mover ${lead.name}`}
+            className="-mt-1 -mr-1 cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 active:cursor-grabbing"
+          >
+            <GripVertical aria-hidden className="h-4 w-4" />
+          </button>
+        )}
+      </div>
       <p className="text-slate-700">{lead.business}</p>
       <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
         <li className="break-all">{lead.email}</li>
@@ -123,17 +158,16 @@ export function LeadCard({
         </Link>
       )}
       <div className="mt-3 flex flex-wrap gap-1.5">
-        {forward.map((to) => (
+        {forward && (
           <button
-            key={to}
             type="button"
             disabled={busy}
-            onClick={() => move(to)}
+            onClick={() => move(forward)}
             className={`${btn} bg-brand-700 text-white hover:bg-brand-800`}
           >
-            {MOVE_LABELS[to]}
+            {MOVE_LABELS[forward]}
           </button>
-        ))}
+        )}
         {stage === "negociando" && (
           <ConvertDialog
             lead={lead}
@@ -148,6 +182,17 @@ export function LeadCard({
             settings={lost}
             triggerClassName={`${btn} border border-red-200 text-red-700 hover:bg-red-50`}
           />
+        )}
+        {back && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => move(back)}
+            className={`${btn} border border-slate-300 text-slate-700 hover:bg-slate-50`}
+          >
+            {MOVE_BACK_LABEL}
+            <span className="sr-only"> para {STAGE_LABELS[back]}</span>
+          </button>
         )}
         <button
           type="button"

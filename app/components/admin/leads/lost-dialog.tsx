@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { TextAreaField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -21,23 +21,39 @@ export function LostDialog({
   from,
   settings,
   triggerClassName,
+  open: openProp,
+  onOpenChange,
 }: {
   lead: { id: string; name: string };
   from: Stage;
   settings: LostSettings;
-  triggerClassName: string;
+  /** Without it (a drop on the board opens the dialog), no trigger button is rendered. */
+  triggerClassName?: string;
+  /** Controlled by the board after a drop. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle";
-  const [open, setOpen] = useState(false);
+  const controlled = openProp !== undefined;
+  const [innerOpen, setInnerOpen] = useState(false);
+  const open = controlled ? openProp : innerOpen;
+  const setOpen = (v: boolean) => {
+    if (!controlled) setInnerOpen(v);
+    onOpenChange?.(v);
+  };
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [seen, setSeen] = useState(fetcher.data);
   if (fetcher.data !== seen) {
     setSeen(fetcher.data);
-    if (fetcher.data) setOpen(false);
+    if (fetcher.data && !controlled) setInnerOpen(false);
   }
+  // Controlled: the board closes (and unmounts) it once the server has answered.
+  useEffect(() => {
+    if (controlled && fetcher.data) onOpenChange?.(false);
+  }, [controlled, fetcher.data, onOpenChange]);
   const groupId = useId();
   return (
     <Dialog.Root
@@ -48,11 +64,13 @@ export function LostDialog({
         if (v) setReason("");
       }}
     >
-      <Dialog.Trigger asChild>
-        <button type="button" disabled={busy} className={triggerClassName}>
-          {MOVE_LABELS.perdido}
-        </button>
-      </Dialog.Trigger>
+      {triggerClassName !== undefined && (
+        <Dialog.Trigger asChild>
+          <button type="button" disabled={busy} className={triggerClassName}>
+            {MOVE_LABELS.perdido}
+          </button>
+        </Dialog.Trigger>
+      )}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">

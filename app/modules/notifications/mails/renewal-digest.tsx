@@ -1,5 +1,5 @@
 import { Link } from "@react-email/components";
-import { formatIsoDate } from "~/lib/format";
+import { formatDateTime, formatIsoDate } from "~/lib/format";
 import { MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 import type { MailBrand } from "../brand.server";
 
@@ -14,21 +14,60 @@ export interface DigestGroup {
   rows: DigestSubscription[];
 }
 
+/** An open lead's next contact, due today or overdue (issue #15). */
+export interface DigestFollowUp {
+  leadId: string;
+  name: string;
+  business: string;
+  nextContactAt: Date;
+}
+export interface DigestFollowUps {
+  overdue: DigestFollowUp[];
+  today: DigestFollowUp[];
+}
+
 export function renewalDigestSubject(total: number) {
   return total === 1 ? "1 assinatura precisa de atenção" : `${total} assinaturas precisam de atenção`;
 }
 
-/** Daily digest of subscriptions ending in 7, 3 and 1 days and those that ended yesterday. */
-export function RenewalDigestMail({ brand, groups }: { brand: MailBrand; groups: DigestGroup[] }) {
+function followUpsSubject(n: number) {
+  return n === 1 ? "1 contato com lead para hoje" : `${n} contatos com leads para hoje`;
+}
+
+/** The renewals' subject as before; the follow-ups (today's and overdue) added when there are any. */
+export function dailyDigestSubject(renewals: number, followUps: number) {
+  if (!followUps) return renewalDigestSubject(renewals);
+  if (!renewals) return followUpsSubject(followUps);
+  return `${renewalDigestSubject(renewals)} e ${followUpsSubject(followUps)}`;
+}
+
+/**
+ * Daily digest: subscriptions ending in 7, 3 and 1 days and those that ended yesterday, then the
+ * leads to contact (overdue first, then today's).
+ */
+export function RenewalDigestMail({
+  brand,
+  groups,
+  followUps = { overdue: [], today: [] },
+}: {
+  brand: MailBrand;
+  groups: DigestGroup[];
+  followUps?: DigestFollowUps;
+}) {
   const total = groups.reduce((n, g) => n + g.rows.length, 0);
+  const contacts = followUps.overdue.length + followUps.today.length;
+  const contactGroups: [string, DigestFollowUp[]][] = [
+    ["Atrasados", followUps.overdue],
+    ["Para hoje", followUps.today],
+  ];
   return (
     <MailLayout
-      preview={renewalDigestSubject(total)}
+      preview={dailyDigestSubject(total, contacts)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer."
+      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer nem contatos com leads."
     >
-      <MailHeading>Renovações</MailHeading>
+      {total > 0 && <MailHeading>Renovações</MailHeading>}
       {groups
         .filter((g) => g.rows.length > 0)
         .map((g) => (
@@ -40,6 +79,22 @@ export function RenewalDigestMail({ brand, groups }: { brand: MailBrand; groups:
               <MailText key={`${g.title}-${r.clientId}-${r.endDate}`}>
                 <Link href={brand.url(`/admin/clients/edit/${r.clientId}`)}>{r.clientName}</Link> ·{" "}
                 {r.planName} · termina em {formatIsoDate(r.endDate)}
+              </MailText>
+            ))}
+          </div>
+        ))}
+      {contacts > 0 && <MailHeading>Próximos contatos com leads</MailHeading>}
+      {contactGroups
+        .filter(([, rows]) => rows.length > 0)
+        .map(([title, rows]) => (
+          <div key={title}>
+            <MailText>
+              <strong>{title}</strong>
+            </MailText>
+            {rows.map((r) => (
+              <MailText key={`${title}-${r.leadId}`}>
+                <Link href={brand.url(`/admin/leads/${r.leadId}`)}>{r.name}</Link> · {r.business} · contato em{" "}
+                {formatDateTime(r.nextContactAt)}
               </MailText>
             ))}
           </div>

@@ -2,15 +2,18 @@ import type { Route } from "./+types/export";
 import { todayInSaoPaulo } from "~/lib/dates";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { exportLeads } from "~/modules/leads/export.server";
-import { STAGES, type Stage } from "~/modules/leads/leads.schema";
+import { parseFollowUpFilter, STAGES, type Stage } from "~/modules/leads/leads.schema";
 import { csvFileName, csvResponse } from "~/server/http/csv.server";
 
-// GET /admin/leads/export?q=&etapa=: the funnel as it is filtered now, as a CSV download.
+// GET /admin/leads/export?q=&etapa=&contato=: the funnel as it is filtered now, as a CSV download.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const sp = new URL(request.url).searchParams;
   const q = (sp.get("q") ?? "").trim().slice(0, 100);
   const etapa = sp.get("etapa") ?? "";
   const stage = (STAGES as readonly string[]).includes(etapa) ? (etapa as Stage) : null;
-  return csvResponse({ filename: csvFileName("leads", todayInSaoPaulo()), ...exportLeads({ q, stage }) });
+  return csvResponse({
+    filename: csvFileName("leads", todayInSaoPaulo()),
+    ...exportLeads({ q, stage, followUp: parseFollowUpFilter(sp.get("contato")) }),
+  });
 }
