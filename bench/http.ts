@@ -2,7 +2,10 @@
 // (PostgreSQL), next to nginx serving the same HTML saved to disk, in the same run; then
 // contact-form submissions/s, checking that every accepted submission was stored.
 //
-//   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--contact-path /_root.data?index]
+//   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--no-fast-path-too] [--contact-path /_root.data?index]
+//
+// --no-fast-path-too measures the pages again with PUBLIC_FAST_PATH=off (cache hits through
+// Express), same nginx, same run.
 //
 // Creates database bench_http (dropped at the end unless --keep), port 3303 (app) and 3313 (nginx).
 import autocannon, { type Result } from "autocannon";
@@ -160,6 +163,15 @@ async function main() {
     const pages = await savePages(app.url, paths);
     staticSite = await startStaticCopy({ port: nginxPort, pages, workDir: path.join(OUT, "http-nginx") });
     results.push(...(await measurePages(app, staticSite.url, paths, "padrão")));
+    if (flag("no-fast-path-too")) {
+      await app.stop();
+      app = await startApp({
+        port: appPort,
+        env: { ...baseEnv, PUBLIC_FAST_PATH: "off" },
+        logFile: path.join(OUT, "http-server.log"),
+      });
+      results.push(...(await measurePages(app, staticSite.url, paths, "sem atalho")));
+    }
     if (flag("no-cache-too")) {
       await app.stop();
       app = await startApp({
