@@ -78,6 +78,7 @@ server.all(
       clientIp: req.ip ?? "unknown",
       // A cached public page carries no per-response token (its bytes are everyone's).
       requestId: res.locals.publicPage ? null : req.id,
+      allowInlineScripts: (texts) => (res.locals.inlineScripts ??= []).push(...texts),
     }),
   }),
 );

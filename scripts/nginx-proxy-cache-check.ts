@@ -19,7 +19,8 @@ const work = mkdtempSync(path.join(os.tmpdir(), "nginx-proxy-cache-"));
 
 function documentedBlock(): string {
   const doc = readFileSync("docs/deploy.md", "utf8");
-  const m = /<!-- nginx-proxy-cache:begin -->\s*```nginx\n([\s\S]*?)```\s*<!-- nginx-proxy-cache:end -->/.exec(doc);
+  const m =
+    /<!-- nginx-proxy-cache:begin -->\s*```nginx\n([\s\S]*?)```\s*<!-- nginx-proxy-cache:end -->/.exec(doc);
   if (!m) throw new Error("docs/deploy.md: the nginx block is missing");
   return m[1]
     .replace("/var/cache/nginx/site", path.join(work, "cache"))
@@ -34,7 +35,9 @@ function check(what: string, ok: boolean, detail = "") {
 }
 
 async function get(p: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`http://127.0.0.1:${nginxPort}${p}`, { headers: { "accept-encoding": "gzip", ...headers } });
+  const res = await fetch(`http://127.0.0.1:${nginxPort}${p}`, {
+    headers: { "accept-encoding": "gzip", ...headers },
+  });
   const body = Buffer.from(await res.arrayBuffer());
   return { status: res.status, h: res.headers, body, cache: res.headers.get("x-cache-status") ?? "" };
 }
@@ -97,7 +100,10 @@ ${documentedBlock()}
     const session = await get("/blog", { cookie: "better-auth.session_token=abc" });
     check("cookie de sessão passa direto", session.cache === "BYPASS", session.cache);
     check("cookie de sessão: sem cabeçalho público", !/public/.test(session.h.get("cache-control") ?? ""));
-    check("cookie de sessão: página com nonce", /'nonce-/.test(session.h.get("content-security-policy") ?? ""));
+    check(
+      "cookie de sessão: página com nonce",
+      /'nonce-/.test(session.h.get("content-security-policy") ?? ""),
+    );
     const consent = await get("/blog", { cookie: "consentimento=v1.11" });
     check("escolha de cookies passa direto", consent.cache === "BYPASS", consent.cache);
     check("escolha de cookies: privado", /^private/.test(consent.h.get("cache-control") ?? ""));
@@ -109,10 +115,18 @@ ${documentedBlock()}
     // Expired: nginx answers the stale copy at once and revalidates in the background
     // (proxy_cache_use_stale updating + proxy_cache_background_update), or revalidates inline.
     const expired = await get("/blog");
-    check("depois de s-maxage: cópia velha ou revalidada", ["STALE", "UPDATING", "REVALIDATED"].includes(expired.cache), expired.cache);
+    check(
+      "depois de s-maxage: cópia velha ou revalidada",
+      ["STALE", "UPDATING", "REVALIDATED"].includes(expired.cache),
+      expired.cache,
+    );
     await sleep(500);
     const revalidated = await get("/blog");
-    check("e em seguida volta a ser HIT", ["HIT", "REVALIDATED"].includes(revalidated.cache), revalidated.cache);
+    check(
+      "e em seguida volta a ser HIT",
+      ["HIT", "REVALIDATED"].includes(revalidated.cache),
+      revalidated.cache,
+    );
     check("mesmo ETag", revalidated.h.get("etag") === first.h.get("etag"));
     check("a aplicação respondeu 304 ao If-None-Match do nginx", count304() > notModifiedBefore);
 

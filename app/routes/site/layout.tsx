@@ -6,12 +6,12 @@ import { Header } from "~/components/site/header";
 import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { parseConsent } from "~/lib/consent";
 import { listRecentPublishedPosts } from "~/modules/blog/blog.server";
-import { getTracking } from "~/modules/seo/tracking.server";
+import { getTracking, trackingInlineScripts } from "~/modules/seo/tracking.server";
 import { captureAttribution } from "~/modules/site/attribution.server";
 import { publicConfig } from "~/modules/site/site.server";
 import { log } from "~/server/logging/logger.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC §8: a failing footer list is only logged; the shell still renders.
   const [footerPosts, tracking, attribution] = await Promise.all([
     listRecentPublishedPosts({ limit: 3 }).catch((err) => {
@@ -21,6 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     getTracking(),
     captureAttribution(request),
   ]);
+  // A cached page's CSP lists by hash what the consent banner may add later (decision 017).
+  context?.allowInlineScripts?.(trackingInlineScripts(tracking));
   return data(
     // The visitor's cookie choice decides which trackers the document renders (LGPD).
     { footerPosts, tracking, consent: parseConsent(request.headers.get("Cookie")), ...publicConfig() },

@@ -186,10 +186,18 @@ function publicPageCache(req: Request, res: Response, next: NextFunction) {
       return v === undefined ? [] : [[h, Array.isArray(v) ? v.join(", ") : String(v)]];
     });
     const shared = key.endsWith("#-");
-    void makePublicBody(body, headers, shared).then(
+    void makePublicBody(body, headers, shared, res.locals.inlineScripts ?? []).then(
       (pub) => {
         if (renderedUnder === publicContentVersion()) {
-          rememberPage(key, { status: 200, headers, parts: [body], deflated: [], version: renderedUnder, at: Date.now(), pub });
+          rememberPage(key, {
+            status: 200,
+            headers,
+            parts: [body],
+            deflated: [],
+            version: renderedUnder,
+            at: Date.now(),
+            pub,
+          });
         }
         sendPublicPage(req, res, pub, (b) => (b ? end(b) : end()));
       },

@@ -56,12 +56,15 @@ export function publicCacheControl(shared: boolean): string {
 
 const SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
 
+const sha256Source = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
 /** SHA-256 CSP sources of every inline script of an HTML document (those without src). */
 export function inlineScriptHashes(html: string): string[] {
   const out = new Set<string>();
   for (const m of html.matchAll(SCRIPT)) {
     if (/\ssrc\s*=/i.test(` ${m[1]}`)) continue;
-    out.add(`'sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
+    out.add(sha256Source(m[2]));
   }
   return [...out];
 }
@@ -71,6 +74,8 @@ export async function makePublicBody(
   body: string,
   headers: [string, string][],
   shared: boolean,
+  /** Inline scripts the page may add later in the browser (the banner's accepted tracking). */
+  laterScripts: string[] = [],
 ): Promise<PublicBody> {
   const identity = Buffer.from(body, "utf8");
   const [gz, br] = await Promise.all([
@@ -89,7 +94,7 @@ export async function makePublicBody(
     gzip: gz,
     br,
     etag,
-    hashes: isHtml ? inlineScriptHashes(body) : [],
+    hashes: isHtml ? [...new Set([...inlineScriptHashes(body), ...laterScripts.map(sha256Source)])] : [],
     shared,
     headers: headers.filter(([k]) => k !== "cache-control" && k !== "vary"),
     raw: new Map(),

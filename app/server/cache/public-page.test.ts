@@ -122,9 +122,9 @@ describe("public pages: the same bytes for every anonymous visitor (issue 19)", 
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(new Set([plain.headers.etag, gz.headers.etag, br.headers.etag]).size).toBe(3);
-    expect((await get("/blog/post", { "accept-encoding": "br", "if-none-match": br.headers.etag })).status).toBe(
-      304,
-    );
+    expect(
+      (await get("/blog/post", { "accept-encoding": "br", "if-none-match": br.headers.etag })).status,
+    ).toBe(304);
   });
 
   it("changes the ETag when public content changes (a post edit)", async () => {
@@ -141,7 +141,11 @@ describe("public pages: the same bytes for every anonymous visitor (issue 19)", 
     await get("/");
     await get("/");
     expect(renders).toBe(1);
-    for (const cookie of ["better-auth.session_token=abc", "__Secure-better-auth.session_token=abc", "__flash=x"]) {
+    for (const cookie of [
+      "better-auth.session_token=abc",
+      "__Secure-better-auth.session_token=abc",
+      "__flash=x",
+    ]) {
       const r = await get("/", { cookie });
       expect(r.headers["cache-control"] ?? "").not.toMatch(/public|s-maxage/);
       expect(r.headers.etag).toBeUndefined();
@@ -163,7 +167,9 @@ describe("public pages: the same bytes for every anonymous visitor (issue 19)", 
 
 describe("public page helpers", () => {
   it("hashes inline scripts only", () => {
-    const hashes = inlineScriptHashes(`<script>a</script><script src="/x.js"></script><SCRIPT type="module">b</SCRIPT>`);
+    const hashes = inlineScriptHashes(
+      `<script>a</script><script src="/x.js"></script><SCRIPT type="module">b</SCRIPT>`,
+    );
     const h = (s: string) => `'sha256-${createHash("sha256").update(s).digest("base64")}'`;
     expect(hashes).toEqual([h("a"), h("b")]);
   });

@@ -119,7 +119,11 @@ async function saveTracking(page: Page, values: Record<Field, string>) {
   await page.goto("/admin/settings");
   const tabs = page.getByRole("tablist", { name: "Seções das configurações" });
   await tabs.getByRole("tab", { name: "Analytics e Tracking" }).click();
-  for (const f of ["ID do Google Analytics", "ID do Google Tag Manager", "ID do Pixel do Facebook"] as const) {
+  for (const f of [
+    "ID do Google Analytics",
+    "ID do Google Tag Manager",
+    "ID do Pixel do Facebook",
+  ] as const) {
     await page.getByLabel(f).fill(values[f]);
   }
   await tabs.getByRole("tab", { name: "Scripts Personalizados" }).click();
@@ -132,7 +136,8 @@ async function saveTracking(page: Page, values: Record<Field, string>) {
 async function readTracking(page: Page): Promise<Record<Field, string>> {
   await page.goto("/admin/settings");
   const out = {} as Record<Field, string>;
-  for (const label of Object.keys(TRACKING) as Field[]) out[label] = await page.getByLabel(label).inputValue();
+  for (const label of Object.keys(TRACKING) as Field[])
+    out[label] = await page.getByLabel(label).inputValue();
   return out;
 }
 
@@ -153,7 +158,11 @@ test("no CSP violation on any public page with GA, GTM, Pixel and custom scripts
     });
     await ctx.route(/cdn\.exemplo-scripts\.com\.br/, (route) => {
       const which = route.request().url().includes("head.js") ? "__p19HeadExt" : "__p19BodyExt";
-      return route.fulfill({ status: 200, contentType: "application/javascript", body: `window.${which} = 1;` });
+      return route.fulfill({
+        status: 200,
+        contentType: "application/javascript",
+        body: `window.${which} = 1;`,
+      });
     });
     const base = new URL(adminPage.url()).origin;
     await ctx.addCookies([{ name: "consentimento", value: "v1.11", url: base }]);
