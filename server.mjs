@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -51,7 +52,10 @@ server.use(app.requestGuard());
 server.use(compression());
 // Public pages from memory (app/server/cache/page-cache.server.ts); PAGE_CACHE=off disables it.
 // Before the static middlewares: a page hit then costs no file-system lookups.
-server.use(app.pageCacheMiddleware({ enabled: process.env.PAGE_CACHE !== "off" }));
+// Cached public pages are the same bytes for every anonymous visitor: CSP by hashes, shared-cache
+// headers, ETag (docs/decisions/017-public-pages-at-the-limit.md).
+const pageCacheOn = process.env.PAGE_CACHE !== "off";
+server.use(app.pageCacheMiddleware({ enabled: pageCacheOn, publicHashes: true }));
 // Static files go out as the .br/.gz written at build time (scripts/precompress.mjs); only
 // rendered pages are compressed per request.
 const staticFiles = (dir, serveStatic) =>
@@ -72,12 +76,23 @@ server.all(
     getLoadContext: (req, res) => ({
       nonce: res.locals.nonce,
       clientIp: req.ip ?? "unknown",
-      requestId: req.id,
+      // A cached public page carries no per-response token (its bytes are everyone's).
+      requestId: res.locals.publicPage ? null : req.id,
+      allowInlineScripts: (texts) => (res.locals.inlineScripts ??= []).push(...texts),
     }),
   }),
 );
 
-const httpServer = server.listen(config.port, config.host, () => {
+// The fast path: a cached public page is answered before Express (app/server/cache/fast-path.server.ts);
+// PUBLIC_FAST_PATH=off sends every request through Express.
+const fastPath =
+  pageCacheOn && process.env.PUBLIC_FAST_PATH !== "off"
+    ? app.publicFastPath({ trustProxy: config.trustProxy })
+    : () => false;
+const httpServer = createServer((req, res) => {
+  if (!fastPath(req, res)) server(req, res);
+});
+httpServer.listen(config.port, config.host, () => {
   console.log(`Servidor pronto em ${config.baseUrl} (${config.databaseKind})`);
 });
 

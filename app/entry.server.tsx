@@ -12,6 +12,7 @@ import { getLogger } from "./server/logging/logger.server";
 // guard, page cache.
 export { boot, requestGuard, shutdown } from "./boot.server";
 export { pageCacheMiddleware } from "./server/cache/page-cache.server";
+export { publicFastPath } from "./server/cache/fast-path.server";
 export { securityHeaders } from "./server/http/headers.server";
 export { baseLogger } from "./server/logging/logger.server";
 export { requestLogMiddleware } from "./server/logging/request-log.server";
@@ -25,7 +26,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext?.nonce;
+  // Cached public pages render without one (CSP by hashes): no empty nonce="" attribute either.
+  const nonce = loadContext?.nonce || undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

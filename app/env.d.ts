@@ -5,6 +5,12 @@ declare module "react-router" {
     /** Per-request CSP nonce, set by server.mjs. */
     nonce: string;
     clientIp: string;
-    requestId: string;
+    /** Null on a cached public page: its bytes are everyone's (decision 017). */
+    requestId: string | null;
+    /**
+     * Cached public pages (CSP by hashes, decision 017): inline scripts the page may add later in
+     * the browser (the tracking a visitor accepts in the banner), whose hashes the CSP must list.
+     */
+    allowInlineScripts?: (texts: string[]) => void;
   }
 }

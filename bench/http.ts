@@ -2,7 +2,10 @@
 // (PostgreSQL), next to nginx serving the same HTML saved to disk, in the same run; then
 // contact-form submissions/s, checking that every accepted submission was stored.
 //
-//   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--contact-path /_root.data?index]
+//   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--no-fast-path-too] [--contact-path /_root.data?index]
+//
+// --no-fast-path-too measures the pages again with PUBLIC_FAST_PATH=off (cache hits through
+// Express), same nginx, same run.
 //
 // Creates database bench_http (dropped at the end unless --keep), port 3303 (app) and 3313 (nginx).
 import autocannon, { type Result } from "autocannon";
@@ -49,14 +52,39 @@ interface Row {
   nginx: Result;
 }
 
+/** Averages of rounds, as a Result for the report: req/s mean, p99 median. */
+function combine(rounds: Result[]): Result {
+  const p99s = rounds.map((r) => r.latency.p99).sort((a, b) => a - b);
+  return {
+    ...rounds[0],
+    requests: {
+      ...rounds[0].requests,
+      average: rounds.reduce((s, r) => s + r.requests.average, 0) / rounds.length,
+    },
+    latency: { ...rounds[0].latency, p99: p99s[Math.floor(p99s.length / 2)] },
+    non2xx: rounds.reduce((s, r) => s + r.non2xx, 0),
+  };
+}
+
+/**
+ * Ours and nginx alternate in `rounds` slices of duration/rounds seconds each: on a shared
+ * machine the load of other processes changes within seconds, and both sides then see the same.
+ */
 async function measurePages(app: AppServer, nginxUrl: string, paths: string[], mode: string): Promise<Row[]> {
   const rows: Row[] = [];
+  const rounds = Number(arg("rounds") ?? 5);
   for (const p of paths) {
-    // Warm both (JIT, caches, connection pools), then measure: ours, nginx.
+    // Warm both (JIT, caches, connection pools), then measure alternately: ours, nginx.
     await load(app.url + p, 3);
     await load(nginxUrl + p, 2);
-    const ours = await load(app.url + p);
-    const nginx = await load(nginxUrl + p);
+    const mine: Result[] = [];
+    const theirs: Result[] = [];
+    for (let i = 0; i < rounds; i++) {
+      mine.push(await load(app.url + p, Math.max(1, Math.round(duration / rounds))));
+      theirs.push(await load(nginxUrl + p, Math.max(1, Math.round(duration / rounds))));
+    }
+    const ours = combine(mine);
+    const nginx = combine(theirs);
     rows.push({ path: p, mode, ours, nginx });
     console.log(
       `${mode.padEnd(10)} GET ${p.padEnd(50)} nós ${ours.requests.average.toFixed(0).padStart(6)} req/s p99 ${String(ours.latency.p99).padStart(4)} ms | nginx ${nginx.requests.average.toFixed(0).padStart(6)} req/s p99 ${String(nginx.latency.p99).padStart(4)} ms | ${ratio(ours.requests.average, nginx.requests.average)}` +
@@ -160,6 +188,15 @@ async function main() {
     const pages = await savePages(app.url, paths);
     staticSite = await startStaticCopy({ port: nginxPort, pages, workDir: path.join(OUT, "http-nginx") });
     results.push(...(await measurePages(app, staticSite.url, paths, "padrão")));
+    if (flag("no-fast-path-too")) {
+      await app.stop();
+      app = await startApp({
+        port: appPort,
+        env: { ...baseEnv, PUBLIC_FAST_PATH: "off" },
+        logFile: path.join(OUT, "http-server.log"),
+      });
+      results.push(...(await measurePages(app, staticSite.url, paths, "sem atalho")));
+    }
     if (flag("no-cache-too")) {
       await app.stop();
       app = await startApp({
@@ -197,7 +234,7 @@ async function main() {
   const report = [
     `### http — ${stamp()}`,
     "",
-    `${machine()}; PostgreSQL (bench_http, dados de demonstração); autocannon ${connections} conexões × ${duration} s por medida, gzip; nginx 1 worker com os mesmos HTML + build/client (${path.relative(process.cwd(), BUILD_DIR)}).`,
+    `${machine()}; PostgreSQL (bench_http, dados de demonstração); autocannon ${connections} conexões × ${duration} s por medida (em fatias alternadas com o nginx), gzip; nginx 1 worker com os mesmos HTML + build/client (${path.relative(process.cwd(), BUILD_DIR)}).`,
     "",
     table(
       [

@@ -207,7 +207,9 @@ describe("tracking from settings", () => {
     expect(head.match(/googletagmanager\.com\/gtm\.js/g)).toHaveLength(1);
     expect(head.match(/fbq\('init',"123456789012345"\)/g)).toHaveLength(1);
     expect(head).toContain(`<meta name="google-site-verification" content="abc"/>`);
-    expect(head).toContain(`src="https://cdn.exemplo.com/a.js?x=1&amp;y=2"`);
+    // An external script becomes an inline loader (allowed by hash on cached pages, decision 017).
+    expect(head).toContain(`s.src="https://cdn.exemplo.com/a.js?x=1&y=2";s.async=true;`);
+    expect(head).not.toMatch(/<script[^>]*\ssrc=/);
     expect(head).toContain("window.__head = 1;");
     expect(head).not.toContain("velho");
     expect(head).not.toContain("onload");
@@ -226,7 +228,10 @@ describe("tracking from settings", () => {
       ),
     );
     expect(end).toContain(`<script nonce="abc123">window.__body = 1;</script><p>Widget</p>`);
-    expect(end).toContain(`<script nonce="abc123" src="https://cdn.exemplo.com/b.js">`);
+    expect(end).toContain(
+      `<script nonce="abc123">(function(d){var s=d.createElement('script');s.src="https://cdn.exemplo.com/b.js";s.async=false;`,
+    );
+    expect(end).not.toMatch(/<script[^>]*\ssrc=/);
   });
 
   it("drops ids that are not real GA/GTM/Pixel ids (no script injection through them)", () => {

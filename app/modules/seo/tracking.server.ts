@@ -74,6 +74,55 @@ export function parseHeadHtml(html: string | null | undefined): HeadNode[] {
   return nodes;
 }
 
+/**
+ * An external script as an inline loader that adds it (same attributes, in order). Cached public
+ * pages allow their inline scripts by hash (docs/decisions/017): a parser-inserted
+ * `<script src>` would have no nonce to show, while a script added by a trusted one runs under
+ * 'strict-dynamic'.
+ */
+export function scriptLoader(attrs: Record<string, string>): HeadNode {
+  const sets = Object.entries(attrs)
+    .filter(([k]) => k !== "src" && k !== "async" && k !== "defer")
+    .map(([k, v]) => `s.setAttribute(${JSON.stringify(k)},${JSON.stringify(v)});`)
+    .join("");
+  const async = "async" in attrs || "defer" in attrs ? "true" : "false";
+  // JSON.stringify leaves "</script>" alone: escape "<" so the loader cannot close its own tag.
+  const src = JSON.stringify(attrs.src).replace(/</g, "\\u003c");
+  return {
+    tag: "script",
+    attrs: {},
+    content: `(function(d){var s=d.createElement('script');s.src=${src};s.async=${async};${sets.replace(/</g, "\\u003c")}(d.head||d.body).appendChild(s);})(document);`,
+  };
+}
+
+const toLoader = (node: HeadNode): HeadNode =>
+  node.tag === "script" && node.attrs.src ? scriptLoader(node.attrs) : node;
+
+/** The custom body HTML with each `<script src>` turned into its inline loader. */
+export function loadersInBody(html: string): string {
+  return html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attrs: string) => {
+    const parsed = parseAttrs(attrs);
+    if (!parsed.src) return whole;
+    return `<script>${scriptLoader(parsed).content}</script>`;
+  });
+}
+
+/**
+ * Every inline script the tracking may put on a page, whichever categories are accepted: the
+ * banner adds the newly accepted ones in the browser (consent-apply.ts), and on a cached public
+ * page (CSP by hashes, decision 017) the document's CSP must already list them.
+ */
+export function trackingInlineScripts(t: Tracking): string[] {
+  const out: string[] = [];
+  for (const group of [t.analytics, t.marketing]) {
+    for (const node of group.head) if (node.tag === "script" && node.content) out.push(node.content);
+    for (const m of (group.bodyEnd ?? "").matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)) {
+      if (m[1]) out.push(m[1]);
+    }
+  }
+  return out;
+}
+
 /** What the public pages may render for tracking, by consent category, from the (cached) settings. */
 export function trackingFromSettings(settings: Settings | null): Tracking {
   const analytics: TrackingGroup = { head: [], bodyStart: [], bodyEnd: null };
@@ -94,8 +143,9 @@ export function trackingFromSettings(settings: Settings | null): Tracking {
       `<img height="1" width="1" style="display:none" alt="" src="https://www.facebook.com/tr?id=${pixel}&amp;ev=PageView&amp;noscript=1">`,
     );
   }
-  marketing.head.push(...parseHeadHtml(settings?.customScriptsHead));
-  marketing.bodyEnd = settings?.customScriptsBody?.trim() || null;
+  marketing.head.push(...parseHeadHtml(settings?.customScriptsHead).map(toLoader));
+  const body = settings?.customScriptsBody?.trim();
+  marketing.bodyEnd = body ? loadersInBody(body) : null;
   return { google: analytics.head.length > 0, analytics, marketing };
 }
 

@@ -7,12 +7,12 @@ import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { parseConsent } from "~/lib/consent";
 import { WHATSAPP_DEFAULT_MESSAGE, whatsappLink } from "~/lib/whatsapp";
 import { listRecentPublishedPosts } from "~/modules/blog/blog.server";
-import { getTracking } from "~/modules/seo/tracking.server";
+import { getTracking, trackingInlineScripts } from "~/modules/seo/tracking.server";
 import { captureAttribution } from "~/modules/site/attribution.server";
 import { publicConfig } from "~/modules/site/site.server";
 import { log } from "~/server/logging/logger.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // SPEC §8: a failing footer list is only logged; the shell still renders.
   const [footerPosts, tracking, attribution] = await Promise.all([
     listRecentPublishedPosts({ limit: 3 }).catch((err) => {
@@ -23,6 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     captureAttribution(request),
   ]);
   const config = publicConfig();
+  // A cached page's CSP lists by hash what the consent banner may add later (decision 017).
+  context?.allowInlineScripts?.(trackingInlineScripts(tracking));
   return data(
     {
       footerPosts,

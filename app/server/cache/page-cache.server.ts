@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { deflateParts, gzipWithNonce } from "./gzip-nonce.server";
 import { lookupPage, pageCacheCounters as counters, rememberPage } from "./page-store.server";
 import { publicContentVersion } from "./public-content.server";
+import { makePublicBody, sendPublicPage } from "./public-page.server";
 import { consentValue, parseConsent } from "~/lib/consent";
 
 export {
@@ -69,12 +70,20 @@ const toBuffer = (chunk: Chunk, encoding?: BufferEncoding) =>
  * Express middleware, mounted after the security headers (which put this response's nonce in
  * `res.locals.nonce`) and compression, right before the React Router handler.
  */
-export function pageCacheMiddleware({ enabled = true }: { enabled?: boolean } = {}) {
+export function pageCacheMiddleware({
+  enabled = true,
+  publicHashes = false,
+}: {
+  enabled?: boolean;
+  /** Identical bytes for everyone: no nonce, CSP hashes, shared-cache headers, ETag (issue 19). */
+  publicHashes?: boolean;
+} = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!enabled || !isCacheableRequest(req)) {
       counters.bypass++;
       return next();
     }
+    if (publicHashes) return publicPageCache(req, res, next);
     const nonce: string = res.locals.nonce;
     const key = pageCacheKey(req);
     const hit = lookupPage(key);
@@ -131,4 +140,73 @@ export function pageCacheMiddleware({ enabled = true }: { enabled?: boolean } = 
     }) as Response["end"];
     next();
   };
+}
+
+/**
+ * The hash-CSP variant (public-page.server.ts): the page renders without a nonce nor request id
+ * (`res.locals.publicPage`, read by server.mjs's load context), is stored with its encodings and
+ * ETag, and every answer (this miss, the hits here and in the fast path) sends the same bytes.
+ */
+function publicPageCache(req: Request, res: Response, next: NextFunction) {
+  const key = pageCacheKey(req);
+  const hit = lookupPage(key);
+  if (hit?.pub) {
+    counters.hits++;
+    sendPublicPage(req, res, hit.pub, (b) => (b ? res.end(b) : res.end()));
+    return;
+  }
+  counters.misses++;
+  const renderedUnder = publicContentVersion();
+  res.locals.nonce = "";
+  res.locals.publicPage = true;
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  // The headers wait for the body: the CSP names the hashes of what it contains.
+  res.flushHeaders = () => {};
+  res.write = ((chunk: Chunk, encoding?: BufferEncoding | (() => void), cb?: () => void) => {
+    chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
+    const done = typeof encoding === "function" ? encoding : cb;
+    done?.();
+    return true;
+  }) as Response["write"];
+  res.end = ((chunk?: Chunk | (() => void), encoding?: BufferEncoding | (() => void)) => {
+    res.write = write as Response["write"];
+    res.end = end as Response["end"];
+    if (chunk && typeof chunk !== "function") {
+      chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
+    }
+    const body = Buffer.concat(chunks).toString("utf8");
+    if (res.statusCode !== 200 || res.hasHeader("set-cookie")) {
+      res.removeHeader("content-length");
+      return end(body);
+    }
+    const headers = KEPT_HEADERS.flatMap((h): [string, string][] => {
+      const v = res.getHeader(h);
+      return v === undefined ? [] : [[h, Array.isArray(v) ? v.join(", ") : String(v)]];
+    });
+    const shared = key.endsWith("#-");
+    void makePublicBody(body, headers, shared, res.locals.inlineScripts ?? []).then(
+      (pub) => {
+        if (renderedUnder === publicContentVersion()) {
+          rememberPage(key, {
+            status: 200,
+            headers,
+            parts: [body],
+            deflated: [],
+            version: renderedUnder,
+            at: Date.now(),
+            pub,
+          });
+        }
+        sendPublicPage(req, res, pub, (b) => (b ? end(b) : end()));
+      },
+      () => {
+        res.removeHeader("content-length");
+        end(body);
+      },
+    );
+    return res;
+  }) as Response["end"];
+  next();
 }

@@ -1,3 +1,4 @@
+import type { PublicBody } from "./public-page.server";
 import { onPublicContentChanged, publicContentVersion } from "./public-content.server";
 
 /**
@@ -18,6 +19,8 @@ export interface PageEntry {
   deflated: Buffer[];
   version: number;
   at: number;
+  /** Hash-CSP mode (public-page.server.ts): the bytes, their encodings and validator. */
+  pub?: PublicBody;
 }
 
 const entries = new Map<string, PageEntry>();

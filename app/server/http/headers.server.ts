@@ -1,14 +1,32 @@
 /**
  * Security headers for every response, and `Cache-Control: private, no-store` on the private
- * areas (isPrivatePath). Scripts run only with this request's nonce; 'strict-dynamic' lets those
+ * areas (isPrivatePath). Scripts run only with this request's nonce (or, on the cached public
+ * pages, whose bytes are the same for everyone, the hashes of their inline scripts); 'strict-dynamic' lets those
  * trusted scripts (React Router's, and the tracking snippets the server renders with the nonce)
  * load what they need. https:/'unsafe-inline' are ignored by browsers that understand nonces and
  * only keep very old ones working.
  */
-export function securityHeaders({ nonce, secure, path }: { nonce: string; secure: boolean; path?: string }) {
+export function securityHeaders({
+  nonce,
+  hashes,
+  secure,
+  path,
+}: {
+  nonce?: string;
+  /** Instead of a nonce: the 'sha256-…' sources of the page's inline scripts (public-page.server.ts). */
+  hashes?: string[];
+  secure: boolean;
+  path?: string;
+}) {
+  // A cached page without inline scripts (XML, `.data`) runs no script at all.
+  const scripts = !hashes
+    ? `'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'`
+    : hashes.length
+      ? `${hashes.join(" ")} 'strict-dynamic' https: 'unsafe-inline'`
+      : "'none'";
   const csp = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'`,
+    `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self' data:",
