@@ -78,6 +78,8 @@ server.all(
       clientIp: req.ip ?? "unknown",
       // A cached public page carries no per-response token (its bytes are everyone's).
       requestId: res.locals.publicPage ? null : req.id,
+      // An error page is never cached: it still shows "Código do erro" (entry.server.tsx).
+      errorRequestId: req.id,
       allowInlineScripts: (texts) => (res.locals.inlineScripts ??= []).push(...texts),
     }),
   }),

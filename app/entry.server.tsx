@@ -28,6 +28,13 @@ export default function handleRequest(
 ) {
   // Cached public pages render without one (CSP by hashes): no empty nonce="" attribute either.
   const nonce = loadContext?.nonce || undefined;
+  // A public page renders without its request id (identical bytes, decision 017); a server error
+  // is never cached, so its page gets the id back for "Código do erro".
+  const rootData = routerContext.staticHandlerContext.loaderData?.root as
+    { requestId?: string | null } | undefined;
+  if (responseStatusCode >= 500 && rootData && !rootData.requestId && loadContext?.errorRequestId) {
+    rootData.requestId = loadContext.errorRequestId;
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

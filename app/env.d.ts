@@ -7,6 +7,8 @@ declare module "react-router" {
     clientIp: string;
     /** Null on a cached public page: its bytes are everyone's (decision 017). */
     requestId: string | null;
+    /** Always set: the 500 page shows it even on a public page (entry.server.tsx). */
+    errorRequestId?: string;
     /**
      * Cached public pages (CSP by hashes, decision 017): inline scripts the page may add later in
      * the browser (the tracking a visitor accepts in the banner), whose hashes the CSP must list.
