@@ -18,6 +18,8 @@ test("the admin finds a lead by phone, exports it as JSON and anonymises it: the
   page,
   adminPage,
 }) => {
+  // A visitor's form, a search, an export, an anonymisation and the funnel: a long journey.
+  test.slow();
   const suffix = Math.random().toString(36).slice(2, 8);
   const phone = `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
   const lead = {
@@ -84,6 +86,7 @@ test.describe("a representative's own requests", () => {
     representative,
     adminPage,
   }) => {
+    test.slow();
     const { page, email, name } = representative;
     await page.goto("/representante/conta");
     const panel = page.getByRole("region", { name: "Seus dados (LGPD)" });
