@@ -51,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
 /** "Pedir exclusão da conta": always the signed-in representative's own account (LGPD). */
 async function deletionAction(form: FormData, me: Awaited<ReturnType<typeof requireRepresentative>>) {
   const parsed = AccountDeletionRequestSchema.safeParse(formToObject(form));
-  if (!parsed.success) return replyError(SELF_SERVICE_MESSAGES.invalid);
+  if (!parsed.success) return replyError(SELF_SERVICE_MESSAGES.invalid, { status: 400, toastOnly: true });
   try {
     const { created } = await requestAccountDeletion({
       representativeId: me.representative.id,
