@@ -78,6 +78,7 @@ export default [
       route("emails/:id", "routes/admin/emails/detail.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("privacy", "routes/admin/privacy.tsx"),
+      route("privacy/export", "routes/admin/privacy-export.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -367,6 +367,8 @@ const MATRIX: Record<string, Line> = {
       { term: "x", confirm: "nao" },
     ],
   },
+  // The export's download (resource route): admins only; without a person to look for, a 400.
+  "routes/admin/privacy-export.ts": { loader: { ...ADMIN, admin: status(400) } },
   "routes/admin/settings/privacy.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

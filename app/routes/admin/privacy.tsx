@@ -12,7 +12,6 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import {
   anonymiseSubject,
   findSubjectData,
-  subjectCsv,
   subjectIsEmpty,
   subjectQueryFrom,
   SUBJECT_TABLES,
@@ -31,28 +30,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const term = (url.searchParams.get("q") ?? "").slice(0, 254);
-  const format = url.searchParams.get("format");
   // Representatives who asked for their account's deletion (/representante/conta), oldest first.
-  const deletionRequests =
-    format === "json" || format === "csv"
-      ? []
-      : (await pendingDeletionRequests()).map((r) => ({ ...r, requestedAt: r.requestedAt.toISOString() }));
+  const deletionRequests = (await pendingDeletionRequests()).map((r) => ({
+    ...r,
+    requestedAt: r.requestedAt.toISOString(),
+  }));
   if (!term.trim()) return { term, error: null, found: null, deletionRequests };
   const query = subjectQueryFrom(term);
   if (!query) return { term, error: SUBJECT_MESSAGES.invalidTerm, found: null, deletionRequests };
   const data = await findSubjectData({ query });
-  if (format === "json" || format === "csv") {
-    const stamp = new Date().toISOString().slice(0, 10);
-    const body =
-      format === "json" ? JSON.stringify({ exportedAt: new Date(), query, data }, null, 2) : subjectCsv(data);
-    return new Response(body, {
-      headers: {
-        "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="dados-pessoais-${stamp}.${format}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
   if (subjectIsEmpty(data)) return { term, error: SUBJECT_MESSAGES.notFound, found: null, deletionRequests };
   return { term, error: null, found: summarise(data), deletionRequests };
 }
@@ -213,13 +199,17 @@ export default function PrivacyRequestsPage({ loaderData, actionData }: Route.Co
             </table>
             <div className="mt-4 flex flex-wrap gap-3">
               <a
-                href={`${PATH}?q=${q}&format=json`}
+                href={`${PATH}/export?q=${q}&format=json`}
                 download
                 className="font-medium text-brand-700 underline"
               >
                 Exportar JSON
               </a>
-              <a href={`${PATH}?q=${q}&format=csv`} download className="font-medium text-brand-700 underline">
+              <a
+                href={`${PATH}/export?q=${q}&format=csv`}
+                download
+                className="font-medium text-brand-700 underline"
+              >
                 Exportar CSV
               </a>
             </div>
