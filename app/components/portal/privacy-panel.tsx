@@ -48,7 +48,9 @@ export function PrivacyPanel({
         <p role="status" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {pending ? (
             <>
-              <span className="font-semibold">Exclusão pedida em {formatDateTime(deletionRequest.requestedAt)}</span>{" "}
+              <span className="font-semibold">
+                Exclusão pedida em {formatDateTime(deletionRequest.requestedAt)}
+              </span>{" "}
               — aguardando a equipe.
             </>
           ) : (

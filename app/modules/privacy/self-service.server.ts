@@ -1,13 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import {
-  accountDeletionRequests,
-  payoutItems,
-  payouts,
-  referrals,
-  representatives,
-  user,
-} from "~/db/schema";
+import { accountDeletionRequests, payoutItems, payouts, referrals, representatives, user } from "~/db/schema";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
 
