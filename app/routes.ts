@@ -28,6 +28,7 @@ export default [
     route("redefinir-senha", "routes/representante/redefinir-senha.tsx"),
     route("logout", "routes/representante/logout.ts"),
     route("comissoes/extrato.csv", "routes/representante/comissoes-csv.ts"),
+    route("conta/meus-dados.json", "routes/representante/meus-dados.ts"),
     layout("routes/representante/layout.tsx", [
       index("routes/representante/index.ts"),
       route("dashboard", "routes/representante/dashboard.tsx"),
@@ -77,6 +78,7 @@ export default [
       route("emails/:id", "routes/admin/emails/detail.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("privacy", "routes/admin/privacy.tsx"),
+      route("privacy/export", "routes/admin/privacy-export.ts"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -2,7 +2,7 @@
 // production build, and in the same run on a static copy of the same HTML + assets served by
 // nginx (the physical limit for those pages). Prints medians and our/static ratios.
 //
-//   npx tsx bench/lighthouse.ts [--runs 5] [--port 3303] [--nginx-port 3314]
+//   npx tsx bench/lighthouse.ts [--runs 5] [--port 3303] [--nginx-port 3314] [--paths /,/blog]
 //
 // The machine is shared and noisy: runs of ours and of the static copy alternate, and only
 // medians are reported.
@@ -143,7 +143,8 @@ async function main() {
     statGzip: number;
   }[] = [];
   try {
-    const paths = ["/", "/blog", await firstArticlePath(app.url)];
+    // `--paths /,/blog` measures only those pages (default: /, /blog and the first article).
+    const paths = arg("paths")?.split(",") ?? ["/", "/blog", await firstArticlePath(app.url)];
     staticSite = await startStaticCopy({
       port: nginxPort,
       pages: await savePages(app.url, paths),

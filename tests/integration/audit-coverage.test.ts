@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  accountDeletionRequests,
   auditLog,
   blogPosts,
   payoutItems,
@@ -59,6 +60,7 @@ interface Fx {
   unpaidReferralId: string;
   payoutId: string;
   subjectEmail: string;
+  deletionRepEmail: string;
 }
 
 interface Step {
@@ -340,6 +342,12 @@ const STEPS: Record<string, Step[]> = {
       form: (f) => ({ term: f.subjectEmail, confirm: "ANONIMIZAR" }),
       action: "privacy.anonymised",
     },
+    {
+      // A representative's deletion request (/representante/conta), completed by anonymising them.
+      label: "anonymise (account deletion request)",
+      form: (f) => ({ term: f.deletionRepEmail, confirm: "ANONIMIZAR" }),
+      action: "privacy.anonymised",
+    },
   ],
   "routes/admin/settings/privacy.tsx": [
     {
@@ -398,6 +406,8 @@ beforeAll(async () => {
     await db.select({ id: user.id }).from(user).where(eq(user.email, "outra-admin@test.dev"))
   )[0].id;
   const rep = await representativeCookie("rep-audit@test.dev", "senha-rep-123", "Rep Auditoria");
+  const leaving = await representativeCookie("rep-exclusao@test.dev", "senha-rep-123", "Rep Exclusão");
+  await db.insert(accountDeletionRequests).values({ representativeId: leaving.representativeId });
   const [plan, spare] = await db
     .insert(plans)
     .values([
@@ -544,6 +554,7 @@ beforeAll(async () => {
     unpaidReferralId: unpaid.id,
     payoutId: payout.id,
     subjectEmail: "titular.auditoria@exemplo.com",
+    deletionRepEmail: "rep-exclusao@test.dev",
   };
 });
 

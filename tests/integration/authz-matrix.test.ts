@@ -280,6 +280,8 @@ const MATRIX: Record<string, Line> = {
   // payouts (A's completed referral and payout carry the marker).
   "routes/representante/comissoes.tsx": { loader: PORTAL, isolation: true, ownData: true },
   "routes/representante/comissoes-csv.ts": { loader: PORTAL, isolation: true, ownData: true },
+  // Issue 16: "Baixar meus dados" is the signed-in representative's own data, nothing of others.
+  "routes/representante/meus-dados.ts": { loader: PORTAL, isolation: true, ownData: true },
   "routes/representante/conta.tsx": {
     loader: PORTAL,
     action: PORTAL_ACTION,
@@ -288,6 +290,8 @@ const MATRIX: Record<string, Line> = {
       ...accountForms(),
       // Issue 14: payout details, always the signed-in representative's own row.
       { intent: "profile", pixKeyType: "email", pixKey: "matriz@test.dev", representativeId: fx.repAId },
+      // Issue 16: the deletion request is always the caller's own (an id in the form is ignored).
+      { intent: "delete-account", representativeId: fx.repAId },
     ],
     isolation: true,
   },
@@ -363,6 +367,8 @@ const MATRIX: Record<string, Line> = {
       { term: "x", confirm: "nao" },
     ],
   },
+  // The export's download (resource route): admins only; without a person to look for, a 400.
+  "routes/admin/privacy-export.ts": { loader: { ...ADMIN, admin: status(400) } },
   "routes/admin/settings/privacy.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

@@ -248,6 +248,15 @@ const ACTIONS: ActionEntry[] = [
       fixed: [["intent", intent]],
     },
   ]),
+  // Issue 16: a representative asks for their account's deletion (their own, from the session).
+  {
+    name: "representative account (delete-account)",
+    load: () => import("~/routes/representante/conta"),
+    url: "/representante/conta",
+    as: "rep",
+    fields: ["representativeId", "id", "confirm"],
+    fixed: [["intent", "delete-account"]],
+  },
 ];
 
 /**

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { representatives } from "./partners";
 
 /**
  * Configurações → Privacidade (LGPD, issue 16), one row: who the controller is and the texts of
@@ -20,5 +22,31 @@ export const privacySettings = pgTable(
   (t) => [
     check("privacy_settings_single_row", sql`${t.id} = 1`),
     check("privacy_settings_retention_check", sql`${t.leadRetentionMonths} between 1 and 120`),
+  ],
+);
+
+/**
+ * A representative's request to delete their account (LGPD art. 18, from /representante/conta).
+ * The admins are told by e-mail and see the pending ones on /admin/privacy; anonymising the
+ * representative there completes it. At most one pending request per representative.
+ */
+export const accountDeletionRequests = pgTable(
+  "account_deletion_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    representativeId: uuid("representative_id")
+      .notNull()
+      .references(() => representatives.id, { onDelete: "cascade" }),
+    status: text("status").$type<"pendente" | "concluido">().notNull().default("pendente"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("account_deletion_requests_status_check", sql`${t.status} in ('pendente', 'concluido')`),
+    uniqueIndex("account_deletion_requests_one_pending_idx")
+      .on(t.representativeId)
+      .where(sql`${t.status} = 'pendente'`),
+    index("account_deletion_requests_status_idx").on(t.status, t.requestedAt),
   ],
 );

@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "payout.cancelled": "Pagamento de comissões cancelado",
   "privacy.anonymised": "Dados pessoais anonimizados (pedido do titular)",
   "privacy.retention": "Leads perdidos anonimizados (retenção)",
+  "privacy.deletion_requested": "Exclusão da conta pedida pelo representante",
   "material.created": "Material criado",
   "material.updated": "Material alterado",
   "material.deleted": "Material excluído",

@@ -16,6 +16,7 @@ export interface DomainEvents {
   "client.created": { clientId: string; fromLeadId?: string };
   "representative.registered": { representativeId: string };
   "payout.recorded": { payoutId: string };
+  "privacy.deletion_requested": { requestId: string };
 }
 export type DomainEventName = keyof DomainEvents;
 

@@ -17,6 +17,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "representante.boas-vindas": "Boas-vindas",
   "assinaturas.resumo": "Resumo diário (renovações e contatos)",
   "comissoes.pagamento": "Pagamento de comissões",
+  "privacidade.exclusao": "Pedido de exclusão de conta",
 };
 
 export const MAIL_LOG_MESSAGES = {

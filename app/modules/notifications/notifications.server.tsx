@@ -1,6 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
-import { leads, payoutItems, payouts, referrals, representatives } from "~/db/schema";
+import {
+  accountDeletionRequests,
+  leads,
+  payoutItems,
+  payouts,
+  referrals,
+  representatives,
+} from "~/db/schema";
 import { PAYOUT_METHOD_LABELS } from "~/modules/payouts/payouts.constants";
 import { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-recorded";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
@@ -21,6 +28,7 @@ import {
   type DigestGroup,
 } from "./mails/renewal-digest";
 import { WELCOME_SUBJECT, WelcomeMail } from "./mails/welcome";
+import { DELETION_REQUEST_SUBJECT, DeletionRequestMail } from "./mails/deletion-request";
 import { resetPasswordMailJob } from "./password-reset.server";
 import { adminEmails, leadAlertRecipients } from "./recipients.server";
 import { formatPhone } from "~/lib/phone";
@@ -180,6 +188,46 @@ export const welcomeMailJob = onEvent(["representative.registered"], {
   },
 });
 
+/** A representative asked for their account's deletion (/representante/conta): to every admin. */
+export const deletionRequestMailJob = onEvent(["privacy.deletion_requested"], {
+  name: "mail.deletion-request",
+  pollingIntervalSeconds: 2,
+  async handler({ payload, eventId }) {
+    const [row] = await getDb()
+      .select({
+        representativeId: representatives.id,
+        name: representatives.name,
+        email: representatives.email,
+        requestedAt: accountDeletionRequests.requestedAt,
+      })
+      .from(accountDeletionRequests)
+      .innerJoin(representatives, eq(representatives.id, accountDeletionRequests.representativeId))
+      .where(eq(accountDeletionRequests.id, payload.requestId));
+    if (!row) return;
+    const to = await adminEmails();
+    if (to.length === 0) return;
+    const brand = mailBrand();
+    const body = await renderMail(
+      <DeletionRequestMail
+        brand={brand}
+        data={{ ...row, url: brand.url(`/admin/privacy?q=${encodeURIComponent(row.email)}`) }}
+      />,
+    );
+    await getDb().transaction(async (tx) => {
+      for (const address of to) {
+        await queueMail(tx, {
+          kind: "privacidade.exclusao",
+          to: address,
+          subject: DELETION_REQUEST_SUBJECT,
+          ...body,
+          dedupeKey: `${eventId}:${address}`,
+          entity: { type: "representative", id: row.representativeId },
+        });
+      }
+    });
+  },
+});
+
 /** Active subscriptions whose end date is `day` ("ended yesterday": end date yesterday, still ativa). */
 async function subscriptionsEndingOn(day: string) {
   return queryRows<{ client_id: string; client_name: string; plan_name: string; end_date: string }>(
@@ -267,6 +315,7 @@ export const NOTIFICATION_JOBS = [
   referralStatusMailJob,
   payoutMailJob,
   welcomeMailJob,
+  deletionRequestMailJob,
   renewalDigestJob,
   resetPasswordMailJob,
 ];

@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import { digitsOnly, normalizePhone } from "~/lib/phone";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { completeDeletionRequests } from "./self-service.server";
 
 // Data subject requests (LGPD art. 18, issue 16): find everything held about one person by e-mail
 // or phone, export it, anonymise it. Anonymising replaces the personal fields and keeps the rows,
@@ -299,16 +300,24 @@ export async function anonymiseSubject({
     // Nobody found: nothing to change and nothing to record.
     if (Object.values(counts).every((n) => n === 0)) return { counts };
     await anonymiseRows(tx, d, query);
+    // A representative who asked for their account's deletion (/representante/conta): done.
+    const requestsDone = await completeDeletionRequests(tx, {
+      representativeIds: d.representatives.map((r) => r.id),
+      actor,
+    });
     await recordAudit(tx, {
       actor,
       action: "privacy.anonymised",
       entityType: "privacy",
       entityLabel: reason,
-      changes: Object.fromEntries(
-        Object.entries(counts)
-          .filter(([, n]) => n > 0)
-          .map(([k, n]) => [SUBJECT_TABLES[k as keyof SubjectData], [n, "anonimizado"]]),
-      ),
+      changes: {
+        ...Object.fromEntries(
+          Object.entries(counts)
+            .filter(([, n]) => n > 0)
+            .map(([k, n]) => [SUBJECT_TABLES[k as keyof SubjectData], [n, "anonimizado"]]),
+        ),
+        ...(requestsDone ? { "Pedidos de exclusão": [requestsDone, "concluído"] } : {}),
+      },
     });
     return { counts };
   });

@@ -62,3 +62,15 @@ export const AnonymiseSubjectSchema = z.object({
     .max(40, SUBJECT_MESSAGES.confirmRequired)
     .refine((v) => v.trim().toUpperCase() === SUBJECT_MESSAGES.confirmWord, SUBJECT_MESSAGES.confirmRequired),
 });
+
+export const SELF_SERVICE_MESSAGES = {
+  deletionRequested: "Pedido de exclusão enviado. A equipe vai analisar e avisar por e-mail.",
+  deletionAlreadyPending: "Você já tem um pedido de exclusão em andamento.",
+  deletionError: "Não foi possível registrar o pedido de exclusão. Tente de novo.",
+  invalid: "Pedido inválido.",
+} as const;
+
+/** /representante/conta: ask for the account's deletion (the dialog's confirmation posts this). */
+export const AccountDeletionRequestSchema = z.object({
+  intent: z.literal("delete-account", { error: SELF_SERVICE_MESSAGES.invalid }),
+});

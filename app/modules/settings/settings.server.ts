@@ -11,16 +11,26 @@ export type SettingsInput = Omit<Settings, "id" | "updatedAt" | "leadAlertEmails
 /** SPEC §9: settings cached 5 minutes, on the server (DESIGN §5), cleared at once on save. */
 export const SETTINGS_TTL_MS = 5 * 60 * 1000;
 let cache: { value: Settings | null; at: number } | null = null;
+/**
+ * Bumped by every invalidation. A read that started before a save may get the old row back
+ * after the save has cleared the cache: it must not put that row back (for 5 minutes, and into
+ * every public page rendered meanwhile), so it is cached only if no invalidation happened since
+ * it started.
+ */
+let generation = 0;
 
 /** The single settings record (null when it was never saved: callers use the defaults). */
 export async function getSettings({ fresh = false }: { fresh?: boolean } = {}): Promise<Settings | null> {
   if (!fresh && cache && Date.now() - cache.at < SETTINGS_TTL_MS) return cache.value;
+  const startedAt = generation;
   const [row] = await getDb().select().from(settings).where(eq(settings.id, 1));
-  cache = { value: row ?? null, at: Date.now() };
-  return cache.value;
+  const value = row ?? null;
+  if (startedAt === generation) cache = { value, at: Date.now() };
+  return value;
 }
 
 export function invalidateSettingsCache() {
+  generation++;
   cache = null;
 }
 

@@ -12,13 +12,14 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import {
   anonymiseSubject,
   findSubjectData,
-  subjectCsv,
   subjectIsEmpty,
   subjectQueryFrom,
   SUBJECT_TABLES,
   type SubjectData,
 } from "~/modules/privacy/data-subject.server";
 import { AnonymiseSubjectSchema, SUBJECT_MESSAGES } from "~/modules/privacy/privacy.schema";
+import { pendingDeletionRequests } from "~/modules/privacy/self-service.server";
+import { formatDateTime } from "~/lib/format";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
@@ -29,25 +30,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const term = (url.searchParams.get("q") ?? "").slice(0, 254);
-  if (!term.trim()) return { term, error: null, found: null };
+  // Representatives who asked for their account's deletion (/representante/conta), oldest first.
+  const deletionRequests = (await pendingDeletionRequests()).map((r) => ({
+    ...r,
+    requestedAt: r.requestedAt.toISOString(),
+  }));
+  if (!term.trim()) return { term, error: null, found: null, deletionRequests };
   const query = subjectQueryFrom(term);
-  if (!query) return { term, error: SUBJECT_MESSAGES.invalidTerm, found: null };
+  if (!query) return { term, error: SUBJECT_MESSAGES.invalidTerm, found: null, deletionRequests };
   const data = await findSubjectData({ query });
-  const format = url.searchParams.get("format");
-  if (format === "json" || format === "csv") {
-    const stamp = new Date().toISOString().slice(0, 10);
-    const body =
-      format === "json" ? JSON.stringify({ exportedAt: new Date(), query, data }, null, 2) : subjectCsv(data);
-    return new Response(body, {
-      headers: {
-        "Content-Type": format === "json" ? "application/json; charset=utf-8" : "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="dados-pessoais-${stamp}.${format}"`,
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
-  if (subjectIsEmpty(data)) return { term, error: SUBJECT_MESSAGES.notFound, found: null };
-  return { term, error: null, found: summarise(data) };
+  if (subjectIsEmpty(data)) return { term, error: SUBJECT_MESSAGES.notFound, found: null, deletionRequests };
+  return { term, error: null, found: summarise(data), deletionRequests };
 }
 
 function summarise(d: SubjectData) {
@@ -96,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function PrivacyRequestsPage({ loaderData, actionData }: Route.ComponentProps) {
   useReplyToast(actionData);
   const busy = useNavigation().state === "submitting";
-  const { term, error, found } = loaderData;
+  const { term, error, found, deletionRequests } = loaderData;
   const q = encodeURIComponent(term);
   return (
     <div className="max-w-5xl">
@@ -104,6 +97,52 @@ export default function PrivacyRequestsPage({ loaderData, actionData }: Route.Co
         title="Privacidade (LGPD)"
         subtitle="Pedidos de titulares: consultar, exportar e anonimizar dados pessoais"
       />
+      {deletionRequests.length > 0 && (
+        <Card className="mb-6 border-amber-200">
+          <h2 className="text-lg font-semibold text-slate-900">Pedidos de exclusão de conta</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Representantes que pediram a exclusão da própria conta. Abra os dados de cada um e anonimize-os
+            para concluir o pedido.
+          </p>
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">Pedidos de exclusão pendentes</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2">
+                  Representante
+                </th>
+                <th scope="col" className="py-2">
+                  E-mail
+                </th>
+                <th scope="col" className="py-2">
+                  Pedido em
+                </th>
+                <th scope="col" className="py-2">
+                  <span className="sr-only">Ações</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deletionRequests.map((r) => (
+                <tr key={r.id} className="border-b border-slate-100">
+                  <td className="py-2">{r.name}</td>
+                  <td className="py-2">{r.email}</td>
+                  <td className="py-2">{formatDateTime(r.requestedAt)}</td>
+                  <td className="py-2 text-right">
+                    <a
+                      href={`${PATH}?q=${encodeURIComponent(r.email)}`}
+                      className="font-medium text-brand-700 underline"
+                      aria-label={`Ver dados de ${r.name}`}
+                    >
+                      Ver dados
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
       <Card>
         <Form
           method="get"
@@ -160,13 +199,17 @@ export default function PrivacyRequestsPage({ loaderData, actionData }: Route.Co
             </table>
             <div className="mt-4 flex flex-wrap gap-3">
               <a
-                href={`${PATH}?q=${q}&format=json`}
+                href={`${PATH}/export?q=${q}&format=json`}
                 download
                 className="font-medium text-brand-700 underline"
               >
                 Exportar JSON
               </a>
-              <a href={`${PATH}?q=${q}&format=csv`} download className="font-medium text-brand-700 underline">
+              <a
+                href={`${PATH}/export?q=${q}&format=csv`}
+                download
+                className="font-medium text-brand-700 underline"
+              >
                 Exportar CSV
               </a>
             </div>

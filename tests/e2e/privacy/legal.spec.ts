@@ -69,6 +69,19 @@ test("Configurações → Privacidade: the controller and an own text show on /p
   const company = page.getByLabel("Empresa responsável (controlador)");
   const email = page.getByLabel("E-mail para pedidos sobre dados pessoais");
   const policy = page.getByLabel("Política de Privacidade (HTML)", { exact: true });
+  // The success toast of the previous save is still on screen when the next one is clicked:
+  // waiting for the toast alone let the test read /privacidade before the second save had even
+  // reached the server (the flaky CI run). The POST's answer comes after the commit and the
+  // public-cache invalidation, so the page read after it is the saved one.
+  const save = async () => {
+    const answered = page.waitForResponse(
+      (r) =>
+        r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/settings/privacy"),
+    );
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    expect((await answered).status()).toBeLessThan(400);
+    await expect(page.getByText("Textos de privacidade salvos com sucesso!").first()).toBeVisible();
+  };
   const original = {
     company: await company.inputValue(),
     email: await email.inputValue(),
@@ -82,15 +95,13 @@ test("Configurações → Privacidade: the controller and an own text show on /p
 
     await company.fill("Empresa E2E Privacidade Ltda.");
     await email.fill("dpo-e2e@cardapio.dev");
-    await page.getByRole("button", { name: "Salvar", exact: true }).click();
-    await expect(page.getByText("Textos de privacidade salvos com sucesso!").first()).toBeVisible();
+    await save();
     let html = await (await page.request.get("/privacidade")).text();
     expect(html).toContain("Empresa E2E Privacidade Ltda.");
     expect(html).toContain("mailto:dpo-e2e@cardapio.dev");
 
     await policy.fill("<h2>Política própria E2E</h2><p>Texto.</p><script>window.__x = 1</script>");
-    await page.getByRole("button", { name: "Salvar", exact: true }).click();
-    await expect(page.getByText("Textos de privacidade salvos com sucesso!").first()).toBeVisible();
+    await save();
     html = await (await page.request.get("/privacidade")).text();
     expect(html).toContain("<h2>Política própria E2E</h2>");
     expect(html).not.toContain("window.__x");
@@ -99,7 +110,6 @@ test("Configurações → Privacidade: the controller and an own text show on /p
     await company.fill(original.company);
     await email.fill(original.email);
     await policy.fill(original.policy);
-    await page.getByRole("button", { name: "Salvar", exact: true }).click();
-    await expect(page.getByText("Textos de privacidade salvos com sucesso!").first()).toBeVisible();
+    await save();
   }
 });
