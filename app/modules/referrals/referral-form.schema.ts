@@ -83,3 +83,18 @@ export const REFERRAL_FORM_FIELDS: readonly ReferralFormField[] = [
   "contactPhone",
   "planId",
 ];
+
+/** Issue 14 item 6: correcting / cancelling a referral (portal) and editing it (admin). */
+export const REFERRAL_EDIT_MESSAGES = {
+  saved: "Indicação corrigida com sucesso!",
+  cancelled: "Indicação cancelada.",
+  notFound: "Indicação não encontrada.",
+  locked:
+    "Esta indicação já saiu de Em análise e não pode mais ser alterada por aqui. Fale com a equipe para corrigir.",
+  saveFailed: "Erro ao salvar a indicação. Por favor, tente novamente.",
+  adminSaved: "Indicação atualizada com sucesso!",
+  adminCancelled: "Esta indicação foi cancelada pelo representante e não pode mais ser alterada.",
+  adminPaid:
+    "A comissão desta indicação já foi paga. Cancele o pagamento antes de mudar o plano ou o representante.",
+  representativeNotFound: "Representante não encontrado. Selecione outro.",
+} as const;
