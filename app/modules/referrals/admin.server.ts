@@ -273,12 +273,7 @@ export async function listRepresentativeChoices(): Promise<{ id: string; name: s
 }
 
 export type AdminReferralUpdate =
-  | "ok"
-  | "not_found"
-  | "cancelled"
-  | "paid"
-  | "plan_not_found"
-  | "representative_not_found";
+  "ok" | "not_found" | "cancelled" | "paid" | "plan_not_found" | "representative_not_found";
 
 export async function updateReferralAdmin({
   id,

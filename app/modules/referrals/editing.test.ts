@@ -10,7 +10,14 @@ import * as adminEdit from "~/routes/admin/referrals/edit";
 import * as adminReferrals from "~/routes/admin/referrals";
 import { listRepresentativesAdmin } from "~/modules/representatives/representatives.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import { adminCookie, context, get, outcome, post, representativeCookie } from "../../../tests/support/requests";
+import {
+  adminCookie,
+  context,
+  get,
+  outcome,
+  post,
+  representativeCookie,
+} from "../../../tests/support/requests";
 import { listReferralsAdmin, setReferralStatus, updateReferralAdmin } from "./admin.server";
 import { cancelMyReferral, getMyReferralStats, listMyReferrals, updateMyReferral } from "./portal.server";
 import { REFERRAL_EDIT_MESSAGES } from "./referral-form.schema";
@@ -71,7 +78,11 @@ describe("a representative corrects or cancels their referral", () => {
     const r = await newReferral(repA.representativeId);
     const res = await call(
       referralPage.action,
-      post(`/representante/indicacoes/${r.id}`, { intent: "save", ...correction(black.id), contactPhone: "(11) 91234-5678" }, repA.cookie),
+      post(
+        `/representante/indicacoes/${r.id}`,
+        { intent: "save", ...correction(black.id), contactPhone: "(11) 91234-5678" },
+        repA.cookie,
+      ),
       r.id,
     );
     expect(res.status).toBe(302);
@@ -113,7 +124,13 @@ describe("a representative corrects or cancels their referral", () => {
       ["Vai Cancelar", "Cancelada", false],
     ]);
     const stats = await getMyReferralStats({ representativeId: rep.representativeId });
-    expect(stats).toMatchObject({ total: 2, active: 1, completed: 1, cancelled: 1, totalCommissionCents: 5000 });
+    expect(stats).toMatchObject({
+      total: 2,
+      active: 1,
+      completed: 1,
+      cancelled: 1,
+      totalCommissionCents: 5000,
+    });
     expect(stats.byStatus.map((s) => s.label)).toEqual([
       "Em análise",
       "Aguardando pagamento",
@@ -122,9 +139,9 @@ describe("a representative corrects or cancels their referral", () => {
     ]);
 
     // Terminal: neither the representative nor the admin's dropdown moves it.
-    expect(await cancelMyReferral({ representativeId: rep.representativeId, id: gone.id, actor: actorA() })).toBe(
-      "locked",
-    );
+    expect(
+      await cancelMyReferral({ representativeId: rep.representativeId, id: gone.id, actor: actorA() }),
+    ).toBe("locked");
     expect(await setReferralStatus({ id: gone.id, status: "analise" })).toBe("cancelled");
     const statusRes = await outcome(() =>
       adminReferrals.action({
@@ -158,7 +175,10 @@ describe("a representative corrects or cancels their referral", () => {
   it("never another representative's: not found, nothing changed, nothing shown", async () => {
     const r = await newReferral(repA.representativeId, { businessName: "Segredo da Ana" });
     const page = await outcome(() =>
-      referralPage.loader({ ...params(r.id), request: get(`/representante/indicacoes/${r.id}`, repB.cookie) } as never),
+      referralPage.loader({
+        ...params(r.id),
+        request: get(`/representante/indicacoes/${r.id}`, repB.cookie),
+      } as never),
     );
     expect(page.location).toBe("/representante/indicacoes");
     expect(JSON.stringify(page.data ?? "")).not.toContain("Segredo da Ana");
@@ -170,7 +190,14 @@ describe("a representative corrects or cancels their referral", () => {
       );
       expect(res.location).toBe("/representante/indicacoes");
     }
-    expect(await updateMyReferral({ representativeId: repB.representativeId, id: r.id, input: correction(premium.id), actor: actorA() })).toBe("not_found");
+    expect(
+      await updateMyReferral({
+        representativeId: repB.representativeId,
+        id: r.id,
+        input: correction(premium.id),
+        actor: actorA(),
+      }),
+    ).toBe("not_found");
     const [after] = await t.db.select().from(referrals).where(eq(referrals.id, r.id));
     expect(after).toEqual(r);
   });
@@ -179,7 +206,11 @@ describe("a representative corrects or cancels their referral", () => {
     const r = await newReferral(repA.representativeId);
     const res = await call(
       referralPage.action,
-      post(`/representante/indicacoes/${r.id}`, { intent: "save", businessName: "A", contactName: "B", contactPhone: "123", planId: "x" }, repA.cookie),
+      post(
+        `/representante/indicacoes/${r.id}`,
+        { intent: "save", businessName: "A", contactName: "B", contactPhone: "123", planId: "x" },
+        repA.cookie,
+      ),
       r.id,
     );
     expect(res.status).toBe(400);
@@ -197,7 +228,11 @@ describe("the admin edits and reassigns a referral", () => {
     const res = await outcome(() =>
       adminEdit.action({
         ...params(r.id),
-        request: post(`/admin/referrals/${r.id}`, { ...correction(""), representativeId: repB.representativeId }, admin),
+        request: post(
+          `/admin/referrals/${r.id}`,
+          { ...correction(""), representativeId: repB.representativeId },
+          admin,
+        ),
       } as never),
     );
     expect(res.status).toBe(302);
@@ -229,14 +264,29 @@ describe("the admin edits and reassigns a referral", () => {
     const paid = await newReferral(repA.representativeId, { status: "concluido", completedAt: new Date() });
     const [payout] = await t.db
       .insert(payouts)
-      .values({ representativeId: repA.representativeId, paidOn: "2026-11-20", method: "pix", amountCents: 5000 })
+      .values({
+        representativeId: repA.representativeId,
+        paidOn: "2026-11-20",
+        method: "pix",
+        amountCents: 5000,
+      })
       .returning();
     await t.db.insert(payoutItems).values({ payoutId: payout.id, referralId: paid.id, amountCents: 5000 });
     const input = { ...correction(""), representativeId: repB.representativeId, planId: null };
     expect(await updateReferralAdmin({ id: paid.id, input })).toBe("paid");
-    expect(await updateReferralAdmin({ id: paid.id, input: { ...input, representativeId: repA.representativeId, planId: black.id } })).toBe("paid");
+    expect(
+      await updateReferralAdmin({
+        id: paid.id,
+        input: { ...input, representativeId: repA.representativeId, planId: black.id },
+      }),
+    ).toBe("paid");
     // Data only: fine.
-    expect(await updateReferralAdmin({ id: paid.id, input: { ...input, representativeId: repA.representativeId } })).toBe("ok");
+    expect(
+      await updateReferralAdmin({
+        id: paid.id,
+        input: { ...input, representativeId: repA.representativeId },
+      }),
+    ).toBe("ok");
 
     const cancelled = await newReferral(repA.representativeId, { status: "cancelada" });
     expect(await updateReferralAdmin({ id: cancelled.id, input })).toBe("cancelled");
@@ -245,7 +295,10 @@ describe("the admin edits and reassigns a referral", () => {
   });
 
   it("filters the admin list by Cancelada", async () => {
-    const c = await newReferral(repA.representativeId, { status: "cancelada", businessName: "Filtro Cancelada" });
+    const c = await newReferral(repA.representativeId, {
+      status: "cancelada",
+      businessName: "Filtro Cancelada",
+    });
     const { rows } = await listReferralsAdmin({ status: "cancelada", pageSize: 100 });
     expect(rows.map((r) => r.id)).toContain(c.id);
     expect(rows.every((r) => r.status === "cancelada")).toBe(true);
@@ -261,17 +314,31 @@ describe("the admin representatives list (figures, server sort)", () => {
     await newReferral(x.representativeId, { status: "producao" });
     const xPaid = await newReferral(x.representativeId, { status: "concluido", commissionCents: 5000 });
     await newReferral(x.representativeId, { status: "concluido", commissionCents: 12000 });
-    await newReferral(x.representativeId, { status: "cancelada", updatedAt: new Date("2030-01-01T12:00:00Z") });
+    await newReferral(x.representativeId, {
+      status: "cancelada",
+      updatedAt: new Date("2030-01-01T12:00:00Z"),
+    });
     const [payout] = await t.db
       .insert(payouts)
-      .values({ representativeId: x.representativeId, paidOn: "2026-11-20", method: "pix", amountCents: 5000 })
+      .values({
+        representativeId: x.representativeId,
+        paidOn: "2026-11-20",
+        method: "pix",
+        amountCents: 5000,
+      })
       .returning();
     await t.db.insert(payoutItems).values({ payoutId: payout.id, referralId: xPaid.id, amountCents: 5000 });
     // Y: 1 concluido due 30000; a cancelled payout does not count as paid.
     const yRef = await newReferral(y.representativeId, { status: "concluido", commissionCents: 30000 });
     const [cancelledPayout] = await t.db
       .insert(payouts)
-      .values({ representativeId: y.representativeId, paidOn: "2026-11-20", method: "pix", amountCents: 30000, cancelledAt: new Date() })
+      .values({
+        representativeId: y.representativeId,
+        paidOn: "2026-11-20",
+        method: "pix",
+        amountCents: 30000,
+        cancelledAt: new Date(),
+      })
       .returning();
     await t.db
       .insert(payoutItems)
@@ -317,8 +384,12 @@ describe("the admin representatives list (figures, server sort)", () => {
   });
 
   it("ignores a sort that is not on the whitelist (URL → name A→Z)", async () => {
-    const { parseRepresentativeListParams } = await import("~/modules/representatives/representatives.server");
+    const { parseRepresentativeListParams } =
+      await import("~/modules/representatives/representatives.server");
     expect(parseRepresentativeListParams(new URL("http://x/?sort=1;drop table referrals")).sort).toBe("name");
-    expect(parseRepresentativeListParams(new URL("http://x/?sort=due"))).toMatchObject({ sort: "due", dir: "desc" });
+    expect(parseRepresentativeListParams(new URL("http://x/?sort=due"))).toMatchObject({
+      sort: "due",
+      dir: "desc",
+    });
   });
 });

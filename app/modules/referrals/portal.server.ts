@@ -244,11 +244,7 @@ export async function getMyReferral({
   return { ...row, statusLabel: referralStatusLabel(row.status), editable: row.status === "analise" };
 }
 
-async function lockMine(
-  tx: Tx,
-  representativeId: string,
-  id: string,
-) {
+async function lockMine(tx: Tx, representativeId: string, id: string) {
   const [row] = await tx
     .select({
       status: referrals.status,

@@ -46,4 +46,3 @@ export const REPRESENTATIVE_SORT_DEFAULT_DIR: Record<RepresentativeSort, "asc" |
   last_activity: "desc",
   created_at: "desc",
 };
-

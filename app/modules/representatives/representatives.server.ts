@@ -153,7 +153,11 @@ export async function listRepresentativesAdmin({
     const [{ n }] = await getDb()
       .select({ n: count() })
       .from(representatives)
-      .where(term ? or(containsText(representatives.name, term), ilike(representatives.email, likeContains(term))) : undefined);
+      .where(
+        term
+          ? or(containsText(representatives.name, term), ilike(representatives.email, likeContains(term)))
+          : undefined,
+      );
     total = Number(n);
   }
   const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));

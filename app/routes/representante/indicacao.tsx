@@ -41,9 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ? await getMyReferral({ representativeId: representative.id, id: params.id })
     : null;
   if (!referral) throw await redirectWithToast(LIST, "error", REFERRAL_EDIT_MESSAGES.notFound);
-  const plans = referral.editable
-    ? (await listPlans()).map((p) => ({ id: p.id, name: p.name }))
-    : [];
+  const plans = referral.editable ? (await listPlans()).map((p) => ({ id: p.id, name: p.name })) : [];
   return { referral, plans };
 }
 
@@ -76,7 +74,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     result = await updateMyReferral({ ...ids, input: parsed.data, actor });
   } catch (err) {
-    if (err instanceof PlanNotFoundError) return replyInvalid({ planId: REFERRAL_MESSAGES.planId }, { values });
+    if (err instanceof PlanNotFoundError)
+      return replyInvalid({ planId: REFERRAL_MESSAGES.planId }, { values });
     log.error({ err }, "portal referral: update failed");
     return replyError(REFERRAL_EDIT_MESSAGES.saveFailed, { values });
   }

@@ -54,9 +54,9 @@ test("a representative corrects then cancels a referral in analysis; the admin s
   await expect(cancelled.getByRole("article", { name: fixed })).toContainText("Cancelada");
   await expect(inProgress.getByRole("article", { name: fixed })).toHaveCount(0);
   // Never counted: the dashboard's total has nothing from it.
-  await expect(
-    page.getByRole("link", { name: `Corrigir ou cancelar a indicação de ${fixed}` }),
-  ).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `Corrigir ou cancelar a indicação de ${fixed}` })).toHaveCount(
+    0,
+  );
   await expectNoA11yViolations(page);
 
   const admin = await adminPage(browser);
@@ -95,7 +95,10 @@ test("the admin sorts representatives by commissions a pagar", async ({ page, br
     }
   }
   await admin.goto(`/admin/representatives?q=${suffix}`);
-  const names = admin.getByRole("table", { name: "Representantes" }).getByRole("row").locator("td:first-child");
+  const names = admin
+    .getByRole("table", { name: "Representantes" })
+    .getByRole("row")
+    .locator("td:first-child");
   await admin.getByRole("link", { name: /Comissões a pagar/ }).click();
   await expect(admin).toHaveURL(/sort=due&dir=desc/);
   await expect(names).toHaveText([big, small]);

@@ -98,7 +98,9 @@ export function RepresentativeTable({
             <td className="px-4 py-3 text-right text-slate-700">
               {r.conversion === null ? "—" : percent.format(r.conversion)}
             </td>
-            <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">{formatMoney(r.dueCents)}</td>
+            <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">
+              {formatMoney(r.dueCents)}
+            </td>
             <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700">
               {formatMoney(r.paidCents)}
             </td>
