@@ -272,6 +272,22 @@ const STEPS: Record<string, Step[]> = {
       action: "referral.status_changed",
     },
   ],
+  // Issue 14 item 6: the admin corrects a referral (the reassignment is covered in
+  // app/modules/referrals/editing.test.ts, with its before → after).
+  "routes/admin/referrals/edit.tsx": [
+    {
+      label: "edit",
+      params: (f) => ({ id: f.referralId }),
+      form: (f) => ({
+        businessName: "Negócio Corrigido",
+        contactName: "Contato Corrigido",
+        contactPhone: "(11) 98888-7777",
+        planId: "",
+        representativeId: f.repId,
+      }),
+      action: "referral.updated",
+    },
+  ],
   // Before the representatives page's steps: they end by deleting the representative.
   "routes/admin/representatives/detail.tsx": [
     {

@@ -127,6 +127,20 @@ const hostileForms = (f: Fixtures) => [
     }),
   ),
 ];
+const toMyReferrals = redirect("/representante/indicacoes");
+/** Correcting then cancelling a referral (issue 14), plus a forged owner that must be ignored. */
+const referralEditForms = (f: Fixtures): Record<string, string>[] => [
+  {
+    intent: "save",
+    businessName: "Negócio Invasor",
+    contactName: "Contato Invasor",
+    contactPhone: "(11) 98888-7777",
+    planId: f.planId,
+    representativeId: randomUUID(),
+    status: "concluido",
+  },
+  { intent: "cancel" },
+];
 /** "Minha conta": rename, a password change with a wrong current password, end the others. */
 const accountForms = () => [
   { intent: "name", name: "Nome Matriz" },
@@ -269,6 +283,42 @@ const MATRIX: Record<string, Line> = {
   },
   "routes/representante/dashboard.tsx": { loader: PORTAL, isolation: true },
   "routes/representante/indicacoes.tsx": { loader: PORTAL, isolation: true, ownData: true },
+  // Issue 14 item 6: a referral's correction page. A's referral: A reads, corrects and cancels
+  // it; B is sent to its own list exactly as for an id that does not exist (nothing says A's
+  // referral exists) and changes nothing; once the referral left Em análise A gets a 409.
+  "routes/representante/indicacao.tsx": [
+    {
+      label: "A's referral in analysis",
+      params: (f) => ({ id: f.referralA }),
+      loader: { anon: toRepLogin, repA: ok, repB: toMyReferrals, admin: toRepLogin },
+      action: { anon: toRepLogin, repA: admitted, repB: toMyReferrals, admin: toRepLogin },
+      forms: referralEditForms,
+      isolation: true,
+      ownData: true,
+    },
+    {
+      label: "A's completed referral",
+      params: (f) => ({ id: f.completedA }),
+      loader: { anon: toRepLogin, repA: ok, repB: toMyReferrals, admin: toRepLogin },
+      action: { anon: toRepLogin, repA: status(409), repB: toMyReferrals, admin: toRepLogin },
+      forms: referralEditForms,
+      isolation: true,
+    },
+    {
+      label: "unknown id",
+      params: () => ({ id: randomUUID() }),
+      loader: { ...PORTAL, repA: toMyReferrals, repB: toMyReferrals },
+      action: { ...PORTAL_ACTION, repA: toMyReferrals, repB: toMyReferrals },
+      forms: referralEditForms,
+    },
+    {
+      label: "malformed id",
+      params: () => ({ id: "nao-e-id'--" }),
+      loader: { ...PORTAL, repA: toMyReferrals, repB: toMyReferrals },
+      action: { ...PORTAL_ACTION, repA: toMyReferrals, repB: toMyReferrals },
+      forms: referralEditForms,
+    },
+  ],
   "routes/representante/nova-indicacao.tsx": {
     loader: PORTAL,
     action: PORTAL_ACTION,
@@ -376,6 +426,7 @@ const MATRIX: Record<string, Line> = {
   },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/referrals/export.ts": { loader: ADMIN },
+  "routes/admin/referrals/edit.tsx": adminById((f) => f.referralA, "/admin/referrals"),
   "routes/admin/representatives.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

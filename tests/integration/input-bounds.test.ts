@@ -10,7 +10,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { z } from "zod";
-import { blogPosts, clients, plans } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { blogPosts, clients, plans, referrals, representatives } from "~/db/schema";
 import { baseLogger } from "~/server/logging/logger.server";
 import { useTestDatabase } from "../support/db";
 import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
@@ -34,7 +35,7 @@ interface ActionEntry {
 }
 
 /** Rows the edit actions work on, created in beforeAll. */
-const ids = { plan: "", client: "", post: "" };
+const ids = { plan: "", client: "", post: "", referral: "" };
 
 // ONE ENTRY PER ACTION (one per intent for actions with several).
 const BLOG_FIELDS = ["title", "slug", "excerpt", "content", "imageUrl", "published"];
@@ -188,6 +189,24 @@ const ACTIONS: ActionEntry[] = [
       "structuredData",
     ],
   },
+  // Issue 14 item 6: correcting / cancelling (portal) and editing (admin) a referral.
+  {
+    name: "portal referral (save)",
+    load: () => import("~/routes/representante/indicacao"),
+    url: "/representante/indicacoes/x",
+    params: () => ({ id: ids.referral }),
+    as: "rep",
+    fields: ["businessName", "contactName", "contactPhone", "planId"],
+    fixed: [["intent", "save"]],
+  },
+  {
+    name: "admin referral edit",
+    load: () => import("~/routes/admin/referrals/edit"),
+    url: "/admin/referrals/x",
+    params: () => ({ id: ids.referral }),
+    as: "admin",
+    fields: ["businessName", "contactName", "contactPhone", "planId", "representativeId"],
+  },
   {
     name: "referrals (status)",
     load: () => import("~/routes/admin/referrals"),
@@ -284,6 +303,21 @@ beforeAll(async () => {
   cookies.rep = (await representativeCookie("fuzz-rep@test.dev", "senha-fuzz-rep")).cookie;
   const [plan] = await t.db.insert(plans).values({ name: "Plano Fuzz", priceCents: 5000 }).returning();
   ids.plan = plan.id;
+  const [fuzzRep] = await t.db
+    .select({ id: representatives.id })
+    .from(representatives)
+    .where(eq(representatives.email, "fuzz-rep@test.dev"));
+  const [referral] = await t.db
+    .insert(referrals)
+    .values({
+      representativeId: fuzzRep.id,
+      businessName: "Negócio Fuzz",
+      contactName: "Contato Fuzz",
+      contactPhone: "11987654321",
+      planId: plan.id,
+    })
+    .returning();
+  ids.referral = referral.id;
   const [client] = await t.db
     .insert(clients)
     .values({

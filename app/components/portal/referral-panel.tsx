@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ListEmpty } from "~/components/ui/list-states";
 import { formatDate, formatMoney } from "~/lib/format";
 import type { PortalReferral } from "~/modules/referrals/portal.server";
@@ -8,6 +9,7 @@ const BADGE: Record<string, string> = {
   aguardando_pagamento: "bg-sky-100 text-sky-900",
   producao: "bg-violet-100 text-violet-900",
   concluido: "bg-emerald-100 text-emerald-900",
+  cancelada: "bg-slate-200 text-slate-800",
 };
 
 export const EMPTY_REFERRALS = "Nenhuma indicação encontrada.";
@@ -53,6 +55,15 @@ export function ReferralPanel({
                   >
                     {r.statusLabel}
                   </span>
+                  {r.editable && (
+                    <Link
+                      to={`/representante/indicacoes/${r.id}`}
+                      className="text-sm font-medium text-brand-700 hover:underline"
+                      aria-label={`Corrigir ou cancelar a indicação de ${r.businessName}`}
+                    >
+                      Corrigir ou cancelar
+                    </Link>
+                  )}
                   {showCommission && r.commissionCents !== null && (
                     <span className="text-sm font-semibold text-emerald-800">
                       Comissão: {formatMoney(r.commissionCents)}

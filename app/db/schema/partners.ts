@@ -15,12 +15,18 @@ import { user } from "./auth";
 import { plans } from "./catalog";
 
 import type { MaterialType } from "../../modules/materials/materials.constants";
-import type { ReferralStatus } from "../../modules/referrals/referrals.constants";
+import type { StoredReferralStatus } from "../../modules/referrals/referrals.constants";
 import type { PayoutMethod } from "../../modules/payouts/payouts.constants";
 import type { PixKeyType } from "../../modules/representatives/profile.constants";
 
 export { MATERIAL_TYPES, type MaterialType } from "../../modules/materials/materials.constants";
-export { REFERRAL_STATUSES, type ReferralStatus } from "../../modules/referrals/referrals.constants";
+export {
+  REFERRAL_CANCELLED,
+  REFERRAL_STATUSES,
+  STORED_REFERRAL_STATUSES,
+  type ReferralStatus,
+  type StoredReferralStatus,
+} from "../../modules/referrals/referrals.constants";
 export { PAYOUT_METHODS, type PayoutMethod } from "../../modules/payouts/payouts.constants";
 
 export const representatives = pgTable(
@@ -69,7 +75,7 @@ export const referrals = pgTable(
     contactName: text("contact_name").notNull(),
     contactPhone: text("contact_phone").notNull(),
     planId: uuid("plan_id").references(() => plans.id, { onDelete: "set null" }),
-    status: text("status").$type<ReferralStatus>().notNull().default("analise"),
+    status: text("status").$type<StoredReferralStatus>().notNull().default("analise"),
     // Snapshot taken when the referral is created (issue 14): the plan's name and commission then.
     // Completion earns exactly this; later plan changes (rename, new amount, deletion) do not
     // touch it. Null only for rows that predate the snapshot and had no plan (rule's default).
@@ -83,7 +89,7 @@ export const referrals = pgTable(
   (t) => [
     check(
       "referrals_status_check",
-      sql`${t.status} in ('analise', 'aguardando_pagamento', 'producao', 'concluido')`,
+      sql`${t.status} in ('analise', 'aguardando_pagamento', 'producao', 'concluido', 'cancelada')`,
     ),
     index("referrals_rep_created_idx").on(t.representativeId, t.createdAt),
     index("referrals_created_idx").on(t.createdAt, t.id),

@@ -34,6 +34,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "webhook.resumed": "Webhook reativado",
   "webhook.redelivered": "Entrega de webhook reenviada",
   "referral.status_changed": "Status da indicação alterado",
+  "referral.updated": "Indicação alterada",
+  "referral.cancelled": "Indicação cancelada",
   "representative.deleted": "Representante excluído",
   "representative.profile_updated": "Dados de pagamento do representante alterados",
   "payout.recorded": "Pagamento de comissões registrado",

@@ -1,9 +1,9 @@
 import { eq, and, sql } from "drizzle-orm";
-import { plans, referrals, representatives, type ReferralStatus } from "~/db/schema";
+import { plans, referrals, representatives, type StoredReferralStatus } from "~/db/schema";
 import { csvDate, csvMoney, type CsvColumn } from "~/server/http/csv.server";
 import { isoText, streamRows } from "~/server/db-tools/stream-rows.server";
 import { REFERRAL_SORT_COLUMNS, referralSearch, type ReferralSort } from "./admin.server";
-import { REFERRAL_STATUS_LABELS } from "./referrals.schema";
+import { referralStatusLabel } from "./referrals.schema";
 
 export interface ReferralExportRow extends Record<string, unknown> {
   businessName: string;
@@ -12,7 +12,7 @@ export interface ReferralExportRow extends Record<string, unknown> {
   representativeName: string | null;
   representativeEmail: string | null;
   planName: string | null;
-  status: ReferralStatus;
+  status: StoredReferralStatus;
   commissionCents: number | null;
   createdAt: string;
 }
@@ -24,7 +24,7 @@ const REFERRAL_COLUMNS: CsvColumn<ReferralExportRow>[] = [
   { header: "Representante", value: (r) => r.representativeName },
   { header: "E-mail do representante", value: (r) => r.representativeEmail },
   { header: "Plano", value: (r) => r.planName },
-  { header: "Status", value: (r) => REFERRAL_STATUS_LABELS[r.status] ?? r.status },
+  { header: "Status", value: (r) => referralStatusLabel(r.status) },
   { header: "Comissão (R$)", value: (r) => csvMoney(r.commissionCents) },
   { header: "Enviada em", value: (r) => csvDate(r.createdAt) },
 ];
@@ -44,7 +44,7 @@ export function exportReferrals({
   batchSize,
 }: {
   q?: string;
-  status?: ReferralStatus | null;
+  status?: StoredReferralStatus | null;
   sort?: ReferralSort;
   dir?: "asc" | "desc";
   /** Rows per database read (tests use small ones to cross batch boundaries). */

@@ -1,10 +1,18 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
-import { getDb } from "~/db/client.server";
-import { plans, REFERRAL_STATUSES, referrals, type ReferralStatus } from "~/db/schema";
+import { getDb, type Tx } from "~/db/client.server";
+import {
+  plans,
+  REFERRAL_CANCELLED,
+  REFERRAL_STATUSES,
+  referrals,
+  type ReferralStatus,
+  type StoredReferralStatus,
+} from "~/db/schema";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { totalCommission } from "./commission";
 import type { ReferralFormData } from "./referral-form.schema";
-import { REFERRAL_STATUS_LABELS } from "./referrals.schema";
+import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS, referralStatusLabel } from "./referrals.schema";
 
 // Every function here takes the signed-in representative's id and filters by it: a
 // representative can never read or write another representative's referrals.
@@ -15,8 +23,10 @@ export interface PortalReferral {
   contactName: string;
   contactPhone: string;
   planName: string | null;
-  status: ReferralStatus;
+  status: StoredReferralStatus;
   statusLabel: string;
+  /** Only `analise` referrals can still be corrected or cancelled by their representative. */
+  editable: boolean;
   /** Commission of a completed referral (cents); null while it is in progress. */
   commissionCents: number | null;
   createdAt: Date;
@@ -26,6 +36,11 @@ export const STATUS_OPTIONS = REFERRAL_STATUSES.map((value) => ({
   value,
   label: REFERRAL_STATUS_LABELS[value],
 }));
+/** The portal's filter: the four, then the cancelled ones. */
+export const FILTER_STATUS_OPTIONS: { value: StoredReferralStatus; label: string }[] = [
+  ...STATUS_OPTIONS,
+  { value: REFERRAL_CANCELLED, label: REFERRAL_CANCELLED_LABEL },
+];
 
 /** Commission of one completed referral: the stored amount, else the rule on the plan's name. */
 function commissionOf(r: { commissionCents: number | null; planName: string | null }): number {
@@ -36,7 +51,8 @@ export const MY_REFERRALS_LIMIT = 500;
 
 /**
  * Minhas Indicações: the representative's referrals, newest first, split into in progress
- * (all but concluido) and completed. `q` matches business or contact name, case-insensitively.
+ * (all but concluido), completed and — apart, issue 14 — cancelled. `q` matches business or
+ * contact name, case-insensitively.
  */
 export async function listMyReferrals({
   representativeId,
@@ -45,8 +61,13 @@ export async function listMyReferrals({
 }: {
   representativeId: string;
   q?: string;
-  status?: ReferralStatus;
-}): Promise<{ inProgress: PortalReferral[]; completed: PortalReferral[]; truncated: boolean }> {
+  status?: StoredReferralStatus;
+}): Promise<{
+  inProgress: PortalReferral[];
+  completed: PortalReferral[];
+  cancelled: PortalReferral[];
+  truncated: boolean;
+}> {
   const where: (SQL | undefined)[] = [eq(referrals.representativeId, representativeId)];
   if (q) {
     where.push(or(containsText(referrals.businessName, q), containsText(referrals.contactName, q)));
@@ -70,15 +91,17 @@ export async function listMyReferrals({
     .limit(MY_REFERRALS_LIMIT + 1);
   const items: PortalReferral[] = rows.slice(0, MY_REFERRALS_LIMIT).map(({ storedCommission, ...r }) => ({
     ...r,
-    statusLabel: REFERRAL_STATUS_LABELS[r.status],
+    statusLabel: referralStatusLabel(r.status),
+    editable: r.status === "analise",
     commissionCents:
       r.status === "concluido"
         ? commissionOf({ commissionCents: storedCommission, planName: r.planName })
         : null,
   }));
   return {
-    inProgress: items.filter((r) => r.status !== "concluido"),
+    inProgress: items.filter((r) => r.status !== "concluido" && r.status !== REFERRAL_CANCELLED),
     completed: items.filter((r) => r.status === "concluido"),
+    cancelled: items.filter((r) => r.status === REFERRAL_CANCELLED),
     truncated: rows.length > MY_REFERRALS_LIMIT,
   };
 }
@@ -88,6 +111,8 @@ export interface ReferralStats {
   active: number;
   completed: number;
   totalCommissionCents: number;
+  /** Cancelled referrals: shown apart, never in the other figures. */
+  cancelled: number;
   byStatus: { status: ReferralStatus; label: string; count: number }[];
 }
 
@@ -114,7 +139,12 @@ export async function getMyReferralStats({
     );
   const counts = Object.fromEntries(REFERRAL_STATUSES.map((s) => [s, 0])) as Record<ReferralStatus, number>;
   let totalCommissionCents = 0;
+  let cancelled = 0;
   for (const g of groups) {
+    if (g.status === REFERRAL_CANCELLED) {
+      cancelled += g.n;
+      continue;
+    }
     counts[g.status] += g.n;
     totalCommissionCents += g.n * totalCommission([g]);
   }
@@ -124,6 +154,7 @@ export async function getMyReferralStats({
     active: total - counts.concluido,
     completed: counts.concluido,
     totalCommissionCents,
+    cancelled,
     byStatus: STATUS_OPTIONS.map(({ value, label }) => ({ status: value, label, count: counts[value] })),
   };
 }
@@ -166,4 +197,148 @@ export async function createMyReferral({
     })
     .returning({ id: referrals.id, status: referrals.status });
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14 item 6: while a referral is `analise`, its representative may correct or cancel it.
+// Every statement below is filtered by the referral's id AND the signed-in representative's id
+// AND status `analise`, under a row lock: another representative's referral is "not found"
+// (nothing says it exists), and a referral the admin has already moved on is "locked".
+
+export type MyReferralChange = "ok" | "not_found" | "locked";
+
+export interface MyReferral {
+  id: string;
+  businessName: string;
+  contactName: string;
+  contactPhone: string;
+  planId: string | null;
+  planName: string | null;
+  status: StoredReferralStatus;
+  statusLabel: string;
+  editable: boolean;
+}
+
+/** One of the representative's own referrals (the correction page), or null. */
+export async function getMyReferral({
+  representativeId,
+  id,
+}: {
+  representativeId: string;
+  id: string;
+}): Promise<MyReferral | null> {
+  const [row] = await getDb()
+    .select({
+      id: referrals.id,
+      businessName: referrals.businessName,
+      contactName: referrals.contactName,
+      contactPhone: referrals.contactPhone,
+      planId: referrals.planId,
+      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+      status: referrals.status,
+    })
+    .from(referrals)
+    .leftJoin(plans, eq(plans.id, referrals.planId))
+    .where(and(eq(referrals.id, id), eq(referrals.representativeId, representativeId)));
+  if (!row) return null;
+  return { ...row, statusLabel: referralStatusLabel(row.status), editable: row.status === "analise" };
+}
+
+async function lockMine(tx: Tx, representativeId: string, id: string) {
+  const [row] = await tx
+    .select({
+      status: referrals.status,
+      businessName: referrals.businessName,
+      contactName: referrals.contactName,
+      contactPhone: referrals.contactPhone,
+      planId: referrals.planId,
+      planName: referrals.planName,
+      commissionCents: referrals.commissionCents,
+    })
+    .from(referrals)
+    .where(and(eq(referrals.id, id), eq(referrals.representativeId, representativeId)))
+    .for("update");
+  return row ?? null;
+}
+
+/**
+ * The representative corrects their referral's data. A new plan takes that plan's name and
+ * commission now (the referral is still being analysed: the promise is the corrected one).
+ */
+export async function updateMyReferral({
+  representativeId,
+  id,
+  input,
+  actor,
+}: {
+  representativeId: string;
+  id: string;
+  input: ReferralFormData;
+  actor: Actor;
+}): Promise<MyReferralChange> {
+  return getDb().transaction(async (tx) => {
+    const before = await lockMine(tx, representativeId, id);
+    if (!before) return "not_found";
+    if (before.status !== "analise") return "locked";
+    let plan = { planId: before.planId, planName: before.planName, commissionCents: before.commissionCents };
+    if (input.planId !== before.planId) {
+      const [p] = await tx
+        .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
+        .from(plans)
+        .where(eq(plans.id, input.planId));
+      if (!p) throw new PlanNotFoundError();
+      plan = { planId: p.id, planName: p.name, commissionCents: p.commissionCents };
+    }
+    const after = {
+      businessName: input.businessName,
+      contactName: input.contactName,
+      contactPhone: input.contactPhone,
+      ...plan,
+    };
+    const changes = diffFields(before, after);
+    if (Object.keys(changes).length === 0) return "ok";
+    await tx
+      .update(referrals)
+      .set({ ...after, updatedAt: new Date() })
+      .where(and(eq(referrals.id, id), eq(referrals.status, "analise")));
+    await recordAudit(tx, {
+      actor,
+      action: "referral.updated",
+      entityType: "referral",
+      entityId: id,
+      entityLabel: after.businessName,
+      changes,
+    });
+    return "ok";
+  });
+}
+
+/** The representative cancels their referral: `cancelada`, terminal. */
+export async function cancelMyReferral({
+  representativeId,
+  id,
+  actor,
+}: {
+  representativeId: string;
+  id: string;
+  actor: Actor;
+}): Promise<MyReferralChange> {
+  return getDb().transaction(async (tx) => {
+    const before = await lockMine(tx, representativeId, id);
+    if (!before) return "not_found";
+    if (before.status !== "analise") return "locked";
+    await tx
+      .update(referrals)
+      .set({ status: REFERRAL_CANCELLED, updatedAt: new Date() })
+      .where(eq(referrals.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "referral.cancelled",
+      entityType: "referral",
+      entityId: id,
+      entityLabel: before.businessName,
+      changes: { status: [before.status, REFERRAL_CANCELLED] },
+    });
+    return "ok";
+  });
 }

@@ -54,6 +54,26 @@ export const ReferralFormSchema = z.object({
     .pipe(z.uuid({ error: REFERRAL_MESSAGES.planId })),
 });
 
+/**
+ * The admin's referral form (issue 14): the same fields, the plan optional (empty keeps the
+ * current one, e.g. a plan deleted since) and the representative it belongs to.
+ */
+export const ADMIN_REFERRAL_MESSAGES = {
+  representativeId: "Selecione o representante da indicação",
+} as const;
+export const AdminReferralFormSchema = ReferralFormSchema.extend({
+  planId: z
+    .string({ error: REFERRAL_MESSAGES.planId })
+    .max(36, REFERRAL_MESSAGES.planId)
+    .transform((v) => v.trim() || null)
+    .pipe(z.uuid({ error: REFERRAL_MESSAGES.planId }).nullable()),
+  representativeId: z
+    .string({ error: ADMIN_REFERRAL_MESSAGES.representativeId })
+    .max(36, ADMIN_REFERRAL_MESSAGES.representativeId)
+    .pipe(z.uuid({ error: ADMIN_REFERRAL_MESSAGES.representativeId })),
+});
+export type AdminReferralFormData = z.output<typeof AdminReferralFormSchema>;
+
 export type ReferralFormInput = z.input<typeof ReferralFormSchema>;
 export type ReferralFormData = z.output<typeof ReferralFormSchema>;
 export type ReferralFormField = keyof ReferralFormInput;
@@ -63,3 +83,18 @@ export const REFERRAL_FORM_FIELDS: readonly ReferralFormField[] = [
   "contactPhone",
   "planId",
 ];
+
+/** Issue 14 item 6: correcting / cancelling a referral (portal) and editing it (admin). */
+export const REFERRAL_EDIT_MESSAGES = {
+  saved: "Indicação corrigida com sucesso!",
+  cancelled: "Indicação cancelada.",
+  notFound: "Indicação não encontrada.",
+  locked:
+    "Esta indicação já saiu de Em análise e não pode mais ser alterada por aqui. Fale com a equipe para corrigir.",
+  saveFailed: "Erro ao salvar a indicação. Por favor, tente novamente.",
+  adminSaved: "Indicação atualizada com sucesso!",
+  adminCancelled: "Esta indicação foi cancelada pelo representante e não pode mais ser alterada.",
+  adminPaid:
+    "A comissão desta indicação já foi paga. Cancele o pagamento antes de mudar o plano ou o representante.",
+  representativeNotFound: "Representante não encontrado. Selecione outro.",
+} as const;

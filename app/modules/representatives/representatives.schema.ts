@@ -20,3 +20,29 @@ export const MATERIAL_UI_MESSAGES = {
 export function textPreview(text: string, max = 150): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
+
+/** The representatives list's sortable columns (allow-list: the URL names one, never SQL). */
+export const REPRESENTATIVE_SORTS = [
+  "name",
+  "email",
+  "referrals",
+  "completed",
+  "conversion",
+  "due",
+  "paid",
+  "last_activity",
+  "created_at",
+] as const;
+export type RepresentativeSort = (typeof REPRESENTATIVE_SORTS)[number];
+/** Names start A→Z; figures and dates start with the largest / newest. */
+export const REPRESENTATIVE_SORT_DEFAULT_DIR: Record<RepresentativeSort, "asc" | "desc"> = {
+  name: "asc",
+  email: "asc",
+  referrals: "desc",
+  completed: "desc",
+  conversion: "desc",
+  due: "desc",
+  paid: "desc",
+  last_activity: "desc",
+  created_at: "desc",
+};

@@ -14,7 +14,12 @@ import {
   parseReferralListParams,
   setReferralStatus,
 } from "~/modules/referrals/admin.server";
-import { REFERRAL_STATUS_LABELS, ReferralStatusSchema } from "~/modules/referrals/referrals.schema";
+import {
+  REFERRAL_CANCELLED_LABEL,
+  REFERRAL_STATUS_LABELS,
+  ReferralStatusSchema,
+} from "~/modules/referrals/referrals.schema";
+import { REFERRAL_EDIT_MESSAGES } from "~/modules/referrals/referral-form.schema";
 import { readFormData } from "~/server/http/form.server";
 
 const PAGE_SIZE = 20;
@@ -39,7 +44,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 const ActionSchema = z.object({ intent: z.literal("status"), id: z.uuid(), status: ReferralStatusSchema });
 const STATUS_ERROR = "Erro ao atualizar status da indicação";
 const PAID_ERROR = "A comissão desta indicação já foi paga. Cancele o pagamento antes de mudar o status.";
-const STATUS_OPTIONS = Object.entries(REFERRAL_STATUS_LABELS).map(([value, label]) => ({ value, label }));
+// The filter also finds the referrals their representatives cancelled (issue 14).
+const STATUS_OPTIONS = [
+  ...Object.entries(REFERRAL_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+  { value: "cancelada", label: REFERRAL_CANCELLED_LABEL },
+];
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
@@ -47,6 +56,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return replyError(STATUS_ERROR, { status: 400, toastOnly: true });
   const result = await setReferralStatus({ ...parsed.data, actor: user }).catch(() => "error" as const);
   if (result === "paid") return replyError(PAID_ERROR, { status: 409, toastOnly: true });
+  if (result === "cancelled")
+    return replyError(REFERRAL_EDIT_MESSAGES.adminCancelled, { status: 409, toastOnly: true });
   if (result !== "ok") return replyError(STATUS_ERROR, { status: 404, toastOnly: true });
   return replyOk(toast.success(`Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`));
 }

@@ -8,7 +8,7 @@ import { SearchForm } from "~/components/ui/search-form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { parseListParams, withParams } from "~/lib/list-params";
+import { withParams } from "~/lib/list-params";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -22,6 +22,8 @@ import {
   deleteRepresentative,
   listRepresentativesAdmin,
   isAccessIntent,
+  parseRepresentativeListParams,
+  REPRESENTATIVE_SORTS,
   representativeAccess,
 } from "~/modules/representatives/representatives.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
@@ -38,34 +40,37 @@ const MATERIALS_LOAD_TOAST = { toast: toast.error(MATERIAL_UI_MESSAGES.loadError
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const { q, page } = parseListParams(new URL(request.url), {
-    sorts: ["name"],
-    defaultSort: "name",
-    pageSize: PAGE_SIZE,
-  });
+  const { q, sort, dir, page } = parseRepresentativeListParams(new URL(request.url), PAGE_SIZE);
   const [reps, materials] = await Promise.all([
-    listRepresentativesAdmin({ q, page, pageSize: PAGE_SIZE }),
+    listRepresentativesAdmin({ q, sort, dir, page, pageSize: PAGE_SIZE }),
     // The materials box shows its own error; the representatives table still loads.
     listMaterials().catch((err) => {
       log.error({ err }, "listMaterials failed");
       return null;
     }),
   ]);
-  return { ...reps, q, page, materials };
+  return { ...reps, q, sort, dir, page, materials };
 }
 
 const Id = z.uuid();
 const ListState = z.object({
   q: z.string().max(100).catch("").default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  sort: z.enum(REPRESENTATIVE_SORTS).optional().catch(undefined),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
 });
 
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const actor = { id: me.user.id, name: me.user.name };
   const form = formToObject(await readFormData(request));
-  const { q, page } = ListState.parse(form);
-  const back = `/admin/representatives${withParams("", { q: q || null, page: page > 1 ? page : null })}`;
+  const { q, page, sort, dir } = ListState.parse(form);
+  const back = `/admin/representatives${withParams("", {
+    q: q || null,
+    sort: sort ?? null,
+    dir: sort ? (dir ?? null) : null,
+    page: page > 1 ? page : null,
+  })}`;
   const id = Id.safeParse(form.id);
 
   if (form.intent === "addMaterial") {
@@ -120,7 +125,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function RepresentativesPage({ loaderData }: Route.ComponentProps) {
-  const { rows, total, q, page, materials } = loaderData;
+  const { rows, total, q, sort, dir, page, materials } = loaderData;
   useReplyToast(materials === null ? MATERIALS_LOAD_TOAST : null);
   return (
     <div>
@@ -129,9 +134,14 @@ export default function RepresentativesPage({ loaderData }: Route.ComponentProps
         subtitle="Parceiros que indicam novos clientes. Excluir um representante remove o acesso dele ao portal e mantém as indicações, sem representante vinculado."
       />
       <div className="mb-4">
-        <SearchForm q={q} placeholder="Buscar por nome ou e-mail" label="Buscar representantes" />
+        <SearchForm
+          q={q}
+          placeholder="Buscar por nome ou e-mail"
+          label="Buscar representantes"
+          keep={{ sort, dir }}
+        />
       </div>
-      <RepresentativeTable rows={rows} q={q} page={page} />
+      <RepresentativeTable rows={rows} q={q} page={page} sort={sort} dir={dir} />
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} />
       <MaterialsPanel materials={materials} />
     </div>

@@ -8,9 +8,9 @@ import { FilterSelect, SearchForm } from "~/components/ui/search-form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
-import { listMyReferrals, STATUS_OPTIONS } from "~/modules/referrals/portal.server";
+import { FILTER_STATUS_OPTIONS, listMyReferrals } from "~/modules/referrals/portal.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";
-import { ReferralStatusSchema } from "~/modules/referrals/referrals.schema";
+import { ReferralFilterStatusSchema } from "~/modules/referrals/referrals.schema";
 import { log } from "~/server/logging/logger.server";
 
 const SEARCH_MAX = 100;
@@ -19,9 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { representative } = await requireRepresentative(request);
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
-  const parsedStatus = ReferralStatusSchema.safeParse(params.get("status"));
+  const parsedStatus = ReferralFilterStatusSchema.safeParse(params.get("status"));
   const status = parsedStatus.success ? parsedStatus.data : undefined;
-  const base = { q, status: status ?? "", statusOptions: STATUS_OPTIONS };
+  const base = { q, status: status ?? "", statusOptions: FILTER_STATUS_OPTIONS };
   try {
     const list = await listMyReferrals({ representativeId: representative.id, q, status });
     return { ...base, ...list, loadError: null, toast: null };
@@ -31,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...base,
       inProgress: [],
       completed: [],
+      cancelled: [],
       truncated: false,
       loadError: REFERRAL_MESSAGES.listFailed,
       toast: toast.error(REFERRAL_MESSAGES.listFailed),
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function MyReferrals({ loaderData }: Route.ComponentProps) {
-  const { q, status, statusOptions, inProgress, completed, truncated, loadError } = loaderData;
+  const { q, status, statusOptions, inProgress, completed, cancelled, truncated, loadError } = loaderData;
   useReplyToast(loaderData);
   return (
     <div className="space-y-6">
@@ -80,6 +81,8 @@ export default function MyReferrals({ loaderData }: Route.ComponentProps) {
         <ReferralPanel title="Em andamento" items={inProgress} />
         <ReferralPanel title="Concluídas" items={completed} showCommission />
       </div>
+      {/* Issue 14: cancelled referrals are apart, and only when there are some. */}
+      {cancelled.length > 0 && <ReferralPanel title="Canceladas" items={cancelled} />}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { SortHeader } from "~/components/admin/sort-header";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDate } from "~/lib/format";
-import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
+import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
 import type { AdminReferralRow } from "~/modules/referrals/admin.server";
 import { formatPhone } from "~/lib/phone";
 
@@ -16,7 +16,7 @@ const STATUS_STYLE: Record<Status, string> = {
   concluido: "border-green-300 bg-green-50 text-green-900",
 };
 
-function StatusSelect({ row }: { row: AdminReferralRow }) {
+function StatusSelect({ row }: { row: AdminReferralRow & { status: Status } }) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   const pending = fetcher.formData?.get("status");
@@ -80,12 +80,27 @@ export function ReferralTable({
                 <span className="text-slate-500 italic">Representante removido</span>
               )}
             </td>
-            <td className="px-4 py-3 font-medium text-slate-900">{r.businessName}</td>
+            <td className="px-4 py-3 font-medium text-slate-900">
+              <Link
+                to={`/admin/referrals/${r.id}`}
+                className="text-brand-700 hover:underline"
+                aria-label={`Editar a indicação de ${r.businessName}`}
+              >
+                {r.businessName}
+              </Link>
+            </td>
             <td className="px-4 py-3 text-slate-700">{r.contactName}</td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatPhone(r.contactPhone)}</td>
             <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
             <td className="px-4 py-3">
-              <StatusSelect row={r} />
+              {r.status === "cancelada" ? (
+                // Cancelled by the representative (issue 14): terminal, no dropdown.
+                <span className="inline-block rounded-lg border border-slate-300 bg-slate-100 px-2 py-1 text-sm font-medium text-slate-700">
+                  {REFERRAL_CANCELLED_LABEL}
+                </span>
+              ) : (
+                <StatusSelect row={{ ...r, status: r.status }} />
+              )}
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>
           </tr>

@@ -1,0 +1,2 @@
+ALTER TABLE "referrals" DROP CONSTRAINT "referrals_status_check";--> statement-breakpoint
+ALTER TABLE "referrals" ADD CONSTRAINT "referrals_status_check" CHECK ("referrals"."status" in ('analise', 'aguardando_pagamento', 'producao', 'concluido', 'cancelada'));
