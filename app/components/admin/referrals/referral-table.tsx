@@ -80,7 +80,17 @@ export function ReferralTable({
                 <span className="text-slate-500 italic">Representante removido</span>
               )}
             </td>
-            <td className="px-4 py-3 font-medium text-slate-900">{r.businessName}</td>
+            <td className="px-4 py-3 font-medium text-slate-900">
+              {r.businessName}
+              {r.possibleDuplicate && (
+                <span
+                  className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
+                  title="Outra indicação tem o mesmo nome de negócio (ignorando maiúsculas e acentos)"
+                >
+                  Possível duplicata
+                </span>
+              )}
+            </td>
             <td className="px-4 py-3 text-slate-700">{r.contactName}</td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatPhone(r.contactPhone)}</td>
             <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
