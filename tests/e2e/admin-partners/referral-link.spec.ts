@@ -11,10 +11,10 @@ test("a visitor who opens a representative's link and sends the contact form bec
 }) => {
   const suffix = Math.random().toString(36).slice(2, 8);
   const business = `Padaria do Link ${suffix}`;
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   const rep = await registerAndLoginRepresentative(page, `Rep Link ${suffix}`);
 
   // The portal shows the link; "Copiar link" puts it on the clipboard.
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   const shown = page.getByTestId("referral-link");
   await expect(page.getByRole("heading", { name: "Seu link de indicação" })).toBeVisible();
   await expect(shown).toHaveText(/^http:\/\/localhost:\d+\/\?ref=[a-z0-9]{8}$/);
@@ -36,7 +36,8 @@ test("a visitor who opens a representative's link and sends the contact form bec
   expect(ref?.value).toBe(link.split("ref=")[1]);
   expect(ref?.httpOnly).toBe(true);
 
-  await visitor.getByRole("heading", { name: "Vamos colocar o seu cardápio no ar?" }).scrollIntoViewIfNeeded();
+  // The attribution survives navigation: the visitor sends the form of the contact page.
+  await visitor.goto("/contato");
   await visitor.getByLabel("Nome completo").fill("Paula Padeira");
   await visitor.getByLabel("Nome do estabelecimento").fill(business);
   await visitor.getByLabel("WhatsApp", { exact: true }).pressSequentially(uniquePhone("41"));
