@@ -48,7 +48,10 @@ export function ReferralLinkCard({ link }: { link: string }) {
         </h2>
       </div>
       <p className="mt-1 text-sm text-slate-600">{REFERRAL_LINK_TEXTS.help}</p>
-      <p className="mt-3 rounded-lg bg-slate-50 p-3 font-mono text-sm break-all text-slate-800" data-testid="referral-link">
+      <p
+        className="mt-3 rounded-lg bg-slate-50 p-3 font-mono text-sm break-all text-slate-800"
+        data-testid="referral-link"
+      >
         {link}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">

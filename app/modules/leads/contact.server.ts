@@ -24,11 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The select's value as the lead stores it (SPEC §3: readable, never the raw value): the plan's
  * name, or a text for 'unsure'/'representative'. Null when the value names no plan.
  */
-export async function resolvePlanChoice({
-  value,
-}: {
-  value: string;
-}): Promise<PlanChoice | null> {
+export async function resolvePlanChoice({ value }: { value: string }): Promise<PlanChoice | null> {
   if (value === PLAN_UNSURE) return { plan: PLAN_UNSURE_LABEL, isRepresentative: false };
   if (value === PLAN_REPRESENTATIVE) return { plan: PLAN_REPRESENTATIVE_LABEL, isRepresentative: true };
   if (!UUID.test(value)) return null;

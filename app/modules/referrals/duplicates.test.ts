@@ -60,7 +60,13 @@ function wizard(rep: Rep, phone: string, businessName = "Cantina do Vale") {
       args(
         post(
           "/representante/nova-indicacao",
-          { intent: "create", businessName, contactName: "Dona Rosa", contactPhone: phone, planId: premiumId },
+          {
+            intent: "create",
+            businessName,
+            contactName: "Dona Rosa",
+            contactPhone: phone,
+            planId: premiumId,
+          },
           rep.cookie,
         ),
       ),
@@ -156,10 +162,15 @@ describe("duplicate detection by phone digits (issue 14 item 5)", () => {
       await setup();
       const res = await wizard(ana, phone);
       expect(res.status, phone).toBe(409);
-      expect(res.data, phone).toMatchObject({ ok: false, fieldErrors: { contactPhone: DUPLICATE_REFERRAL_MESSAGE } });
+      expect(res.data, phone).toMatchObject({
+        ok: false,
+        fieldErrors: { contactPhone: DUPLICATE_REFERRAL_MESSAGE },
+      });
     }
     expect(DUPLICATE_REFERRAL_MESSAGE).toBe("Este estabelecimento já foi indicado ou já é cliente.");
-    expect(await listMyReferrals({ representativeId: ana.representativeId })).toMatchObject({ inProgress: [] });
+    expect(await listMyReferrals({ representativeId: ana.representativeId })).toMatchObject({
+      inProgress: [],
+    });
     // The first representative keeps the credit.
     const first = await listMyReferrals({ representativeId: bruno.representativeId });
     expect(first.inProgress.map((r) => r.contactPhone)).toEqual(["21998761111"]);
@@ -174,9 +185,24 @@ describe("duplicate detection by phone digits (issue 14 item 5)", () => {
 
   it("flags referrals with the same business name, ignoring case and accents, in the admin list", async () => {
     await t.db.insert(referrals).values([
-      { representativeId: ana.representativeId, businessName: "Pizzaria São João", contactName: "A", contactPhone: "11987651001" },
-      { representativeId: bruno.representativeId, businessName: " PIZZARIA SAO JOAO ", contactName: "B", contactPhone: "11987651002" },
-      { representativeId: bruno.representativeId, businessName: "Pizzaria São Jorge", contactName: "C", contactPhone: "11987651003" },
+      {
+        representativeId: ana.representativeId,
+        businessName: "Pizzaria São João",
+        contactName: "A",
+        contactPhone: "11987651001",
+      },
+      {
+        representativeId: bruno.representativeId,
+        businessName: " PIZZARIA SAO JOAO ",
+        contactName: "B",
+        contactPhone: "11987651002",
+      },
+      {
+        representativeId: bruno.representativeId,
+        businessName: "Pizzaria São Jorge",
+        contactName: "C",
+        contactPhone: "11987651003",
+      },
     ]);
     const { rows } = await listReferralsAdmin({});
     expect(Object.fromEntries(rows.map((r) => [r.businessName.trim(), r.possibleDuplicate]))).toEqual({
@@ -213,7 +239,10 @@ describe("referral link (issue 14 item 4)", () => {
     ]);
     const [ref] = await t.db.select().from(referrals);
     expect(ref).toMatchObject({ leadId: row.id, commissionCents: 12000 });
-    expect(await getLeadReferrer({ lead: row })).toEqual({ representativeName: "Ana Link", referralCreated: true });
+    expect(await getLeadReferrer({ lead: row })).toEqual({
+      representativeName: "Ana Link",
+      referralCreated: true,
+    });
   });
 
   it("an already known phone: the lead is created, no second referral, the first representative keeps it", async () => {
@@ -222,16 +251,25 @@ describe("referral link (issue 14 item 4)", () => {
     expect(res.status).toBe(200);
     const [row] = await t.db.select().from(leads);
     expect(row.phone).toBe("41991230000");
-    expect(await listMyReferrals({ representativeId: ana.representativeId })).toMatchObject({ inProgress: [] });
+    expect(await listMyReferrals({ representativeId: ana.representativeId })).toMatchObject({
+      inProgress: [],
+    });
     expect(await t.db.select().from(referrals)).toHaveLength(1);
-    expect(await getLeadReferrer({ lead: row })).toEqual({ representativeName: "Ana Link", referralCreated: false });
+    expect(await getLeadReferrer({ lead: row })).toEqual({
+      representativeName: "Ana Link",
+      referralCreated: false,
+    });
     // And the other way round: the link's lead is open, so the wizard refuses the same phone.
     await contactForm("41991239999", `${REFERRAL_COOKIE}=${bruno.code}`);
     expect((await wizard(ana, "41991239999")).status).toBe(409);
   });
 
   it("ignores unknown or malformed codes silently", async () => {
-    for (const cookie of [`${REFERRAL_COOKIE}=naoexiste`, `${REFERRAL_COOKIE}=<script>`, `${REFERRAL_COOKIE}=`]) {
+    for (const cookie of [
+      `${REFERRAL_COOKIE}=naoexiste`,
+      `${REFERRAL_COOKIE}=<script>`,
+      `${REFERRAL_COOKIE}=`,
+    ]) {
       expect((await contactForm("51991112222", cookie)).status).toBe(200);
     }
     expect(await t.db.select().from(leads)).toHaveLength(3);

@@ -10,7 +10,11 @@ import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { DUPLICATE_REFERRAL_MESSAGE } from "~/modules/referrals/duplicates.server";
-import { createMyReferral, DuplicateReferralError, PlanNotFoundError } from "~/modules/referrals/portal.server";
+import {
+  createMyReferral,
+  DuplicateReferralError,
+  PlanNotFoundError,
+} from "~/modules/referrals/portal.server";
 import {
   REFERRAL_FORM_FIELDS,
   REFERRAL_MESSAGES,

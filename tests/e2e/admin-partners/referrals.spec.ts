@@ -1,6 +1,11 @@
 // Needs the portal branch (issue 6): the referral is created through the representative wizard.
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, registerAndLoginRepresentative, uniquePhone } from "../../support/e2e";
+import {
+  expectNoA11yViolations,
+  loginAsAdmin,
+  registerAndLoginRepresentative,
+  uniquePhone,
+} from "../../support/e2e";
 
 async function createReferral(page: Page, business: string, planName: string) {
   await page.goto("/representante/nova-indicacao");

@@ -3,7 +3,9 @@ import {
   expectNoA11yViolations,
   loginAsAdmin,
   registerAndLoginRepresentative,
-  uniqueEmail, uniquePhone } from "../../support/e2e";
+  uniqueEmail,
+  uniquePhone,
+} from "../../support/e2e";
 import { linkIn, refuseRecipient, waitForMail } from "../../support/mail";
 
 const INVALID_LINK = "Este link de redefinição de senha expirou ou já foi usado.";

@@ -11,7 +11,12 @@
 //                                  toast "Material adicionado com sucesso".
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, registerAndLoginRepresentative, uniquePhone } from "../../support/e2e";
+import {
+  expectNoA11yViolations,
+  loginAsAdmin,
+  registerAndLoginRepresentative,
+  uniquePhone,
+} from "../../support/e2e";
 
 async function createReferral(page: Page, business: string, planName: string) {
   await page.goto("/representante/nova-indicacao");
