@@ -50,6 +50,10 @@ server.use(app.requestGuard());
 // Compression wraps everything below (it leaves precompressed files and cache hits alone). The
 // page cache must come after it: on a miss it captures the body before compression does.
 server.use(compression());
+// A representative's link (`/?ref={code}`): sets the 90-day attribution cookie and redirects to
+// the page without the code, before the page cache, so cached pages are neither bypassed nor
+// copied per code (app/modules/referrals/referral-link.server.ts).
+server.use(app.referralLinkMiddleware());
 // Public pages from memory (app/server/cache/page-cache.server.ts); PAGE_CACHE=off disables it.
 // Before the static middlewares: a page hit then costs no file-system lookups.
 // Cached public pages are the same bytes for every anonymous visitor: CSP by hashes, shared-cache

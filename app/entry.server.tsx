@@ -9,8 +9,9 @@ import { ServerRouter } from "react-router";
 import { getLogger } from "./server/logging/logger.server";
 
 // Hooks the Express server (server.mjs) calls: boot, shutdown, logging, headers, CSRF/body
-// guard, page cache.
+// guard, referral links, page cache.
 export { boot, requestGuard, shutdown } from "./boot.server";
+export { referralLinkMiddleware } from "./modules/referrals/referral-link.server";
 export { pageCacheMiddleware } from "./server/cache/page-cache.server";
 export { publicFastPath } from "./server/cache/fast-path.server";
 export { securityHeaders } from "./server/http/headers.server";

@@ -83,6 +83,8 @@ interface Fixtures {
   payoutA: string;
   materialId: string;
   repAId: string;
+  /** A's referral link code (issue 14 item 4): never in another representative's page. */
+  repACode: string;
   markerA: string;
   mailId: string;
   webhookId: string;
@@ -642,6 +644,12 @@ beforeAll(async () => {
     payoutA: payoutA.id,
     materialId: material.id,
     repAId: a.representativeId,
+    repACode: (
+      await db
+        .select({ code: representatives.referralCode })
+        .from(representatives)
+        .where(eq(representatives.id, a.representativeId))
+    )[0].code,
     markerA,
   };
 });
@@ -767,6 +775,7 @@ for (const r of routes) {
               const body = JSON.stringify(o.data ?? "");
               expect(body, `GET ${url}: representative B sees A's data`).not.toContain(f.markerA);
               expect(body, `GET ${url}: representative B sees A's data`).not.toContain("Representante Alfa");
+              expect(body, `GET ${url}: representative B sees A's link`).not.toContain(`ref=${f.repACode}`);
             }
             if (c.ownData && role === "repA") {
               expect(JSON.stringify(o.data ?? ""), `GET ${url}: A does not see A's referral`).toContain(

@@ -7,6 +7,14 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.dev`;
 }
 
+/**
+ * A mobile number no other test uses: the wizard refuses a phone already referred, a client's or
+ * an open lead's (issue 14 item 5), and every spec of a run shares one database.
+ */
+export function uniquePhone(ddd = "11") {
+  return `${ddd}9${String(Math.floor(Math.random() * 1e8)).padStart(8, "1")}`;
+}
+
 export async function loginAsAdmin(page: Page) {
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(ADMIN.email);

@@ -45,6 +45,9 @@ export const leads = pgTable(
     // of the policy the visitor could open). Null for leads typed in by the team.
     privacyNoticeAt: timestamp("privacy_notice_at", { withTimezone: true }),
     privacyNoticeVersion: text("privacy_notice_version"),
+    // The representative whose referral link the visitor opened (issue 14 item 4), kept even when
+    // no referral was created for them (the establishment was already referred or a client).
+    referredById: uuid("referred_by_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { plans } from "./catalog";
+import { leads } from "./leads";
 
 import type { MaterialType } from "../../modules/materials/materials.constants";
 import type { StoredReferralStatus } from "../../modules/referrals/referrals.constants";
@@ -42,6 +43,12 @@ export const representatives = pgTable(
     pixKeyType: text("pix_key_type").$type<PixKeyType>(),
     pixKey: text("pix_key"),
     document: text("document"),
+    // The code of the referral link `{BASE_URL}/?ref={code}` (issue 14 item 4): 8 lowercase hex
+    // characters drawn by the database, so every insert (sign-up, demo data, tests) gets one.
+    referralCode: text("referral_code")
+      .notNull()
+      .unique("representatives_referral_code_unique")
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 8)`),
     authId: text("auth_id")
       .notNull()
       .unique("representatives_auth_id_unique")
@@ -83,6 +90,9 @@ export const referrals = pgTable(
     commissionCents: integer("commission_cents"),
     // When it last became `concluido` (the commission's date in the statement); null otherwise.
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    // The lead this referral came from, when a visitor sent the contact form after opening the
+    // representative's link (issue 14 item 4); null for the wizard's referrals.
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -107,6 +117,11 @@ export const referrals = pgTable(
       "gin",
       sql`immutable_unaccent(${t.businessName}) gin_trgm_ops`,
     ),
+    // Duplicate protection (issue 14 item 5): the open referrals with a phone's digits, and the
+    // admin list's "possible duplicate" flag (same business name, ignoring case and accents).
+    index("referrals_phone_digits_idx").on(sql`regexp_replace(${t.contactPhone}, '\\D', '', 'g')`),
+    index("referrals_business_folded_idx").on(sql`lower(immutable_unaccent(btrim(${t.businessName})))`),
+    index("referrals_lead_idx").on(t.leadId),
     index("referrals_phone_trgm_idx").using("gin", sql`${t.contactPhone} gin_trgm_ops`),
     index("referrals_contact_unaccent_trgm_idx").using(
       "gin",

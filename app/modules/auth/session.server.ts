@@ -49,12 +49,17 @@ export async function requireAdmin(request: Request): Promise<AuthSession> {
 }
 
 export interface RepresentativeSession extends AuthSession {
-  representative: { id: string; name: string; email: string };
+  representative: { id: string; name: string; email: string; referralCode: string };
 }
 
 export async function findRepresentativeByUser(userId: string) {
   const [rep] = await getDb()
-    .select({ id: representatives.id, name: representatives.name, email: representatives.email })
+    .select({
+      id: representatives.id,
+      name: representatives.name,
+      email: representatives.email,
+      referralCode: representatives.referralCode,
+    })
     .from(representatives)
     .where(eq(representatives.authId, userId));
   return rep ?? null;

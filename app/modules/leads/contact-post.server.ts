@@ -1,4 +1,5 @@
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
+import { readReferralCode } from "~/modules/referrals/referral-link.server";
 import { directAttribution, readAttribution } from "~/modules/site/attribution.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
@@ -20,6 +21,7 @@ export async function handleContactPost({ request, clientIp }: { request: Reques
     const result = await submitContactForm({
       formData,
       attribution: (await readAttribution(request)) ?? directAttribution(request),
+      referralCode: readReferralCode(request.headers.get("cookie")),
     });
     if (result.kind === "invalid") {
       const { fieldErrors, values } = result;

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { leads, plans } from "~/db/schema";
+import { leads, plans, referrals } from "~/db/schema";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import { emit } from "~/modules/events/events.server";
 import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/attribution.server";
+import { isAlreadyReferred, lockReferralPhone } from "~/modules/referrals/duplicates.server";
+import { findRepresentativeByCode } from "~/modules/referrals/referral-link.server";
 import { currentPrivacyVersion } from "~/modules/privacy/privacy-settings.server";
 import {
   CONTACT_FIELDS,
@@ -22,16 +24,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The select's value as the lead stores it (SPEC §3: readable, never the raw value): the plan's
  * name, or a text for 'unsure'/'representative'. Null when the value names no plan.
  */
-export async function resolvePlanChoice({
-  value,
-}: {
-  value: string;
-}): Promise<{ plan: string; isRepresentative: boolean } | null> {
+export async function resolvePlanChoice({ value }: { value: string }): Promise<PlanChoice | null> {
   if (value === PLAN_UNSURE) return { plan: PLAN_UNSURE_LABEL, isRepresentative: false };
   if (value === PLAN_REPRESENTATIVE) return { plan: PLAN_REPRESENTATIVE_LABEL, isRepresentative: true };
   if (!UUID.test(value)) return null;
-  const [row] = await getDb().select({ name: plans.name }).from(plans).where(eq(plans.id, value)).limit(1);
-  return row ? { plan: row.name, isRepresentative: false } : null;
+  const [row] = await getDb()
+    .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
+    .from(plans)
+    .where(eq(plans.id, value))
+    .limit(1);
+  return row
+    ? {
+        plan: row.name,
+        isRepresentative: false,
+        chosenPlan: { id: row.id, name: row.name, commissionCents: row.commissionCents },
+      }
+    : null;
+}
+
+export interface PlanChoice {
+  plan: string;
+  isRepresentative: boolean;
+  /** The plan picked in the select (absent for 'unsure'/'representative'). */
+  chosenPlan?: { id: string; name: string; commissionCents: number | null };
 }
 
 /**
@@ -44,16 +59,31 @@ export async function createLead({
   isRepresentative,
   attribution,
   privacyNotice = null,
+  chosenPlan,
+  referralCode = null,
 }: {
   input: ContactInput;
   plan: string;
   isRepresentative: boolean;
+  chosenPlan?: PlanChoice["chosenPlan"];
+  /** The code of the representative link the visitor opened (cookie); unknown codes are ignored. */
+  referralCode?: string | null;
   attribution: Attribution | null;
   /** The privacy notice the form showed (LGPD): when it was accepted by sending, and its version. */
   privacyNotice?: { at: Date; version: string } | null;
 }) {
   const now = new Date();
   return getDb().transaction(async (tx) => {
+    // Sent after opening a representative's link: the lead names them, and a referral in
+    // analise is created for them unless the establishment was already referred or is a client
+    // (checked before this lead exists; the first representative keeps the credit). Someone
+    // asking to become a representative is not an establishment: no referral.
+    const rep = await findRepresentativeByCode(referralCode, tx);
+    let newReferral = false;
+    if (rep && !isRepresentative) {
+      await lockReferralPhone(tx, input.phone);
+      newReferral = !(await isAlreadyReferred(tx, input.phone));
+    }
     const [row] = await tx
       .insert(leads)
       .values({
@@ -69,10 +99,27 @@ export async function createLead({
         ...(attribution ?? EMPTY_ATTRIBUTION),
         privacyNoticeAt: privacyNotice?.at ?? null,
         privacyNoticeVersion: privacyNotice?.version ?? null,
+        referredById: rep?.id ?? null,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: leads.id });
+    if (rep && newReferral) {
+      await tx.insert(referrals).values({
+        representativeId: rep.id,
+        leadId: row.id,
+        businessName: input.business,
+        contactName: input.name,
+        contactPhone: input.phone,
+        planId: chosenPlan?.id ?? null,
+        // The same snapshot as the wizard's; without a plan the rule's default applies.
+        planName: chosenPlan?.name ?? null,
+        commissionCents: chosenPlan?.commissionCents ?? null,
+        status: "analise",
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
     await emit(tx, "lead.created", { leadId: row.id });
     return row;
   });
@@ -90,9 +137,11 @@ export type ContactResult =
 export async function submitContactForm({
   formData,
   attribution,
+  referralCode = null,
 }: {
   formData: FormData;
   attribution: Attribution | null;
+  referralCode?: string | null;
 }): Promise<ContactResult> {
   const raw = formToObject(formData);
   if ((raw[HONEYPOT_FIELD] ?? "").trim() !== "") return { kind: "bot" };
@@ -105,6 +154,6 @@ export async function submitContactForm({
   if (!choice) return { kind: "invalid", fieldErrors: { plan: CONTACT_MESSAGES.planInvalid }, values };
   // The notice next to the form links to the policy in force now: its version goes with the lead.
   const privacyNotice = { at: new Date(), version: await currentPrivacyVersion() };
-  const row = await createLead({ input: parsed.data, ...choice, attribution, privacyNotice });
+  const row = await createLead({ input: parsed.data, ...choice, attribution, privacyNotice, referralCode });
   return { kind: "created", id: row.id };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { auditLog, clientNotes, leadNotes, leads } from "~/db/schema";
+import { auditLog, clientNotes, leadNotes, leads, representatives } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { MAIL_STATUS_LABELS } from "~/modules/notifications/notifications.constants";
@@ -14,6 +14,27 @@ export type LeadNote = typeof leadNotes.$inferSelect;
 export async function getLead({ id }: { id: string }): Promise<Lead | null> {
   if (!isId(id)) return null;
   const [row] = await getDb().select().from(leads).where(eq(leads.id, id));
+  return row ?? null;
+}
+
+/**
+ * "Indicado por" (issue 14 item 4): the representative whose referral link the visitor opened,
+ * and whether a referral was created for them (none when the establishment was already referred
+ * or a client). Null when the lead did not come through a link, or the representative is gone.
+ */
+export async function getLeadReferrer({
+  lead,
+}: {
+  lead: Pick<Lead, "id" | "referredById">;
+}): Promise<{ representativeName: string; referralCreated: boolean } | null> {
+  if (!lead.referredById) return null;
+  const [row] = await getDb()
+    .select({
+      representativeName: representatives.name,
+      referralCreated: sql<boolean>`exists (select 1 from referrals r where r.lead_id = ${lead.id})`,
+    })
+    .from(representatives)
+    .where(eq(representatives.id, lead.referredById));
   return row ?? null;
 }
 

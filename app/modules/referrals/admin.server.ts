@@ -49,6 +49,8 @@ export interface AdminReferralRow {
   planName: string | null;
   representativeName: string | null;
   representativeEmail: string | null;
+  /** Another referral has the same business name, ignoring case, accents and outer spaces. */
+  possibleDuplicate: boolean;
 }
 
 /**
@@ -123,6 +125,11 @@ export async function listReferralsAdmin({
           planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
           representativeName: representatives.name,
           representativeEmail: representatives.email,
+          // Issue 14 item 5; one probe per row shown, on referrals_business_folded_idx.
+          possibleDuplicate: sql<boolean>`exists (select 1 from referrals d
+            where lower(immutable_unaccent(btrim(d.business_name)))
+              = lower(immutable_unaccent(btrim(${referrals.businessName})))
+              and d.id <> ${referrals.id})`,
         })
         .from(referrals)
         .leftJoin(representatives, eq(representatives.id, referrals.representativeId))

@@ -11,6 +11,7 @@ import {
 } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { totalCommission } from "./commission";
+import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
 import type { ReferralFormData } from "./referral-form.schema";
 import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS, referralStatusLabel } from "./referrals.schema";
 
@@ -169,6 +170,17 @@ export class PlanNotFoundError extends Error {
  * Wizard submit: a new referral owned by `representativeId` (from the session, never from the
  * form), starting at analise (SPEC §4).
  */
+export class DuplicateReferralError extends Error {
+  constructor() {
+    super("establishment already referred or a client");
+  }
+}
+
+/**
+ * Wizard submit: a new referral owned by `representativeId` (from the session, never from the
+ * form), starting at analise (SPEC §4). Refused (DuplicateReferralError) when the phone already
+ * belongs to an open lead, a client or an open referral: the first representative keeps the credit.
+ */
 export async function createMyReferral({
   representativeId,
   input,
@@ -176,27 +188,30 @@ export async function createMyReferral({
   representativeId: string;
   input: ReferralFormData;
 }) {
-  const db = getDb();
-  const [plan] = await db
-    .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
-    .from(plans)
-    .where(eq(plans.id, input.planId));
-  if (!plan) throw new PlanNotFoundError();
-  const [row] = await db
-    .insert(referrals)
-    .values({
-      representativeId,
-      businessName: input.businessName,
-      contactName: input.contactName,
-      contactPhone: input.contactPhone,
-      planId: plan.id,
-      // The promise made now: later plan changes apply to new referrals only.
-      planName: plan.name,
-      commissionCents: plan.commissionCents,
-      status: "analise",
-    })
-    .returning({ id: referrals.id, status: referrals.status });
-  return row;
+  return getDb().transaction(async (tx) => {
+    const [plan] = await tx
+      .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
+      .from(plans)
+      .where(eq(plans.id, input.planId));
+    if (!plan) throw new PlanNotFoundError();
+    await lockReferralPhone(tx, input.contactPhone);
+    if (await isAlreadyReferred(tx, input.contactPhone)) throw new DuplicateReferralError();
+    const [row] = await tx
+      .insert(referrals)
+      .values({
+        representativeId,
+        businessName: input.businessName,
+        contactName: input.contactName,
+        contactPhone: input.contactPhone,
+        planId: plan.id,
+        // The promise made now: later plan changes apply to new referrals only.
+        planName: plan.name,
+        commissionCents: plan.commissionCents,
+        status: "analise",
+      })
+      .returning({ id: referrals.id, status: referrals.status });
+    return row;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

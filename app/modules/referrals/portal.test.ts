@@ -71,10 +71,12 @@ function submit(fields: Record<string, string>, cookie?: string) {
   );
 }
 
+// A new phone each time: a second referral with the same phone is refused (issue 14 item 5).
+let phoneSeq = 1000;
 const valid = () => ({
   businessName: "Pizzaria Bella Napoli",
   contactName: "Giovanni Rossi",
-  contactPhone: "(11) 98765-4321",
+  contactPhone: `(11) 9${phoneSeq++}-4321`,
   planId: planIds.Premium,
 });
 
@@ -192,8 +194,9 @@ describe("wizard: server-side validation (SPEC §5)", () => {
       expect(res.status, typed).toBe(200);
       const [row] = await t.db.select().from(referrals).where(eq(referrals.businessName, business));
       expect(row.contactPhone, typed).toBe(stored);
+      // The same number typed another way would be a duplicate of this one.
+      await t.db.delete(referrals);
     }
-    await t.db.delete(referrals);
   });
 
   it("refuses a plan id that is not a plan, and over-long names", async () => {
@@ -208,12 +211,13 @@ describe("wizard: server-side validation (SPEC §5)", () => {
   });
 
   it("review (no-JavaScript step 1) validates without storing; edit returns the data kept", async () => {
+    const fields = valid();
     const review = await outcome(() =>
       novaIndicacao.action(
-        args(post("/representante/nova-indicacao", { intent: "review", ...valid() }, repA.cookie)),
+        args(post("/representante/nova-indicacao", { intent: "review", ...fields }, repA.cookie)),
       ),
     );
-    expect(review.data).toMatchObject({ ok: false, review: true, values: valid() });
+    expect(review.data).toMatchObject({ ok: false, review: true, values: fields });
     const back = await outcome(() =>
       novaIndicacao.action(
         args(
@@ -235,6 +239,7 @@ describe("wizard: creating a referral", () => {
     const res = await submit(
       {
         ...valid(),
+        contactPhone: "(11) 98765-4321",
         businessName: "  Lanchonete do Bruno  ",
         representative_id: repA.representativeId,
         representativeId: repA.representativeId,

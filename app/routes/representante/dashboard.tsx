@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { CommissionSummaryCards, CommissionTerms } from "~/components/portal/commission-terms";
 import { StatCards, StatusChart } from "~/components/portal/dashboard-widgets";
+import { ReferralLinkCard } from "~/components/portal/referral-link";
 import { PortalErrorBoundary } from "~/components/portal/portal-error";
 import { ListError } from "~/components/ui/list-states";
 import { ActionLink, PageHeader } from "~/components/ui/page-header";
@@ -12,11 +13,13 @@ import { requireRepresentative } from "~/modules/auth/session.server";
 import { getCommissionSummary } from "~/modules/payouts/payouts.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { getMyReferralStats } from "~/modules/referrals/portal.server";
+import { referralLink } from "~/modules/referrals/referral-link.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { representative } = await requireRepresentative(request);
+  const link = referralLink(representative.referralCode);
   try {
     const [stats, summary, plans] = await Promise.all([
       getMyReferralStats({ representativeId: representative.id }),
@@ -24,11 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       listPlans(),
     ]);
     const terms = plans.map(({ id, name, commissionCents }) => ({ id, name, commissionCents }));
-    return { name: representative.name, stats, summary, terms, loadError: null, toast: null };
+    return { name: representative.name, link, stats, summary, terms, loadError: null, toast: null };
   } catch (err) {
     log.error({ err }, "portal dashboard: stats failed");
     return {
       name: representative.name,
+      link,
       stats: null,
       summary: null,
       terms: [],
@@ -39,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, stats, summary, terms, loadError } = loaderData;
+  const { name, link, stats, summary, terms, loadError } = loaderData;
   useReplyToast(loaderData);
   return (
     <div className="space-y-6">
@@ -53,6 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
       <ListError message={loadError} />
+      <ReferralLinkCard link={link} />
       {stats && (
         <>
           <StatCards stats={stats} />

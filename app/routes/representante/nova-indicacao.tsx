@@ -9,7 +9,12 @@ import { reply, replyError, replyInvalid, replyOk, toast } from "~/lib/form-repl
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
-import { createMyReferral, PlanNotFoundError } from "~/modules/referrals/portal.server";
+import { DUPLICATE_REFERRAL_MESSAGE } from "~/modules/referrals/duplicates.server";
+import {
+  createMyReferral,
+  DuplicateReferralError,
+  PlanNotFoundError,
+} from "~/modules/referrals/portal.server";
 import {
   REFERRAL_FORM_FIELDS,
   REFERRAL_MESSAGES,
@@ -52,6 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof PlanNotFoundError) {
       return replyInvalid({ planId: REFERRAL_MESSAGES.planId }, { values });
+    }
+    // Already referred or a client: back to step 1 with the message under the phone.
+    if (err instanceof DuplicateReferralError) {
+      return replyInvalid({ contactPhone: DUPLICATE_REFERRAL_MESSAGE }, { values, status: 409 });
     }
     log.error({ err }, "portal wizard: create failed");
     return replyError(REFERRAL_MESSAGES.createFailed, { values, extra: { review: true } });

@@ -1,12 +1,17 @@
 // Needs the portal branch (issue 6): the referral is created through the representative wizard.
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
+import {
+  expectNoA11yViolations,
+  loginAsAdmin,
+  registerAndLoginRepresentative,
+  uniquePhone,
+} from "../../support/e2e";
 
 async function createReferral(page: Page, business: string, planName: string) {
   await page.goto("/representante/nova-indicacao");
   await page.getByLabel("Nome do negócio").fill(business);
   await page.getByLabel("Nome do contato").fill("Contato Indicação");
-  await page.getByLabel("Telefone do contato").pressSequentially("11987654321");
+  await page.getByLabel("Telefone do contato").pressSequentially(uniquePhone());
   const plan = page.getByLabel("Plano");
   await plan.selectOption((await plan.locator("option", { hasText: planName }).getAttribute("value"))!);
   await page.getByRole("button", { name: "Próximo" }).click();

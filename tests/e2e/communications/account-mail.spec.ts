@@ -4,6 +4,7 @@ import {
   loginAsAdmin,
   registerAndLoginRepresentative,
   uniqueEmail,
+  uniquePhone,
 } from "../../support/e2e";
 import { linkIn, refuseRecipient, waitForMail } from "../../support/mail";
 
@@ -93,7 +94,7 @@ test("an admin completes a referral: the representative gets an e-mail with the 
   await page.goto("/representante/nova-indicacao");
   await page.getByLabel("Nome do negócio").fill(business);
   await page.getByLabel("Nome do contato").fill("Contato Teste");
-  await page.getByLabel("Telefone do contato").pressSequentially("11987654321");
+  await page.getByLabel("Telefone do contato").pressSequentially(uniquePhone());
   const value = await page
     .getByLabel("Plano")
     .locator("option", { hasText: "Premium" })

@@ -11,13 +11,18 @@
 //                                  toast "Material adicionado com sucesso".
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
+import {
+  expectNoA11yViolations,
+  loginAsAdmin,
+  registerAndLoginRepresentative,
+  uniquePhone,
+} from "../../support/e2e";
 
 async function createReferral(page: Page, business: string, planName: string) {
   await page.goto("/representante/nova-indicacao");
   await page.getByLabel("Nome do negócio").fill(business);
   await page.getByLabel("Nome do contato").fill("Contato Teste");
-  await page.getByLabel("Telefone do contato").pressSequentially("11987654321");
+  await page.getByLabel("Telefone do contato").pressSequentially(uniquePhone());
   const value = await page.getByLabel("Plano").locator("option", { hasText: planName }).getAttribute("value");
   await page.getByLabel("Plano").selectOption(value!);
   await page.getByRole("button", { name: "Próximo" }).click();

@@ -93,7 +93,14 @@ function Facts({ title, items, empty }: { title: string; items: [string, string 
 }
 
 /** Every field of the lead and where it came from. */
-export function LeadFacts({ lead }: { lead: Lead }) {
+export function LeadFacts({
+  lead,
+  referrer = null,
+}: {
+  lead: Lead;
+  /** The representative whose referral link brought the lead (issue 14 item 4). */
+  referrer?: { representativeName: string; referralCreated: boolean } | null;
+}) {
   return (
     <Card className="space-y-6">
       <Facts
@@ -125,6 +132,14 @@ export function LeadFacts({ lead }: { lead: Lead }) {
           ["Veio de (referrer)", lead.referrer],
           ["Página de entrada", lead.landingPage],
           ["Indicação", lead.isRepresentative ? "Pediu para ser representante" : null],
+          [
+            "Indicado por",
+            referrer
+              ? referrer.referralCreated
+                ? referrer.representativeName
+                : `${referrer.representativeName} (sem nova indicação: o estabelecimento já tinha sido indicado ou já é cliente)`
+              : null,
+          ],
         ]}
       />
     </Card>

@@ -88,6 +88,14 @@ export function ReferralTable({
               >
                 {r.businessName}
               </Link>
+              {r.possibleDuplicate && (
+                <span
+                  className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
+                  title="Outra indicação tem o mesmo nome de negócio (ignorando maiúsculas e acentos)"
+                >
+                  Possível duplicata
+                </span>
+              )}
             </td>
             <td className="px-4 py-3 text-slate-700">{r.contactName}</td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatPhone(r.contactPhone)}</td>

@@ -13,7 +13,14 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { NoteSchema } from "~/modules/clients/clients.schema";
-import { addLeadNote, deleteLead, getLead, getLeadTimeline, setFollowUp } from "~/modules/leads/lead.server";
+import {
+  addLeadNote,
+  deleteLead,
+  getLead,
+  getLeadReferrer,
+  getLeadTimeline,
+  setFollowUp,
+} from "~/modules/leads/lead.server";
 import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
@@ -29,9 +36,9 @@ async function requireLead(id: string, message: string = LEAD_PAGE_MESSAGES.notF
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const lead = await requireLead(params.id);
-  const timeline = await getLeadTimeline({ lead });
+  const [timeline, referrer] = await Promise.all([getLeadTimeline({ lead }), getLeadReferrer({ lead })]);
   const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < Date.now();
-  return { lead, timeline, followUpOverdue };
+  return { lead, timeline, followUpOverdue, referrer };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -75,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, timeline, followUpOverdue } = loaderData;
+  const { lead, timeline, followUpOverdue, referrer } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -91,7 +98,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <LeadFacts lead={lead} />
+        <LeadFacts lead={lead} referrer={referrer} />
         <div className="space-y-6">
           <FollowUpForm lead={lead} overdue={followUpOverdue} />
           <LeadNoteForm leadId={lead.id} />
