@@ -70,7 +70,7 @@ test("a representative corrects then cancels a referral in analysis; the admin s
   await expect(repRow).toContainText(/Canceladas\s*1/);
 });
 
-test("the admin sorts representatives by commissions a pagar", async ({ page, browser }) => {
+test("the admin sorts representatives by commissions a pagar", async ({ browser }) => {
   test.slow();
   const suffix = Math.random().toString(36).slice(2, 8);
   const small = `Sônia Pouca ${suffix}`;
