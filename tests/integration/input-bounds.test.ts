@@ -286,6 +286,8 @@ const MESSAGE_EXEMPT: Record<string, string> = {
   // Select value from the admin referrals dropdown; the referrals action (issue 5) must map a
   // failure to 'Erro ao atualizar status da indicação'. Give the enum a pt-BR message instead.
   "referrals/referrals.schema.ts:ReferralStatusSchema": "enum of a select, mapped by its action",
+  // The portal list's ?status= filter: an unknown value shows the whole list, no message.
+  "referrals/referrals.schema.ts:ReferralFilterStatusSchema": "URL filter, invalid means no filter",
   // Hidden fields of the funnel's fetchers; the leads action answers every failure with
   // LEAD_MESSAGES.moveError (checked by the "leads" entries of ACTIONS above).
   "leads/leads.schema.ts:LeadActionSchema": "hidden fields, mapped by its action",
