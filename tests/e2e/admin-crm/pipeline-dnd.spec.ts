@@ -36,6 +36,8 @@ async function openFunnel(page: Page, q: string) {
 /** Drags a card by its handle with the mouse and drops it on a column. */
 async function mouseDrag(page: Page, name: string, toColumn: string) {
   const handle = card(page, name).getByRole("button", { name: `Mover ${name}` });
+  // The board scrolls sideways inside its card: bring the target column on screen first.
+  await column(page, toColumn).scrollIntoViewIfNeeded();
   const hb = (await handle.boundingBox())!;
   const tb = (await column(page, toColumn).boundingBox())!;
   const viewport = page.viewportSize()!;

@@ -47,7 +47,10 @@ test("a representative corrects then cancels a referral in analysis; the admin s
 
   await page.getByRole("link", { name: `Corrigir ou cancelar a indicação de ${fixed}` }).click();
   await page.getByRole("button", { name: `Cancelar a indicação de ${fixed}` }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Cancelar indicação", exact: true }).click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: "Cancelar indicação", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/representante\/indicacoes$/);
   await expect(page.getByText("Indicação cancelada.")).toBeVisible();
   const cancelled = page.getByRole("region", { name: /Canceladas/ });
