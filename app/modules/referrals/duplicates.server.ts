@@ -28,7 +28,7 @@ export async function lockReferralPhone(tx: DbOrTx, phone: string): Promise<void
 export async function isAlreadyReferred(
   db: DbOrTx,
   phone: string,
-  { exceptLeadId }: { exceptLeadId?: string } = {},
+  { exceptLeadId, exceptReferralId }: { exceptLeadId?: string; exceptReferralId?: string } = {},
 ): Promise<boolean> {
   const digits = digitsOnly(phone);
   if (digits.length < 8) return false;
@@ -45,7 +45,8 @@ export async function isAlreadyReferred(
           ${exceptLeadId ? sql`and l.id <> ${exceptLeadId}` : sql``})
       or exists (select 1 from clients c where regexp_replace(c.phone, '\\D', '', 'g') = ${digits})
       or exists (select 1 from referrals r
-        where regexp_replace(r.contact_phone, '\\D', '', 'g') = ${digits} and r.status in (${open}))
+        where regexp_replace(r.contact_phone, '\\D', '', 'g') = ${digits} and r.status in (${open})
+          ${exceptReferralId ? sql`and r.id <> ${exceptReferralId}` : sql``})
     ) as found`,
   );
   return rows[0]?.found === true;

@@ -202,6 +202,38 @@ describe("a representative corrects or cancels their referral", () => {
     expect(after).toEqual(r);
   });
 
+  it("refuses a corrected phone another open referral already has, with the wizard's message", async () => {
+    const taken = "21987650001";
+    await newReferral(repB.representativeId, { contactPhone: taken, businessName: "Outra Lanchonete" });
+    const r = await newReferral(repA.representativeId, { contactPhone: "21987650002" });
+    const res = await call(
+      referralPage.action,
+      post(
+        `/representante/indicacoes/${r.id}`,
+        { intent: "save", ...correction(premium.id), contactPhone: "(21) 98765-0001" },
+        repA.cookie,
+      ),
+      r.id,
+    );
+    expect(res.status).toBe(409);
+    expect((res.data as { fieldErrors: Record<string, string> }).fieldErrors.contactPhone).toBe(
+      "Este estabelecimento já foi indicado ou já é cliente.",
+    );
+    const [after] = await t.db.select().from(referrals).where(eq(referrals.id, r.id));
+    expect(after).toEqual(r);
+    // Its own phone is no duplicate of itself: other fields still save.
+    const own = await call(
+      referralPage.action,
+      post(
+        `/representante/indicacoes/${r.id}`,
+        { intent: "save", ...correction(premium.id), contactPhone: "21987650002" },
+        repA.cookie,
+      ),
+      r.id,
+    );
+    expect(own.status).toBe(302);
+  });
+
   it("validates the correction with the wizard's messages and stores nothing", async () => {
     const r = await newReferral(repA.representativeId);
     const res = await call(

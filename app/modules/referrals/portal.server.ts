@@ -11,6 +11,7 @@ import {
 } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { totalCommission } from "./commission";
+import { digitsOnly } from "~/lib/phone";
 import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
 import type { ReferralFormData } from "./referral-form.schema";
 import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS, referralStatusLabel } from "./referrals.schema";
@@ -220,7 +221,7 @@ export async function createMyReferral({
 // AND status `analise`, under a row lock: another representative's referral is "not found"
 // (nothing says it exists), and a referral the admin has already moved on is "locked".
 
-export type MyReferralChange = "ok" | "not_found" | "locked";
+export type MyReferralChange = "ok" | "not_found" | "locked" | "duplicate";
 
 export interface MyReferral {
   id: string;
@@ -312,6 +313,11 @@ export async function updateMyReferral({
     };
     const changes = diffFields(before, after);
     if (Object.keys(changes).length === 0) return "ok";
+    // A corrected phone is checked like a new referral's (issue 14 item 5): the first keeps the credit.
+    if (digitsOnly(after.contactPhone) !== digitsOnly(before.contactPhone)) {
+      await lockReferralPhone(tx, after.contactPhone);
+      if (await isAlreadyReferred(tx, after.contactPhone, { exceptReferralId: id })) return "duplicate";
+    }
     await tx
       .update(referrals)
       .set({ ...after, updatedAt: new Date() })
@@ -337,7 +343,7 @@ export async function cancelMyReferral({
   representativeId: string;
   id: string;
   actor: Actor;
-}): Promise<MyReferralChange> {
+}): Promise<Exclude<MyReferralChange, "duplicate">> {
   return getDb().transaction(async (tx) => {
     const before = await lockMine(tx, representativeId, id);
     if (!before) return "not_found";

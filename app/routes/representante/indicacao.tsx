@@ -13,6 +13,7 @@ import { formatPhone } from "~/lib/phone";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
+import { DUPLICATE_REFERRAL_MESSAGE } from "~/modules/referrals/duplicates.server";
 import {
   cancelMyReferral,
   getMyReferral,
@@ -45,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { referral, plans };
 }
 
-function refused(result: Exclude<MyReferralChange, "ok">) {
+function refused(result: Exclude<MyReferralChange, "ok" | "duplicate">) {
   if (result === "not_found") return redirectWithToast(LIST, "error", REFERRAL_EDIT_MESSAGES.notFound);
   return replyError(REFERRAL_EDIT_MESSAGES.locked, { status: 409 });
 }
@@ -78,6 +79,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return replyInvalid({ planId: REFERRAL_MESSAGES.planId }, { values });
     log.error({ err }, "portal referral: update failed");
     return replyError(REFERRAL_EDIT_MESSAGES.saveFailed, { values });
+  }
+  if (result === "duplicate") {
+    return replyInvalid({ contactPhone: DUPLICATE_REFERRAL_MESSAGE }, { values, status: 409 });
   }
   if (result !== "ok") return refused(result);
   return redirectWithToast(LIST, "success", REFERRAL_EDIT_MESSAGES.saved);
