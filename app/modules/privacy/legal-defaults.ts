@@ -43,7 +43,7 @@ export function defaultPrivacyPolicy(c: Controller): string {
 </ul>
 <h3>Cookies</h3>
 <ul>
-<li><strong>Necessários:</strong> segurança, funcionamento dos formulários, origem da visita associada ao formulário de contato e a sua escolha sobre cookies. Não dependem de consentimento.</li>
+<li><strong>Necessários:</strong> segurança, funcionamento dos formulários, origem da visita associada ao formulário de contato, o representante que indicou o site quando você chega por um link de indicação (guardado por 90 dias, só para creditar a indicação) e a sua escolha sobre cookies. Não dependem de consentimento.</li>
 <li><strong>Estatísticas:</strong> Google Analytics e Google Tag Manager, para medir visitas e melhorar o site. Só são carregados com o seu consentimento (art. 7º, I).</li>
 <li><strong>Marketing:</strong> Meta Pixel e scripts de parceiros, para medir campanhas e exibir anúncios. Só são carregados com o seu consentimento (art. 7º, I).</li>
 </ul>
