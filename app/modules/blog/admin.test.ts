@@ -288,6 +288,32 @@ describe("post form validation", () => {
     });
   });
 
+  it("accepts one of the site's own images (the demo posts' /images/…) but not a protocol-relative URL", async () => {
+    const ok = await outcome(() =>
+      newRoute.action(
+        args(
+          post(
+            "/admin/blog/new",
+            form({ slug: "imagem-local", imageUrl: "/images/blog/cardapio.svg" }),
+            admin,
+          ),
+        ),
+      ),
+    );
+    expect(ok.location).toBe("/admin/blog");
+    expect(await stored("imagem-local")).toMatchObject({ imageUrl: "/images/blog/cardapio.svg" });
+    const bad = await outcome(() =>
+      newRoute.action(
+        args(
+          post("/admin/blog/new", form({ slug: "imagem-externa", imageUrl: "//evil.example/a.jpg" }), admin),
+        ),
+      ),
+    );
+    expect((bad.data as { fieldErrors: Record<string, string> }).fieldErrors.imageUrl).toBe(
+      "Informe uma URL válida (https://...).",
+    );
+  });
+
   it("sends an unknown or malformed id back to the list with the spec's error", async () => {
     for (const id of ["nao-e-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const res = await outcome(() => editRoute.loader(args(get(`/admin/blog/edit/${id}`, admin), { id })));

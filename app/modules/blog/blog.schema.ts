@@ -51,7 +51,12 @@ export const PostSchema = z.object({
     .max(POST_LIMITS.imageUrl, BLOG_MESSAGES.max(POST_LIMITS.imageUrl))
     .optional()
     .transform((v) => (v ? v : null))
-    .refine((v) => v === null || (/^https?:\/\//i.test(v) && URL.canParse(v)), BLOG_MESSAGES.imageUrl),
+    // An image on another site (http/https), or one of this site's own files ("/images/…", what
+    // the demo posts use): an admin must be able to save a demo post without changing its image.
+    .refine(
+      (v) => v === null || (/^https?:\/\//i.test(v) && URL.canParse(v)) || /^\/(?![/\\])[^\s"'<>]*$/.test(v),
+      BLOG_MESSAGES.imageUrl,
+    ),
   // A checkbox never fails (a forged value would otherwise show zod's English message).
   published: z
     .unknown()
