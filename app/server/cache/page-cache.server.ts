@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { deflateParts, gzipWithNonce } from "./gzip-nonce.server";
 import { lookupPage, pageCacheCounters as counters, rememberPage } from "./page-store.server";
 import { publicContentVersion } from "./public-content.server";
-import { makePublicBody, sendPublicPage } from "./public-page.server";
+import { makePublicBody, publicPageCsp, sendPublicPage } from "./public-page.server";
 import { consentValue, parseConsent } from "~/lib/consent";
 
 export {
@@ -178,6 +178,14 @@ function publicPageCache(req: Request, res: Response, next: NextFunction) {
     }
     const body = Buffer.concat(chunks).toString("utf8");
     if (res.statusCode !== 200 || res.hasHeader("set-cookie")) {
+      // Not stored, but rendered without a nonce like the stored pages: the nonce CSP set earlier
+      // would block its inline scripts (the page would never hydrate). Name them by hash.
+      if (String(res.getHeader("content-type") ?? "").includes("html")) {
+        res.setHeader(
+          "Content-Security-Policy",
+          publicPageCsp(body, res.locals.inlineScripts ?? [], req.secure),
+        );
+      }
       res.removeHeader("content-length");
       return end(body);
     }

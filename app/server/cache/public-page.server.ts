@@ -69,6 +69,15 @@ export function inlineScriptHashes(html: string): string[] {
   return [...out];
 }
 
+/**
+ * The CSP of a page rendered the public way (no nonce) that is not stored: a redirect, an error
+ * page, a first visit that sets the attribution cookie. Same hashes as a stored page would get.
+ */
+export function publicPageCsp(body: string, laterScripts: string[], secure: boolean): string {
+  const hashes = [...new Set([...inlineScriptHashes(body), ...laterScripts.map(sha256Source)])];
+  return securityHeaders({ hashes, secure })["Content-Security-Policy"];
+}
+
 /** Compresses and fingerprints a rendered public page, once, when it is stored. */
 export async function makePublicBody(
   body: string,

@@ -30,6 +30,8 @@ beforeAll(async () => {
   app.use(pageCacheMiddleware({ publicHashes: true }));
   app.get("/{*splat}", (req, res) => {
     renders++;
+    // A first visit from a campaign sets the attribution cookie: that answer is not stored.
+    if (req.query.utm_source) res.setHeader("Set-Cookie", "__attr=x; Path=/");
     const nonce = res.locals.nonce ? ` nonce="${res.locals.nonce}"` : "";
     res.type("html");
     res.flushHeaders();
@@ -166,6 +168,19 @@ describe("public pages: the same bytes for every anonymous visitor (issue 19)", 
 });
 
 describe("public page helpers", () => {
+  it("names by hash the scripts of a public page it does not store (a cookie was set), so it still runs", async () => {
+    const res = await get("/?utm_source=campanha");
+    expect(res.headers["set-cookie"]).toBeTruthy();
+    const html = res.body.toString("utf8");
+    expect(html).not.toContain("nonce=");
+    const csp = res.headers["content-security-policy"];
+    expect(csp).not.toContain("'nonce-");
+    for (const hash of inlineScriptHashes(html)) expect(csp).toContain(hash);
+    // Not stored: the next visit renders again.
+    await get("/?utm_source=campanha");
+    expect(renders).toBe(2);
+  });
+
   it("hashes inline scripts only", () => {
     const hashes = inlineScriptHashes(
       `<script>a</script><script src="/x.js"></script><SCRIPT type="module">b</SCRIPT>`,
