@@ -72,6 +72,8 @@ interface State {
   workers: Map<string, string>;
   worker: boolean;
   nudges: Map<string, NodeJS.Timeout>;
+  /** Set once stopJobs began: pg-boss is finishing the running handlers. */
+  stopped?: Promise<void>;
 }
 let state: State | undefined;
 
@@ -151,10 +153,16 @@ export async function startJobs({
 /** Stops the workers (letting running jobs finish for up to 10 s) and the queue. */
 export async function stopJobs(): Promise<void> {
   const current = state;
-  state = undefined;
   if (!current) return;
-  for (const t of current.nudges.values()) clearTimeout(t);
-  await current.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {});
+  // The queue stays usable until pg-boss has stopped: handlers still running at SIGTERM finish,
+  // and what they enqueue, complete or fail is recorded. Dropping it first made such a handler
+  // fail on its last enqueue while pg-boss marked its job completed: the follow-up was lost.
+  current.stopped ??= (async () => {
+    for (const t of current.nudges.values()) clearTimeout(t);
+    await current.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {});
+    if (state === current) state = undefined;
+  })();
+  await current.stopped;
 }
 
 export function jobsStarted(): boolean {
@@ -166,7 +174,10 @@ export function jobsStarted(): boolean {
  * completes the rest when the batch returns.
  */
 async function runBatch(def: AnyJob, batch: PgBoss.JobWithMetadata<never>[]) {
-  const done = await Promise.all(batch.map((job) => runOne(def, job)));
+  const done =
+    def.name === EVENTS_QUEUE
+      ? await fanOutBatch(batch as unknown as PgBoss.JobWithMetadata<EventJob>[])
+      : await Promise.all(batch.map((job) => runOne(def, job)));
   // One completion for the batch (failed jobs are no longer active and are left alone).
   const ids = batch.filter((_, i) => done[i]).map((job) => job.id);
   if (ids.length) await state?.boss.complete(def.name, ids).catch(() => {});
@@ -232,7 +243,7 @@ export async function enqueue<T>(
 function nudge(name: string) {
   const s = state;
   const workerId = s?.workers.get(name);
-  if (!s || !workerId || s.nudges.has(name)) return;
+  if (!s || s.stopped || !workerId || s.nudges.has(name)) return;
   const first = setTimeout(() => {
     s.boss.notifyWorker(workerId);
     const second = setTimeout(() => {
@@ -249,26 +260,69 @@ export async function publish(db: DbOrTx, event: string, payload: unknown): Prom
   await enqueue<EventJob>(db, EVENTS_QUEUE, { event, payload, occurredAt: new Date().toISOString() });
 }
 
+/**
+ * Publishes one occurrence of `event` per payload in one statement (pg-boss `insert`) through
+ * `db`, the transaction of the change: what a batch of changes publishes (the contact form's
+ * group commit). Same guarantee as `publish`: nothing exists if that transaction rolls back.
+ */
+export async function publishMany(db: DbOrTx, event: string, payloads: unknown[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const occurredAt = new Date().toISOString();
+  await boss().insert(
+    payloads.map((payload) => ({
+      name: EVENTS_QUEUE,
+      data: { event, payload, occurredAt } satisfies EventJob,
+    })),
+    { db: drizzleExecutor(db) },
+  );
+  nudge(EVENTS_QUEUE);
+}
+
 /** A stable UUID from text: the fan-out's job ids, so a retried fan-out adds no duplicates. */
 export function stableId(text: string): string {
   const h = createHash("sha256").update(text).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * The fan-out of a batch of events: one job per subscriber per event, all in ONE insert (a
+ * burst of leads is fanned out in a few statements, not three per lead). Ids are stable per
+ * event and subscriber and the insert skips existing ids, so a retried batch adds nothing twice.
+ * If the insert fails, every event of the batch is failed and retried.
+ */
+async function fanOutBatch(batch: { id: string; data: EventJob }[]): Promise<boolean[]> {
+  const s = state;
+  if (!s) return batch.map(() => false);
+  const jobs: { id: string; name: string; data: EventEnvelope }[] = [];
+  for (const job of batch) {
+    const { event, payload, occurredAt } = job.data;
+    const envelope: EventEnvelope = { event, payload, eventId: job.id, occurredAt };
+    for (const def of s.jobs.values()) {
+      if (def.on?.includes(event))
+        jobs.push({ id: stableId(`${job.id}:${def.name}`), name: def.name, data: envelope });
+    }
+  }
+  try {
+    if (jobs.length > 0) await s.boss.insert(jobs);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    getLogger().warn({ job: EVENTS_QUEUE, count: batch.length, err: message }, "event fan-out failed");
+    for (const job of batch) await s.boss.fail(EVENTS_QUEUE, job.id, { message }).catch(() => {});
+    return batch.map(() => false);
+  }
+  for (const name of new Set(jobs.map((j) => j.name))) nudge(name);
+  return batch.map(() => true);
+}
+
 const eventsJob = defineJob<EventJob>({
   name: EVENTS_QUEUE,
   pollingIntervalSeconds: 1,
-  batchSize: 20,
+  batchSize: 50,
   retryDelay: 5,
-  async handler({ event, payload, occurredAt }, job) {
-    const s = state;
-    if (!s) throw new Error("job queue stopped");
-    const subscribers = [...s.jobs.values()].filter((d) => d.on?.includes(event));
-    const envelope: EventEnvelope = { event, payload, eventId: job.id, occurredAt };
-    for (const def of subscribers) {
-      await s.boss.send(def.name, envelope, { id: stableId(`${job.id}:${def.name}`) });
-      nudge(def.name);
-    }
+  // Batches of this queue go to fanOutBatch (runBatch); a lone job is a batch of one.
+  async handler(data, job) {
+    const [ok] = await fanOutBatch([{ id: job.id, data }]);
+    if (!ok) throw new Error("event fan-out failed");
   },
 });
 

@@ -136,6 +136,40 @@ describe("job queue", () => {
   });
 });
 
+describe("job queue shutdown", () => {
+  it("a job still running when the server stops finishes: what it enqueues is kept and it is completed, not run again", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started = false;
+    const next = defineJob<{ from: string }>({ name: "test.shutdown-next", handler: async () => {} });
+    const slow = defineJob<{ n: number }>({
+      name: "test.shutdown-slow",
+      pollingIntervalSeconds: 1,
+      handler: async () => {
+        started = true;
+        await gate;
+        // What a handler typically does last: queue a follow-up (an e-mail after a fan-out).
+        await enqueue(t.db, next, { from: "slow" });
+      },
+    });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [slow, next], worker: true });
+    const id = await enqueue(t.db, slow, { n: 1 });
+    await until(() => started);
+    // SIGTERM arrives while the handler runs (a deploy).
+    const stopping = stopJobs();
+    release();
+    await stopping;
+    const rows = await queryRows<{ name: string; state: string }>(
+      t.db,
+      sql`select name, state from pgboss.job where name in ('test.shutdown-slow', 'test.shutdown-next')
+          union all select name, state from pgboss.archive where name in ('test.shutdown-slow', 'test.shutdown-next')`,
+    );
+    expect(rows.find((r) => r.name === "test.shutdown-slow")?.state).toBe("completed");
+    expect(rows.filter((r) => r.name === "test.shutdown-next")).toHaveLength(1);
+    expect(id).toBeTruthy();
+  });
+});
+
 /** Another app instance's queue on the same database (a second pool, or the same PGlite). */
 function otherInstance(options: Partial<PgBoss.ConstructorOptions> = {}) {
   const common = { schema: "pgboss", ...options };
