@@ -10,12 +10,33 @@ import pino, { type LogFn, type Logger } from "pino";
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 let base: Logger | undefined;
+let destination: ReturnType<typeof pino.destination> | undefined;
 
-/** The process-wide logger; LOG_LEVEL is validated with the rest of the environment at boot. */
+/**
+ * The process-wide logger; LOG_LEVEL is validated with the rest of the environment at boot.
+ *
+ * Lines go to stdout through a buffer: every answer writes a request line, and one synchronous
+ * write per line cost about a fifth of the public pages' throughput (issue 19, measured with
+ * autocannon: 16 k vs 19.5 k req/s). The buffer is written when it holds 4 KiB, at least every
+ * 250 ms, and synchronously when the process exits, errors included (pino's exit handler); only a
+ * SIGKILL can lose the last quarter-second.
+ */
 export function baseLogger(): Logger {
   const level = process.env.LOG_LEVEL ?? "info";
-  base ??= pino({ level: LEVELS.includes(level) ? level : "info" });
+  if (!base) {
+    destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
+    base = pino({ level: LEVELS.includes(level) ? level : "info" }, destination);
+  }
   return base;
+}
+
+/** Writes out what the log buffer holds now (before text printed straight to stdout). */
+function flushLogs() {
+  try {
+    destination?.flushSync();
+  } catch {
+    // Not open yet (nothing buffered) or already closed at exit: nothing to write.
+  }
 }
 
 interface RequestContext {
@@ -62,5 +83,6 @@ export const log = {
  * the admin password printed once at the first start, which the README promises.
  */
 export function printForOperator(text: string): void {
+  flushLogs();
   process.stdout.write(`${text}\n`);
 }
