@@ -1,4 +1,5 @@
 import { eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { ACCOUNT_COLUMNS } from "./account-columns.server";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { stringify } from "csv-stringify/sync";
 import { getDb, type DbOrTx } from "~/db/client.server";
@@ -137,14 +138,7 @@ export async function findSubjectData({
   const clientIds = clientRows.map((c) => c.id);
   const userRows = repRows.length
     ? await db
-        .select({
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          role: user.role,
-          status: user.status,
-          createdAt: user.createdAt,
-        })
+        .select(ACCOUNT_COLUMNS)
         .from(user)
         .where(
           inArray(

@@ -5,7 +5,7 @@ import { privacySettings } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { sanitizePostHtml } from "~/modules/blog/sanitize.server";
 import { SITE_NAME } from "~/modules/seo/meta";
-import { publicContentChanged } from "~/server/cache/public-content.server";
+import { publicContentChanged, untilPublicContentChanges } from "~/server/cache/public-content.server";
 import { defaultPrivacyPolicy, defaultTermsOfUse, type Controller } from "./legal-defaults";
 import type { PrivacySettingsInput } from "./privacy.schema";
 
@@ -104,7 +104,11 @@ export async function getLegalPage({ page }: { page: LegalPageKey }): Promise<Le
   return legalPageFrom(await getPrivacySettings(), page);
 }
 
-/** The version of the privacy policy a form shows right now (stored with the lead). */
-export async function currentPrivacyVersion(): Promise<string> {
-  return (await getLegalPage({ page: "privacidade" })).version;
-}
+/**
+ * The version of the privacy policy a form shows right now (stored with the lead). Kept until
+ * public content changes (saving these settings says so): every contact submission asks, and
+ * computing it means a query and a sanitize of the whole policy.
+ */
+export const currentPrivacyVersion: () => Promise<string> = untilPublicContentChanges(
+  async () => (await getLegalPage({ page: "privacidade" })).version,
+);

@@ -3,6 +3,7 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { accountDeletionRequests, payoutItems, payouts, referrals, representatives, user } from "~/db/schema";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
+import { ACCOUNT_COLUMNS } from "./account-columns.server";
 
 // A representative's own LGPD requests (art. 18, issue 16), from /representante/conta: download
 // what is held about them, and ask for their account to be deleted. Every function takes the
@@ -38,17 +39,7 @@ export async function representativeOwnData({
 }): Promise<OwnData> {
   const [profile] = await db.select().from(representatives).where(eq(representatives.id, representativeId));
   const [account] = profile
-    ? await db
-        .select({
-          id: user.id,
-          name: user.name,
-          email: user.email,
-          role: user.role,
-          status: user.status,
-          createdAt: user.createdAt,
-        })
-        .from(user)
-        .where(eq(user.id, profile.authId))
+    ? await db.select(ACCOUNT_COLUMNS).from(user).where(eq(user.id, profile.authId))
     : [];
   const [referralRows, payoutRows, requestRows] = await Promise.all([
     db

@@ -17,6 +17,7 @@ import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import { emit } from "~/modules/events/events.server";
 import { commissionForPlan } from "./commission";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
 
 /** Sortable columns (allow-list; the URL picks one by key, never by SQL). */
 export const REFERRAL_SORTS = [
@@ -313,12 +314,9 @@ export async function updateReferralAdmin({
     let plan = { planId: before.planId, planName: before.planName, commissionCents: before.commissionCents };
     const planChanges = input.planId !== null && input.planId !== before.planId;
     if (planChanges) {
-      const [p] = await tx
-        .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
-        .from(plans)
-        .where(eq(plans.id, input.planId!));
-      if (!p) return "plan_not_found";
-      plan = { planId: p.id, planName: p.name, commissionCents: p.commissionCents };
+      const snapshot = await planSnapshot(tx, input.planId!);
+      if (!snapshot) return "plan_not_found";
+      plan = snapshot;
     }
     const repChanges = input.representativeId !== before.representativeId;
     const names = new Map<string, string>();
@@ -354,18 +352,7 @@ export async function updateReferralAdmin({
       ];
     }
     if (Object.keys(changes).length === 0) return "ok";
-    await tx
-      .update(referrals)
-      .set({ ...after, updatedAt: new Date() })
-      .where(eq(referrals.id, id));
-    await recordAudit(tx, {
-      actor,
-      action: "referral.updated",
-      entityType: "referral",
-      entityId: id,
-      entityLabel: after.businessName,
-      changes,
-    });
+    await saveReferralUpdate(tx, { id, set: after, changes, actor });
     return "ok";
   });
 }

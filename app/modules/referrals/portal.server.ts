@@ -13,6 +13,7 @@ import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.serve
 import { totalCommission } from "./commission";
 import { digitsOnly } from "~/lib/phone";
 import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
+import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
 import type { ReferralFormData } from "./referral-form.schema";
 import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS, referralStatusLabel } from "./referrals.schema";
 
@@ -298,12 +299,9 @@ export async function updateMyReferral({
     if (before.status !== "analise") return "locked";
     let plan = { planId: before.planId, planName: before.planName, commissionCents: before.commissionCents };
     if (input.planId !== before.planId) {
-      const [p] = await tx
-        .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
-        .from(plans)
-        .where(eq(plans.id, input.planId));
-      if (!p) throw new PlanNotFoundError();
-      plan = { planId: p.id, planName: p.name, commissionCents: p.commissionCents };
+      const snapshot = await planSnapshot(tx, input.planId);
+      if (!snapshot) throw new PlanNotFoundError();
+      plan = snapshot;
     }
     const after = {
       businessName: input.businessName,
@@ -318,18 +316,7 @@ export async function updateMyReferral({
       await lockReferralPhone(tx, after.contactPhone);
       if (await isAlreadyReferred(tx, after.contactPhone, { exceptReferralId: id })) return "duplicate";
     }
-    await tx
-      .update(referrals)
-      .set({ ...after, updatedAt: new Date() })
-      .where(and(eq(referrals.id, id), eq(referrals.status, "analise")));
-    await recordAudit(tx, {
-      actor,
-      action: "referral.updated",
-      entityType: "referral",
-      entityId: id,
-      entityLabel: after.businessName,
-      changes,
-    });
+    await saveReferralUpdate(tx, { id, set: after, changes, actor, onlyIf: eq(referrals.status, "analise") });
     return "ok";
   });
 }

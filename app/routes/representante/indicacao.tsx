@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/indicacao";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { PortalErrorBoundary } from "~/components/portal/portal-error";
-import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
+import { ReferralContactFields } from "~/components/referrals/referral-contact-fields";
+import { Button, FormAlert, SelectField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, type FormReply } from "~/lib/form-reply";
@@ -121,28 +122,7 @@ export default function EditMyReferral({ loaderData, actionData }: Route.Compone
           <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <FormAlert message={reply?.formError} />
             <input type="hidden" name="intent" value="save" />
-            <TextField
-              label="Nome do negócio"
-              name="businessName"
-              defaultValue={v.businessName}
-              error={errors.businessName}
-              required
-            />
-            <TextField
-              label="Nome do contato"
-              name="contactName"
-              defaultValue={v.contactName}
-              error={errors.contactName}
-              required
-            />
-            <TextField
-              label="Telefone (WhatsApp)"
-              name="contactPhone"
-              type="tel"
-              defaultValue={v.contactPhone}
-              error={errors.contactPhone}
-              required
-            />
+            <ReferralContactFields values={v} errors={errors} />
             <SelectField label="Plano" name="planId" defaultValue={v.planId} error={errors.planId} required>
               {!referral.planId && <option value="">{referral.planName ?? "Selecione um plano"}</option>}
               {plans.map((p) => (

@@ -1,7 +1,8 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/edit";
-import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
+import { ReferralContactFields } from "~/components/referrals/referral-contact-fields";
+import { Button, FormAlert, SelectField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, type FormReply } from "~/lib/form-reply";
@@ -131,28 +132,7 @@ export default function EditReferral({ loaderData, actionData }: Route.Component
             ))}
           </SelectField>
           {referral.paid && <input type="hidden" name="representativeId" value={v.representativeId} />}
-          <TextField
-            label="Nome do negócio"
-            name="businessName"
-            defaultValue={v.businessName}
-            error={errors.businessName}
-            required
-          />
-          <TextField
-            label="Nome do contato"
-            name="contactName"
-            defaultValue={v.contactName}
-            error={errors.contactName}
-            required
-          />
-          <TextField
-            label="Telefone (WhatsApp)"
-            name="contactPhone"
-            type="tel"
-            defaultValue={v.contactPhone}
-            error={errors.contactPhone}
-            required
-          />
+          <ReferralContactFields values={v} errors={errors} />
           <SelectField
             label="Plano"
             name="planId"
