@@ -53,6 +53,9 @@ const SORT_SQL: Record<RepresentativeSort, SQL> = {
   created_at: sql`r.created_at`,
 };
 
+/** Sorts on the representative's own columns: the page can be cut before the figures. */
+const OWN_COLUMN_SORTS = new Set<RepresentativeSort>(["name", "email", "created_at"]);
+
 /** The list's URL state: ?q=&sort=&dir=&page= (unknown sort → name; no dir → the column's default). */
 export function parseRepresentativeListParams(url: URL, pageSize = 20) {
   const params = parseListParams(url, { sorts: REPRESENTATIVE_SORTS, defaultSort: "name", pageSize });
@@ -104,12 +107,25 @@ export async function listRepresentativesAdmin({
     : sql``;
   const order = SORT_SQL[sort] ?? SORT_SQL.name;
   const direction = dir === "asc" ? sql`asc` : sql`desc`;
+  const offset = (page - 1) * pageSize;
+  const ordering = sql`order by ${order} ${direction} nulls last, lower(r.name) asc, r.id asc`;
+  // Sorted by the representative's own columns (the default, by name), the page is cut first and
+  // only its 20 representatives' referrals are aggregated; a sort by a figure needs them all.
+  // At 2 000 representatives and 100 000 referrals: 51 ms → a few ms (bench/admin-lists).
+  const pageFirst = OWN_COLUMN_SORTS.has(sort);
+  const paged = pageFirst
+    ? sql`, paged as (
+        select r.id, count(*) over () as total
+        from "representatives" r join matching m on m.id = r.id
+        ${ordering} limit ${pageSize} offset ${offset}
+      )`
+    : sql``;
   const rows = await queryRows<MetricsRow>(
     getDb(),
     sql`
     with matching as (
       select "representatives".id from "representatives" ${where}
-    ),
+    )${paged},
     figures as (
       select f.representative_id,
         count(*) filter (where f.status <> 'cancelada') as "referralsCount",
@@ -123,7 +139,7 @@ export async function listRepresentativesAdmin({
         max(f.updated_at) as "lastActivityAt"
       from referrals f
       left join payout_items pi on pi.referral_id = f.id and pi.active
-      where f.representative_id in (select id from matching)
+      where f.representative_id in (select id from ${pageFirst ? sql`paged` : sql`matching`})
       group by f.representative_id
     )
     select r.id, r.name, r.email, r.created_at as "createdAt",
@@ -139,13 +155,13 @@ export async function listRepresentativesAdmin({
       coalesce(g."dueCents", 0) as "dueCents",
       coalesce(g."paidCents", 0) as "paidCents",
       g."lastActivityAt",
-      count(*) over () as total
+      ${pageFirst ? sql`m.total` : sql`count(*) over ()`} as total
     from "representatives" r
-    join matching m on m.id = r.id
+    join ${pageFirst ? sql`paged` : sql`matching`} m on m.id = r.id
     left join figures g on g.representative_id = r.id
     left join "user" u on u.id = r.auth_id
-    order by ${order} ${direction} nulls last, lower(r.name) asc, r.id asc
-    limit ${pageSize} offset ${(page - 1) * pageSize}
+    ${ordering}
+    ${pageFirst ? sql`` : sql`limit ${pageSize} offset ${offset}`}
   `,
   );
   let total = rows.length > 0 ? Number(rows[0].total) : 0;

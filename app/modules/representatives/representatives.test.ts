@@ -70,6 +70,30 @@ describe("representative list", () => {
       "Diego Alves",
     ]);
   });
+
+  it("a page cut before the figures (sort by name or e-mail) still carries each row's figures and the total", async () => {
+    const figures = (r: { name: string; referralsCount: number; completedCount: number }) => [
+      r.name,
+      r.referralsCount,
+      r.completedCount,
+    ];
+    const second = await listRepresentativesAdmin({ pageSize: 1, page: 2 });
+    expect(second.total).toBe(2);
+    expect(second.rows.map(figures)).toEqual([["Diego Alves", 1, 0]]);
+    const firstDesc = await listRepresentativesAdmin({ pageSize: 1, page: 1, sort: "email", dir: "desc" });
+    expect(firstDesc.rows.map(figures)).toEqual([["Diego Alves", 1, 0]]);
+    expect(firstDesc.total).toBe(2);
+    // A sort by a figure orders on the aggregate of every representative.
+    const byReferrals = await listRepresentativesAdmin({
+      pageSize: 1,
+      page: 1,
+      sort: "referrals",
+      dir: "desc",
+    });
+    expect(byReferrals.rows.map(figures)).toEqual([["Carla Dias", 3, 2]]);
+    expect(byReferrals.total).toBe(2);
+    expect((await listRepresentativesAdmin({ pageSize: 1, page: 3 })).rows).toEqual([]);
+  });
 });
 
 describe("deleting a representative", () => {
