@@ -3,6 +3,11 @@
 // contact-form submissions/s, checking that every accepted submission was stored.
 //
 //   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--no-fast-path-too] [--contact-path /_root.data?index]
+//                         [--only-contact] [--worker false]
+//
+// --only-contact skips the pages. --worker false runs the app as an HTTP-only instance
+// (WORKER=false: the jobs the contact form enqueues wait for a worker process, none here), to
+// tell the form's own cost from the background work each lead starts in a single process.
 //
 // --no-fast-path-too measures the pages again with PUBLIC_FAST_PATH=off (cache hits through
 // Express), same nginx, same run.
@@ -177,34 +182,37 @@ async function main() {
     TRUST_PROXY: "true",
     RATE_LIMIT_CONTACT: "1000000000",
     LOG_LEVEL: "info",
+    ...(arg("worker") ? { WORKER: arg("worker")! } : {}),
   };
   const results: Row[] = [];
   let contact: Awaited<ReturnType<typeof measureContact>> | undefined;
   let app = await startApp({ port: appPort, env: baseEnv, logFile: path.join(OUT, "http-server.log") });
   let staticSite;
   try {
-    const article = await firstArticlePath(app.url);
-    const paths = ["/", "/blog", article];
-    const pages = await savePages(app.url, paths);
-    staticSite = await startStaticCopy({ port: nginxPort, pages, workDir: path.join(OUT, "http-nginx") });
-    results.push(...(await measurePages(app, staticSite.url, paths, "padrão")));
-    if (flag("no-fast-path-too")) {
-      await app.stop();
-      app = await startApp({
-        port: appPort,
-        env: { ...baseEnv, PUBLIC_FAST_PATH: "off" },
-        logFile: path.join(OUT, "http-server.log"),
-      });
-      results.push(...(await measurePages(app, staticSite.url, paths, "sem atalho")));
-    }
-    if (flag("no-cache-too")) {
-      await app.stop();
-      app = await startApp({
-        port: appPort,
-        env: { ...baseEnv, PAGE_CACHE: "off" },
-        logFile: path.join(OUT, "http-server.log"),
-      });
-      results.push(...(await measurePages(app, staticSite.url, paths, "sem cache")));
+    if (!flag("only-contact")) {
+      const article = await firstArticlePath(app.url);
+      const paths = ["/", "/blog", article];
+      const pages = await savePages(app.url, paths);
+      staticSite = await startStaticCopy({ port: nginxPort, pages, workDir: path.join(OUT, "http-nginx") });
+      results.push(...(await measurePages(app, staticSite.url, paths, "padrão")));
+      if (flag("no-fast-path-too")) {
+        await app.stop();
+        app = await startApp({
+          port: appPort,
+          env: { ...baseEnv, PUBLIC_FAST_PATH: "off" },
+          logFile: path.join(OUT, "http-server.log"),
+        });
+        results.push(...(await measurePages(app, staticSite.url, paths, "sem atalho")));
+      }
+      if (flag("no-cache-too")) {
+        await app.stop();
+        app = await startApp({
+          port: appPort,
+          env: { ...baseEnv, PAGE_CACHE: "off" },
+          logFile: path.join(OUT, "http-server.log"),
+        });
+        results.push(...(await measurePages(app, staticSite.url, paths, "sem cache")));
+      }
     }
     contact = await measureContact(app);
     console.log(
@@ -251,7 +259,7 @@ async function main() {
       2,
     ),
     "",
-    `Formulário de contato (POST ${contactPath}, RATE_LIMIT_CONTACT=1e9, um IP por requisição): ${c.result.requests.average.toFixed(0)} envios/s, p99 ${c.result.latency.p99} ms; enviados ${c.sent}, aceitos (2xx/3xx) ${c.accepted}, gravados ${c.stored} (inclui os que estavam em curso no fim), perdidos (aceitos sem linha, conferido por e-mail) ${lost}. Códigos: ${JSON.stringify(Object.fromEntries(Object.entries(c.result.statusCodeStats).map(([k, v]) => [k, v.count])))}.`,
+    `Formulário de contato (POST ${contactPath}, RATE_LIMIT_CONTACT=1e9, um IP por requisição${arg("worker") === "false" ? ", WORKER=false: instância só HTTP" : ", workers no mesmo processo"}): ${c.result.requests.average.toFixed(0)} envios/s, p99 ${c.result.latency.p99} ms; enviados ${c.sent}, aceitos (2xx/3xx) ${c.accepted}, gravados ${c.stored} (inclui os que estavam em curso no fim), perdidos (aceitos sem linha, conferido por e-mail) ${lost}. Códigos: ${JSON.stringify(Object.fromEntries(Object.entries(c.result.statusCodeStats).map(([k, v]) => [k, v.count])))}.`,
   ].join("\n");
   console.log(`\n${report}\n`);
   writeFileSync(path.join(OUT, "http.md"), report + "\n");

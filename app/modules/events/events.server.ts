@@ -1,7 +1,13 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
 import type { ReferralStatus } from "~/db/schema/partners";
-import { defineJob, publish, type EventEnvelope, type JobDefinition } from "~/server/jobs/queue.server";
+import {
+  defineJob,
+  publish,
+  publishMany,
+  type EventEnvelope,
+  type JobDefinition,
+} from "~/server/jobs/queue.server";
 
 /**
  * The domain events, in one place (DESIGN §8). Domain functions `emit` them inside the
@@ -32,6 +38,11 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Publishes `name` through `tx`: nothing is sent if that transaction rolls back. */
 export async function emit<K extends DomainEventName>(tx: DbOrTx, name: K, payload: DomainEvents[K]) {
   await publish(tx, name, payload);
+}
+
+/** `emit` for a batch of changes made in one transaction: one statement for all of them. */
+export async function emitMany<K extends DomainEventName>(tx: DbOrTx, name: K, payloads: DomainEvents[K][]) {
+  await publishMany(tx, name, payloads);
 }
 
 /** What a subscriber receives: the event's name and payload, its id and time. */

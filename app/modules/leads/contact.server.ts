@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { leads, plans, referrals } from "~/db/schema";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
-import { emit } from "~/modules/events/events.server";
+import { emit, emitMany } from "~/modules/events/events.server";
+import { createBatcher } from "~/server/db-tools/batcher.server";
+import { untilPublicContentChanges } from "~/server/cache/public-content.server";
 import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/attribution.server";
 import { isAlreadyReferred, lockReferralPhone } from "~/modules/referrals/duplicates.server";
 import { findRepresentativeByCode } from "~/modules/referrals/referral-link.server";
@@ -28,11 +31,17 @@ export async function resolvePlanChoice({ value }: { value: string }): Promise<P
   if (value === PLAN_UNSURE) return { plan: PLAN_UNSURE_LABEL, isRepresentative: false };
   if (value === PLAN_REPRESENTATIVE) return { plan: PLAN_REPRESENTATIVE_LABEL, isRepresentative: true };
   if (!UUID.test(value)) return null;
-  const [row] = await getDb()
-    .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
-    .from(plans)
-    .where(eq(plans.id, value))
-    .limit(1);
+  // The plans as of the last public-content change (every plan write announces one); an id not
+  // among them is looked up, so a plan created a moment ago on another path is still found.
+  const row =
+    (await knownPlans()).get(value) ??
+    (
+      await getDb()
+        .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
+        .from(plans)
+        .where(eq(plans.id, value))
+        .limit(1)
+    )[0];
   return row
     ? {
         plan: row.name,
@@ -41,6 +50,13 @@ export async function resolvePlanChoice({ value }: { value: string }): Promise<P
       }
     : null;
 }
+
+const knownPlans = untilPublicContentChanges(async () => {
+  const rows = await getDb()
+    .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
+    .from(plans);
+  return new Map(rows.map((r) => [r.id, r]));
+});
 
 export interface PlanChoice {
   plan: string;
@@ -72,6 +88,12 @@ export async function createLead({
   /** The privacy notice the form showed (LGPD): when it was accepted by sending, and its version. */
   privacyNotice?: { at: Date; version: string } | null;
 }) {
+  // Most submissions carry no representative link: they are written in groups (group commit).
+  if (!referralCode) {
+    const done = await leadBatch({ input, plan, isRepresentative, attribution, privacyNotice });
+    if ("error" in done) throw done.error;
+    return { id: done.id };
+  }
   const now = new Date();
   return getDb().transaction(async (tx) => {
     // Sent after opening a representative's link: the lead names them, and a referral in
@@ -86,23 +108,12 @@ export async function createLead({
     }
     const [row] = await tx
       .insert(leads)
-      .values({
-        name: input.name,
-        email: input.email.toLowerCase(),
-        phone: input.phone,
-        business: input.business,
-        plan,
-        message: input.message,
-        isRepresentative,
-        status: "novo",
-        statusFunil: "novo",
-        ...(attribution ?? EMPTY_ATTRIBUTION),
-        privacyNoticeAt: privacyNotice?.at ?? null,
-        privacyNoticeVersion: privacyNotice?.version ?? null,
-        referredById: rep?.id ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        leadRow(
+          { input, plan, isRepresentative, attribution, privacyNotice },
+          { now, referredById: rep?.id ?? null },
+        ),
+      )
       .returning({ id: leads.id });
     if (rep && newReferral) {
       await tx.insert(referrals).values({
@@ -124,6 +135,74 @@ export async function createLead({
     return row;
   });
 }
+
+interface LeadDraft {
+  input: ContactInput;
+  plan: string;
+  isRepresentative: boolean;
+  attribution: Attribution | null;
+  privacyNotice: { at: Date; version: string } | null;
+}
+
+/** SPEC §7 contatos insert: status and status_funil 'novo', created_at set now. */
+function leadRow(d: LeadDraft, { now, referredById }: { now: Date; referredById: string | null }) {
+  return {
+    name: d.input.name,
+    email: d.input.email.toLowerCase(),
+    phone: d.input.phone,
+    business: d.input.business,
+    plan: d.plan,
+    message: d.input.message,
+    isRepresentative: d.isRepresentative,
+    status: "novo" as const,
+    statusFunil: "novo" as const,
+    ...(d.attribution ?? EMPTY_ATTRIBUTION),
+    privacyNoticeAt: d.privacyNotice?.at ?? null,
+    privacyNoticeVersion: d.privacyNotice?.version ?? null,
+    referredById,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * Writes `drafts` as leads in ONE transaction with their `lead.created` events (one multi-row
+ * insert each): the same rows and jobs N `createLead` calls would write, for 4 round trips.
+ */
+async function insertLeads(drafts: LeadDraft[]): Promise<{ id: string }[]> {
+  const now = new Date();
+  const rows = drafts.map((d) => ({ id: randomUUID(), ...leadRow(d, { now, referredById: null }) }));
+  await getDb().transaction(async (tx) => {
+    await tx.insert(leads).values(rows);
+    await emitMany(
+      tx,
+      "lead.created",
+      rows.map((r) => ({ leadId: r.id })),
+    );
+  });
+  return rows.map((r) => ({ id: r.id }));
+}
+
+/**
+ * The contact form's group commit (issue 19 item 4): concurrent submissions share a transaction.
+ * Each caller is answered only once its row has committed. If a batch fails, its drafts are
+ * written one by one, so one bad row fails only its own submission.
+ */
+const leadBatch = createBatcher<LeadDraft, { id: string } | { error: unknown }>(async (drafts) => {
+  try {
+    return await insertLeads(drafts);
+  } catch (err) {
+    if (drafts.length === 1) return [{ error: err }];
+    return Promise.all(
+      drafts.map((d) =>
+        insertLeads([d]).then(
+          ([row]) => row,
+          (error: unknown) => ({ error }),
+        ),
+      ),
+    );
+  }
+});
 
 export type ContactResult =
   | { kind: "created"; id: string }

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getDatabase, setDatabase, type Database } from "~/db/client.server";
+import { getDatabase, queryRows, setDatabase, type Database } from "~/db/client.server";
 import { leads, plans } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import * as home from "~/routes/site/home";
@@ -251,6 +251,71 @@ describe("contact form when the database fails", () => {
       expect(errors.mock.calls[0][1]).toBe("contact form failed");
     } finally {
       errors.mockRestore();
+    }
+  });
+});
+
+describe("contact form under a burst (group commit, issue 19 item 4)", () => {
+  const leadJobs = async (ids: string[]) =>
+    (
+      await queryRows<{ lead_id: string }>(
+        t.db,
+        sql`select data->'payload'->>'leadId' as lead_id from pgboss.job
+            where name = 'events' and data->>'event' = 'lead.created'`,
+      )
+    ).filter((r) => ids.includes(r.lead_id));
+
+  it("stores every one of 40 parallel submissions, each with its lead.created job", async () => {
+    const emails = Array.from({ length: 40 }, (_, i) => `rajada.${i}@exemplo.com.br`);
+    const answers = await Promise.all(
+      emails.map((email, i) => submit({ ...valid(), email }, { ip: `10.19.4.${i}` })),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const rows = await t.db
+      .select({ id: leads.id, email: leads.email, plan: leads.plan })
+      .from(leads)
+      .where(inArray(leads.email, emails));
+    expect(rows).toHaveLength(40);
+    expect(new Set(rows.map((r) => r.plan))).toEqual(new Set(["Premium"]));
+    const jobs = await leadJobs(rows.map((r) => r.id));
+    expect(jobs).toHaveLength(40);
+  });
+
+  it("a row the database refuses fails only its own submission: the others of its batch are stored", async () => {
+    // Stands in for any per-row failure (a constraint, a trigger): refuse one business name.
+    await t.db.execute(sql`
+      create or replace function refuse_lead() returns trigger language plpgsql as $$
+      begin
+        if new.business = 'Recusada pelo banco' then raise exception 'recusado'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger refuse_lead before insert on leads for each row execute function refuse_lead()`,
+    );
+    const errors = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
+    try {
+      const emails = Array.from({ length: 12 }, (_, i) => `lote.${i}@exemplo.com.br`);
+      const answers = await Promise.all(
+        emails.map((email, i) =>
+          submit(
+            { ...valid(), email, business: i === 5 ? "Recusada pelo banco" : "Pastelaria" },
+            { ip: `10.19.5.${i}` },
+          ),
+        ),
+      );
+      expect(answers[5].status).toBe(500);
+      expect(answers[5].data).toMatchObject({ toast: { message: CONTACT_TOASTS.failure } });
+      expect(answers.filter((_, i) => i !== 5).every((a) => a.status === 200)).toBe(true);
+      const rows = await t.db
+        .select({ id: leads.id, email: leads.email })
+        .from(leads)
+        .where(inArray(leads.email, emails));
+      expect(rows.map((r) => r.email).sort()).toEqual(emails.filter((_, i) => i !== 5).sort());
+      // Exactly the stored ones have their job: the refused row's job rolled back with it.
+      expect(await leadJobs(rows.map((r) => r.id))).toHaveLength(11);
+    } finally {
+      errors.mockRestore();
+      await t.db.execute(sql`drop trigger refuse_lead on leads`);
     }
   });
 });

@@ -30,6 +30,24 @@ export function onPublicContentChanged(listener: () => void): () => void {
   return () => void listeners.delete(listener);
 }
 
+/**
+ * `load`'s answer, kept until public content changes (here or on another instance, the same
+ * signal the page cache trusts). A load that straddles a change is never served after it: it is
+ * filed under the version it started in. A failed load is forgotten.
+ */
+export function untilPublicContentChanges<T>(load: () => Promise<T>): () => Promise<T> {
+  let cached: { version: number; value: Promise<T> } | null = null;
+  return () => {
+    if (cached && cached.version === version) return cached.value;
+    const entry = { version, value: load() };
+    cached = entry;
+    entry.value.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return entry.value;
+  };
+}
+
 function applyChange() {
   version++;
   for (const listener of listeners) listener();

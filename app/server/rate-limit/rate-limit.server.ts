@@ -3,6 +3,7 @@ import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { replyError } from "~/lib/form-reply";
+import { createBatcher } from "~/server/db-tools/batcher.server";
 
 export const RATE_LIMIT_MESSAGE =
   "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.";
@@ -27,24 +28,53 @@ export async function hitRateLimit(
   identity: string,
   opts: { db?: DbOrTx } = {},
 ): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
-  const window = env().RATE_LIMIT_WINDOW_SECONDS;
-  const limit = limitFor(bucket);
   const key = `${bucket}:${identity}`;
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
-    opts.db ?? getDb(),
-    sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${window})
-                   then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${window})
-                   then now() else rate_limits.window_start end
-    returning count::int as count,
-      ceil(extract(epoch from (window_start + make_interval(secs => ${window}) - now())))::int as retry_after`,
-  );
-  if (Number(row.count) > limit) return { ok: false, retryAfter: Math.max(1, Number(row.retry_after)) };
+  const { count, retryAfter } = opts.db ? (await countHits(opts.db, [key]))[0] : await batchedHit(key);
+  if (count > limitFor(bucket)) return { ok: false, retryAfter };
   return { ok: true };
 }
+
+/**
+ * Counts one hit per entry of `keys` (a key may repeat) in one atomic upsert, and answers each
+ * entry with the count it reached, in order: the n hits of one key in the batch reach
+ * final − n + 1 … final, exactly as n separate upserts would have.
+ */
+async function countHits(
+  db: DbOrTx,
+  keys: string[],
+  window = env().RATE_LIMIT_WINDOW_SECONDS,
+): Promise<{ count: number; retryAfter: number }[]> {
+  const hits = new Map<string, number>();
+  for (const k of keys) hits.set(k, (hits.get(k) ?? 0) + 1);
+  const rows = await queryRows<{ key: string; count: number; retry_after: number }>(
+    db,
+    sql`
+    insert into rate_limits (key, window_start, count)
+    select h.key, now(), h.n
+    from json_to_recordset(${JSON.stringify([...hits].map(([key, n]) => ({ key, n })))}::json) as h(key text, n int)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${window})
+                   then excluded.count else rate_limits.count + excluded.count end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${window})
+                   then now() else rate_limits.window_start end
+    returning key, count::int as count,
+      ceil(extract(epoch from (window_start + make_interval(secs => ${window}) - now())))::int as retry_after`,
+  );
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const seen = new Map<string, number>();
+  return keys.map((k) => {
+    const row = byKey.get(k)!;
+    const i = seen.get(k) ?? 0;
+    seen.set(k, i + 1);
+    return {
+      count: Number(row.count) - hits.get(k)! + 1 + i,
+      retryAfter: Math.max(1, Number(row.retry_after)),
+    };
+  });
+}
+
+// Concurrent requests share one upsert (group commit, batcher.server.ts).
+const batchedHit = createBatcher((keys: string[]) => countHits(getDb(), keys));
 
 /**
  * A counter that only some outcomes should spend (failed sign-ins): `reserveAttempt` takes one
@@ -58,19 +88,7 @@ export async function reserveAttempt(
   windowSeconds: number,
   opts: { db?: DbOrTx } = {},
 ): Promise<{ count: number; retryAfter: number }> {
-  const [row] = await queryRows<{ count: number; retry_after: number }>(
-    opts.db ?? getDb(),
-    sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
-                   then now() else rate_limits.window_start end
-    returning count::int as count,
-      ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry_after`,
-  );
-  return { count: Number(row.count), retryAfter: Math.max(1, Number(row.retry_after)) };
+  return (await countHits(opts.db ?? getDb(), [key], windowSeconds))[0];
 }
 
 /** Gives back a unit taken by `reserveAttempt` (never below zero). */

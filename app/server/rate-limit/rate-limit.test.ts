@@ -72,6 +72,26 @@ describe("hitRateLimit", () => {
     expect((await hitRateLimit("register", ip)).ok).toBe(false);
   });
 
+  it("parallel hits share one upsert and still count one by one: exactly the limit passes", async () => {
+    setLimits({ RATE_LIMIT_CONTACT: "7" });
+    const ip = freshIp();
+    const other = freshIp();
+    // Fired together: the batcher writes them in one statement (a key repeated 12 times).
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, () => hitRateLimit("contact", ip)),
+      hitRateLimit("contact", other),
+    ]);
+    expect(results.slice(0, 12).filter((r) => r.ok)).toHaveLength(7);
+    expect(results.slice(7, 12).every((r) => !r.ok && r.retryAfter >= 1)).toBe(true);
+    expect(results[12].ok).toBe(true);
+    const [row] = await rows<{ count: number }>(
+      sql`select count from rate_limits where key = ${`contact:${ip}`}`,
+    );
+    expect(Number(row.count)).toBe(12);
+    // And the next one, alone, is over the limit too.
+    expect((await hitRateLimit("contact", ip)).ok).toBe(false);
+  });
+
   it("opens again when the window has passed (clock moved back in the table)", async () => {
     setLimits({ RATE_LIMIT_CONTACT: "1", RATE_LIMIT_WINDOW_SECONDS: "600" });
     const ip = freshIp();
