@@ -2,10 +2,14 @@
 // production build, and in the same run on a static copy of the same HTML + assets served by
 // nginx (the physical limit for those pages). Prints medians and our/static ratios.
 //
-//   npx tsx bench/lighthouse.ts [--runs 5] [--port 3303] [--nginx-port 3314] [--paths /,/blog]
+//   npx tsx bench/lighthouse.ts [--runs 5] [--port 3303] [--nginx-port 3314] [--paths /,/blog] [--tracking]
+//
+// --tracking configures GA, GTM and the Meta Pixel first, so the pages carry the consent banner
+// (LGPD, issue 16) as a site with trackers does; nothing of the trackers loads before a choice.
 //
 // The machine is shared and noisy: runs of ours and of the static copy alternate, and only
 // medians are reported.
+import { PGlite } from "@electric-sql/pglite";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -120,6 +124,21 @@ function summarize(samples: Sample[]) {
   };
 }
 
+/**
+ * Fills the tracking IDs of the install under dataDir (its server must be stopped: PGlite is
+ * single-process), as the admin's "Analytics e Tracking" tab would store them.
+ */
+async function configureTrackers(dataDir: string) {
+  const db = new PGlite(path.join(dataDir, "pglite"));
+  try {
+    await db.query(
+      "update settings set google_analytics_id = 'G-BENCH0001', google_tag_manager_id = 'GTM-BENCH01', facebook_pixel_id = '1234567890123456'",
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 async function main() {
   const built = ensureBuild({ force: process.argv.includes("--build") });
   if (built !== null) console.log(`build: ${built.toFixed(1)} s`);
@@ -127,12 +146,20 @@ async function main() {
   const dataDir = path.join(OUT, "lighthouse-data");
   rmSync(dataDir, { recursive: true, force: true });
   // The default install: PGlite with demo data.
-  const app = await startApp({
-    port: appPort,
-    env: { DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    logFile: path.join(OUT, "lighthouse-server.log"),
-    timeoutMs: 180_000,
-  });
+  const start = () =>
+    startApp({
+      port: appPort,
+      env: { DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      logFile: path.join(OUT, "lighthouse-server.log"),
+      timeoutMs: 180_000,
+    });
+  let app = await start();
+  const tracking = process.argv.includes("--tracking");
+  if (tracking) {
+    await app.stop();
+    await configureTrackers(dataDir);
+    app = await start();
+  }
   let staticSite;
   const chrome = await chromeLauncher.launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   const results: {
@@ -213,7 +240,7 @@ async function main() {
   const report = [
     `### lighthouse — ${stamp()}`,
     "",
-    `${machine()}; Lighthouse 12.8.2 mobile (throttling simulado), Chromium do sistema headless; mediana de ${runs} execuções alternadas por página; app = build de produção em PGlite com dados de demonstração; estático = os mesmos HTML + build/client no nginx (gzip).`,
+    `${machine()}; Lighthouse 12.8.2 mobile (throttling simulado), Chromium do sistema headless; mediana de ${runs} execuções alternadas por página; app = build de produção em PGlite com dados de demonstração${tracking ? " e GA, GTM e Pixel configurados (com o aviso de cookies, sem escolha feita)" : ""}; estático = os mesmos HTML + build/client no nginx (gzip).`,
     "",
     table(
       [

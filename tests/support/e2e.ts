@@ -47,6 +47,18 @@ export async function registerAndLoginRepresentative(page: Page, name = "Represe
  * there), so such a page is scanned in axe's legacy in-page mode with iframes off.
  */
 export async function expectNoA11yViolations(page: Page, { frames = true }: { frames?: boolean } = {}) {
+  // Colours are checked as they end up: let entrance transitions (a toast fading in) finish, or
+  // axe reads a half-transparent colour. Endless animations (spinners) are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => {});
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   if (!frames) builder = builder.setLegacyMode(true).options({ iframes: false });
   const results = await builder.analyze();

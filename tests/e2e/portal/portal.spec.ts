@@ -72,6 +72,12 @@ test("a new representative: empty dashboard, wizard with every check, success, r
   await expect(phone).toHaveValue("(11) 97654-3218");
   await phone.pressSequentially("99");
   await expect(phone).toHaveValue("(11) 97654-3218");
+  // A number nobody referred yet: a retry of this test must not meet its own first referral.
+  const digits = uniquePhone();
+  const shown = `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+  await phone.fill("");
+  await phone.pressSequentially(digits);
+  await expect(phone).toHaveValue(shown);
 
   // Plan: required; "Próximo" refuses to leave step 1 without it.
   await page.getByRole("button", { name: "Próximo" }).click();
@@ -87,13 +93,13 @@ test("a new representative: empty dashboard, wizard with every check, success, r
   const summary = page.getByRole("main").locator("dl");
   await expect(summary).toContainText(business);
   await expect(summary).toContainText("Giovanni Rossi");
-  await expect(summary).toContainText("(11) 97654-3218");
+  await expect(summary).toContainText(shown);
   await expect(summary).toContainText("Premium");
   await expectNoA11yViolations(page);
   await page.getByRole("button", { name: "Voltar" }).click();
   await expect(businessInput).toHaveValue(business);
   await expect(contactInput).toHaveValue("Giovanni Rossi");
-  await expect(phone).toHaveValue("(11) 97654-3218");
+  await expect(phone).toHaveValue(shown);
   await expect(page.getByLabel("Plano")).toHaveValue(await optionValue(page, "Premium"));
 
   // Submit: success screen, then the dashboard after about 2 seconds.
