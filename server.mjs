@@ -82,6 +82,8 @@ server.all(
       clientIp: req.ip ?? "unknown",
       // A cached public page carries no per-response token (its bytes are everyone's).
       requestId: res.locals.publicPage ? null : req.id,
+      // Stored whole (never streamed): entry.server.tsx renders it at once (onAllReady).
+      publicPage: Boolean(res.locals.publicPage),
       // An error page is never cached: it still shows "Código do erro" (entry.server.tsx).
       errorRequestId: req.id,
       allowInlineScripts: (texts) => (res.locals.inlineScripts ??= []).push(...texts),

@@ -39,9 +39,11 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers and link previews get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Crawlers and link previews get the whole document at once; so does a public page that is
+    // stored (its bytes are complete before anything is sent, and deferred hydration moves its
+    // scripts, which must not arrive as later streamed chunks).
+    const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext?.publicPage;
+    const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,

@@ -14,5 +14,7 @@ declare module "react-router" {
      * the browser (the tracking a visitor accepts in the banner), whose hashes the CSP must list.
      */
     allowInlineScripts?: (texts: string[]) => void;
+    /** A public page stored whole (page cache, hash CSP): rendered with onAllReady. */
+    publicPage?: boolean;
   }
 }

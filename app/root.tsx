@@ -16,6 +16,7 @@ import { StandaloneErrorBoundary } from "./components/site/error-boundary";
 import { LazyToaster, showToast } from "./components/ui/toasts";
 import { TrackingBodyEnd, TrackingBodyStart, TrackingHead } from "./components/site/tracking";
 import { readFlash } from "./lib/flash.server";
+import { DEFERRED_TEMPLATE_ID, HYDRATED_EVENT, type DeferHydrationHandle } from "./lib/deferred-hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readFlash(request);
@@ -40,6 +41,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
   const tracking = site?.tracking;
   const consent = site?.consent;
+  // A stored copy of such a route keeps the scripts below in this template until the visitor
+  // shows up (server/cache/deferred-hydration.server.ts).
+  const defer = useMatches().some((m) => (m.handle as DeferHydrationHandle | undefined)?.deferHydration);
   return (
     <html lang="pt-BR">
       <head>
@@ -55,8 +59,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <TrackingBodyStart tracking={tracking} consent={consent} />
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
         <TrackingBodyEnd tracking={tracking} consent={consent} nonce={nonce} />
+        {defer && <template id={DEFERRED_TEMPLATE_ID} />}
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -77,6 +82,10 @@ function FlashToasts() {
 }
 
 export default function App() {
+  // Deferred hydration's boot script replays the clicks it held until now.
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     <>
       <Outlet />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { SCROLL_TARGET_KEY } from "~/lib/deferred-hydration";
 import { CloseIcon, MenuIcon } from "./icons";
 
 export const SECTION_LINKS = [
@@ -8,7 +9,6 @@ export const SECTION_LINKS = [
   { id: "beneficios", label: "Benefícios" },
 ] as const;
 
-export const SCROLL_TARGET_KEY = "scrollTarget";
 /** SPEC §9 timings. */
 export const SOLID_AFTER_PX = 50;
 export const SECTION_SCROLL_DELAY_MS = 500;

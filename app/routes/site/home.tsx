@@ -7,6 +7,7 @@ import type { ContactActionData } from "~/components/site/landing/contact-form";
 import { ContactIsland, loadContact } from "~/components/site/landing/contact-island";
 import { Faq } from "~/components/site/landing/faq";
 import { Hero } from "~/components/site/landing/hero";
+import type { DeferHydrationHandle } from "~/lib/deferred-hydration";
 import { handleLandingClick } from "~/components/site/landing/landing-clicks";
 import { Offerings } from "~/components/site/landing/offerings";
 import { Plans } from "~/components/site/landing/plans";
@@ -53,6 +54,9 @@ export const headers = rateLimitHeaders;
 
 // The landing's copy is server HTML only (ServerHtml): client-side navigations here load the document.
 export const clientLoader = reloadOnClientNavigation;
+
+// Complete as HTML: a stored copy hydrates on the visitor's first sign of life (root.tsx).
+export const handle: DeferHydrationHandle = { deferHydration: true };
 
 // Plans do not change because someone sent the contact form.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

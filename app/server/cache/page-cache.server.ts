@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { deflateParts, gzipWithNonce } from "./gzip-nonce.server";
 import { lookupPage, pageCacheCounters as counters, rememberPage } from "./page-store.server";
 import { publicContentVersion } from "./public-content.server";
+import { deferHydration } from "./deferred-hydration.server";
 import { makePublicBody, publicPageCsp, sendPublicPage } from "./public-page.server";
 import { consentValue, parseConsent } from "~/lib/consent";
 
@@ -176,7 +177,8 @@ function publicPageCache(req: Request, res: Response, next: NextFunction) {
     if (chunk && typeof chunk !== "function") {
       chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
     }
-    const body = Buffer.concat(chunks).toString("utf8");
+    // Complete bytes (rendered with onAllReady): the landing's scripts can wait for the visitor.
+    const body = deferHydration(Buffer.concat(chunks).toString("utf8"));
     if (res.statusCode !== 200 || res.hasHeader("set-cookie")) {
       // Not stored, but rendered without a nonce like the stored pages: the nonce CSP set earlier
       // would block its inline scripts (the page would never hydrate). Name them by hash.

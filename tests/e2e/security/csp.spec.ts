@@ -27,6 +27,8 @@ test("no CSP violation on any page, for visitors, admins and representatives", a
     const who = whoFor(url);
     const page = pages[who];
     const res = await page.goto(url);
+    // The landing hydrates on the visitor's first sign of life (deferred hydration).
+    await page.mouse.move(3, 3);
     await page.waitForLoadState("networkidle");
     // HTML pages hydrate: the router's client state exists, so its scripts ran under the CSP.
     if (res?.headers()["content-type"]?.includes("text/html")) {

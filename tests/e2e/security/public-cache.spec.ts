@@ -171,6 +171,8 @@ test("no CSP violation on any public page with GA, GTM, Pixel and custom scripts
     const problems: string[] = [];
     for (const url of [...PUBLIC_PAGES, await firstArticle(request)]) {
       const res = await page.goto(url);
+      // The landing hydrates on the visitor's first sign of life (deferred hydration).
+      await page.mouse.move(3, 3);
       await page.waitForLoadState("networkidle");
       const csp = res!.headers()["content-security-policy"];
       expectHashesCoverScripts(await res!.text(), csp, url);

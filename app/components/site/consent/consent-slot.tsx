@@ -3,39 +3,25 @@ import { OPEN_CONSENT_EVENT, parseConsent, type Consent } from "~/lib/consent";
 import { hasTrackers, type Tracking } from "~/modules/seo/tracking";
 import type { ConsentMode } from "./consent-banner";
 
-// Kept tiny on purpose (it is in the public bundle): the banner's code is a separate chunk,
-// fetched only when a choice is missing (once the page is idle) or the footer link asks for it.
+// Kept tiny on purpose (it is in the public bundle): the banner's code is a separate chunk. When
+// no choice was made, the server renders the banner into the page (it shows at first paint, even
+// before the landing hydrates, decision 004) and the client fetches the chunk to hydrate it; the
+// footer link fetches it for the preferences.
 const ConsentUi = lazy(() => import("./consent-banner"));
 
-type IdleWindow = Window & {
-  requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
-  cancelIdleCallback?: (id: number) => void;
-};
-
 export function ConsentSlot({ tracking, consent }: { tracking?: Tracking; consent?: Consent | null }) {
-  const [mode, setMode] = useState<ConsentMode | null>(null);
-  const [served] = useState(consent ?? null);
   const needed = hasTrackers(tracking);
+  const [mode, setMode] = useState<ConsentMode | null>(needed && !consent ? "banner" : null);
+  const [served] = useState(consent ?? null);
   useEffect(() => {
     const open = () => setMode("preferences");
     window.addEventListener(OPEN_CONSENT_EVENT, open);
-    let cancel = () => {};
-    if (needed && !parseConsent(document.cookie)) {
-      const show = () => setMode((m) => m ?? "banner");
-      const w = window as IdleWindow;
-      if (w.requestIdleCallback) {
-        const id = w.requestIdleCallback(show, { timeout: 4000 });
-        cancel = () => w.cancelIdleCallback?.(id);
-      } else {
-        const id = window.setTimeout(show, 1500);
-        cancel = () => window.clearTimeout(id);
-      }
-    }
-    return () => {
-      window.removeEventListener(OPEN_CONSENT_EVENT, open);
-      cancel();
-    };
-  }, [needed]);
+    // A shared cache may hand the copy without a choice to a visitor who has made one: the
+    // cookie is only readable here, after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (parseConsent(document.cookie)) setMode((m) => (m === "banner" ? null : m));
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, open);
+  }, []);
   if (!mode) return null;
   return (
     <Suspense fallback={null}>
