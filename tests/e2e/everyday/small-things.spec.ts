@@ -73,12 +73,24 @@ test("on a phone the WhatsApp button never covers a plan's button", async ({ pag
     // The button at the bottom edge of the screen, where the floating button sits.
     for (const block of ["end", "center"] as const) {
       await cta.evaluate((el, b) => el.scrollIntoView({ block: b }), block);
-      await page.waitForTimeout(150);
       const ctaBox = (await cta.boundingBox())!;
       const label = `${await cta.innerText()} (${block})`;
-      if (await whatsapp.isVisible()) {
-        expect(overlaps((await whatsapp.boundingBox())!, ctaBox), label).toBe(false);
-      }
+      // The button steps aside once its observer has seen the call to action (a frame or two):
+      // read its visibility and box in one go, until it is not covering.
+      await expect
+        .poll(
+          async () => {
+            const box = await page.evaluate(() => {
+              const a = document.querySelector<HTMLElement>('a[aria-label="Fale conosco pelo WhatsApp"]');
+              if (!a || getComputedStyle(a).visibility === "hidden") return null;
+              const r = a.getBoundingClientRect();
+              return { x: r.x, y: r.y, width: r.width, height: r.height };
+            });
+            return box === null || !overlaps(box, ctaBox);
+          },
+          { message: `WhatsApp button over ${label}`, timeout: 5000 },
+        )
+        .toBe(true);
     }
   }
   // Away from the plans it is there again.
