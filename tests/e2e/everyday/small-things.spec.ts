@@ -72,22 +72,21 @@ test("on a phone the WhatsApp button never covers a plan's button", async ({ pag
     const cta = ctas.nth(i);
     // The button at the bottom edge of the screen, where the floating button sits.
     for (const block of ["end", "center"] as const) {
-      await cta.evaluate((el, b) => el.scrollIntoView({ block: b }), block);
-      const ctaBox = (await cta.boundingBox())!;
+      await cta.evaluate((el, b) => el.scrollIntoView({ block: b, behavior: "instant" }), block);
       const label = `${await cta.innerText()} (${block})`;
-      // The button steps aside once its observer has seen the call to action (a frame or two):
-      // read its visibility and box in one go, until it is not covering.
+      // The button steps aside once its observer has seen the call to action (a frame or two,
+      // more on a loaded machine): read both boxes and its visibility at once, until it is not
+      // covering.
       await expect
         .poll(
-          async () => {
-            const box = await page.evaluate(() => {
+          () =>
+            cta.evaluate((el) => {
               const a = document.querySelector<HTMLElement>('a[aria-label="Fale conosco pelo WhatsApp"]');
-              if (!a || getComputedStyle(a).visibility === "hidden") return null;
-              const r = a.getBoundingClientRect();
-              return { x: r.x, y: r.y, width: r.width, height: r.height };
-            });
-            return box === null || !overlaps(box, ctaBox);
-          },
+              if (!a || getComputedStyle(a).visibility === "hidden") return true;
+              const w = a.getBoundingClientRect();
+              const c = el.getBoundingClientRect();
+              return !(w.left < c.right && c.left < w.right && w.top < c.bottom && c.top < w.bottom);
+            }),
           { message: `WhatsApp button over ${label}`, timeout: 5000 },
         )
         .toBe(true);
