@@ -48,15 +48,23 @@ export async function registerAndLoginRepresentative(page: Page, name = "Represe
  */
 export async function expectNoA11yViolations(page: Page, { frames = true }: { frames?: boolean } = {}) {
   // Colours are checked as they end up: let entrance transitions (a toast fading in) finish, or
-  // axe reads a half-transparent colour. Endless animations (spinners) are not waited for.
+  // axe reads a half-transparent colour. Endless animations (spinners) are not waited for. The
+  // page must stay still for 300 ms: a toast starts its transition a frame after it is inserted,
+  // so a single look can fall between the two.
+  await page.evaluate(() => ((window as unknown as { __stillSince: number }).__stillSince = 0));
   await page
     .waitForFunction(
-      () =>
-        document
+      () => {
+        const w = window as unknown as { __stillSince: number };
+        const still = document
           .getAnimations()
-          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity);
+        if (!still) w.__stillSince = 0;
+        else w.__stillSince ||= performance.now();
+        return still && performance.now() - w.__stillSince >= 300;
+      },
       null,
-      { timeout: 5000 },
+      { timeout: 5000, polling: 50 },
     )
     .catch(() => {});
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
