@@ -4,7 +4,7 @@
  * the page hydrates (React Router's own inline scripts carry the nonce).
  */
 import { expect, test } from "@playwright/test";
-import { loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
+import { loginAsAdmin, registerAndLoginRepresentative, showUp } from "../../support/e2e";
 import { allGetUrls, watchForXss, whoFor, type Who } from "./support";
 
 test("no CSP violation on any page, for visitors, admins and representatives", async ({
@@ -27,13 +27,16 @@ test("no CSP violation on any page, for visitors, admins and representatives", a
     const who = whoFor(url);
     const page = pages[who];
     const res = await page.goto(url);
-    // The landing hydrates on the visitor's first sign of life (deferred hydration).
-    await page.mouse.move(3, 3);
     await page.waitForLoadState("networkidle");
-    // HTML pages hydrate: the router's client state exists, so its scripts ran under the CSP.
+    // HTML pages hydrate (the landing on the visitor's first sign of life): the router's client
+    // state exists, so its scripts ran under the CSP.
     if (res?.headers()["content-type"]?.includes("text/html")) {
-      const hydrated = await page.evaluate(() => "__reactRouterDataRouter" in window);
+      const hydrated = await showUp(page).then(
+        () => true,
+        () => false,
+      );
       if (!hydrated) problems.push(`${who} ${url}: did not hydrate`);
+      await page.waitForLoadState("networkidle");
     }
     problems.push(...(await watchers[who].check(`${who} ${url}`)));
   }

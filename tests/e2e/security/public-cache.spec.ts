@@ -6,6 +6,7 @@ import type { APIResponse, Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { expect, test } from "../../support/fixtures";
 import { watchForXss } from "./support";
+import { showUp } from "../../support/e2e";
 
 const PUBLIC_PAGES = ["/", "/blog", "/contato", "/privacidade", "/termos"];
 
@@ -171,8 +172,9 @@ test("no CSP violation on any public page with GA, GTM, Pixel and custom scripts
     const problems: string[] = [];
     for (const url of [...PUBLIC_PAGES, await firstArticle(request)]) {
       const res = await page.goto(url);
+      await page.waitForLoadState("networkidle");
       // The landing hydrates on the visitor's first sign of life (deferred hydration).
-      await page.mouse.move(3, 3);
+      await showUp(page).catch(() => {});
       await page.waitForLoadState("networkidle");
       const csp = res!.headers()["content-security-policy"];
       expectHashesCoverScripts(await res!.text(), csp, url);

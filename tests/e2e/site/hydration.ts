@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { showUp } from "../../support/e2e";
 
 /**
  * Waits until React has hydrated the page (its fiber is attached to the DOM), so clicks reach
@@ -7,7 +8,7 @@ import type { Page } from "@playwright/test";
  */
 export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
-  await page.mouse.move(2, 2);
+  await showUp(page);
   await page.waitForFunction(() => {
     const main = document.getElementById("conteudo");
     return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
