@@ -4,8 +4,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support/e2e";
 import { gotoHydrated } from "../site/hydration";
 
-// Six columns of 18 rem side by side: wide enough that the target columns are on screen.
-test.use({ viewport: { width: 1920, height: 1080 } });
+// Six columns of 18 rem side by side (1 808 px) next to the sidebar: wide enough that the board
+// does not scroll at all. At 1920 px it did, and dnd-kit's auto-scroll (a pointer resting within
+// 20 % of the board's edge) and the keyboard sensor's smooth scrolling moved the columns under
+// the drag at a speed that depends on the machine's load: the drop landed elsewhere in CI.
+test.use({ viewport: { width: 2400, height: 1400 } });
 
 async function newLead(page: Page, name: string) {
   const lead = { name, business: `Cantina ${name}`, email: uniqueEmail("dnd") };
