@@ -6,6 +6,8 @@ test("materials: add validation, link and text, tabs, preview, delete; copy on t
   page,
   browser,
 }) => {
+  // Every kind of material, its preview and the portal's copy in a second browser: ~50 s.
+  test.slow();
   const suffix = Math.random().toString(36).slice(2, 8);
   const linkTitle = `Kit Instagram ${suffix}`;
   const textTitle = `Texto pronto ${suffix}`;
@@ -77,6 +79,7 @@ test.describe("deleting a representative", () => {
   test.use({ representativeName: `Rep Excluir ${Math.random().toString(36).slice(2, 8)}` });
 
   test("says what happens and blocks their login", async ({ adminPage: page, representative: rep }) => {
+    test.slow();
     const { name, page: repPage } = rep;
     await page.goto(`/admin/representatives?q=${encodeURIComponent(rep.email)}`);
     const row = page.getByRole("row", { name: new RegExp(name) });

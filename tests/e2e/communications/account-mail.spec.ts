@@ -22,6 +22,8 @@ test("forgot password: e-mail, link, new password; the old password and the link
   page,
   baseURL,
 }) => {
+  // Two browsers, a mail round trip and three sign-ins: ~50 s on a quiet machine.
+  test.slow();
   const rep = await registerAndLoginRepresentative(page, "Rita Esquecida");
   // Someone else's browser: the portal session above must end when the password changes.
   const context = await browser.newContext();
