@@ -97,8 +97,14 @@ const fastPath =
   pageCacheOn && process.env.PUBLIC_FAST_PATH !== "off"
     ? app.publicFastPath({ trustProxy: config.trustProxy })
     : () => false;
+// The contact form's POST with JavaScript, answered with JSON before Express too
+// (app/modules/leads/contact-endpoint.server.ts: the same guards and answer as the route's action).
+const contactEndpoint = app.contactEndpoint({
+  trustProxy: config.trustProxy,
+  allowedOrigins: [new URL(config.baseUrl).origin],
+});
 const httpServer = createServer((req, res) => {
-  if (!fastPath(req, res)) server(req, res);
+  if (!fastPath(req, res) && !contactEndpoint(req, res)) server(req, res);
 });
 httpServer.listen(config.port, config.host, () => {
   console.log(`Servidor pronto em ${config.baseUrl} (${config.databaseKind})`);

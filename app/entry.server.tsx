@@ -11,6 +11,7 @@ import { getLogger } from "./server/logging/logger.server";
 // Hooks the Express server (server.mjs) calls: boot, shutdown, logging, headers, CSRF/body
 // guard, referral links, page cache.
 export { boot, requestGuard, shutdown } from "./boot.server";
+export { contactEndpoint } from "./modules/leads/contact-endpoint.server";
 export { referralLinkMiddleware } from "./modules/referrals/referral-link.server";
 export { pageCacheMiddleware } from "./server/cache/page-cache.server";
 export { publicFastPath } from "./server/cache/fast-path.server";

@@ -2,12 +2,14 @@
 // (PostgreSQL), next to nginx serving the same HTML saved to disk, in the same run; then
 // contact-form submissions/s, checking that every accepted submission was stored.
 //
-//   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--no-fast-path-too] [--contact-path /_root.data?index]
+//   npx tsx bench/http.ts [--duration 10] [--connections 10] [--no-cache-too] [--no-fast-path-too] [--contact-path /api/contato]
 //                         [--only-contact] [--worker false]
 //
 // --only-contact skips the pages. --worker false runs the app as an HTTP-only instance
 // (WORKER=false: the jobs the contact form enqueues wait for a worker process, none here), to
 // tell the form's own cost from the background work each lead starts in a single process.
+//
+// --cpu-prof DIR writes a CPU profile of the app (its first start) to DIR when it stops.
 //
 // --no-fast-path-too measures the pages again with PUBLIC_FAST_PATH=off (cache hits through
 // Express), same nginx, same run.
@@ -19,7 +21,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { arg } from "../scripts/lib/connect";
-import { HONEYPOT_FIELD } from "../app/modules/leads/contact.options";
+import { CONTACT_ENDPOINT, HONEYPOT_FIELD } from "../app/modules/leads/contact.options";
 import { createDatabase, databaseExists, dropDatabase, withDatabase } from "./lib/pg-admin";
 import {
   BUILD_DIR,
@@ -39,9 +41,10 @@ const duration = Number(arg("duration") ?? 10);
 const connections = Number(arg("connections") ?? 10);
 const appPort = Number(arg("port") ?? 3303);
 const nginxPort = Number(arg("nginx-port") ?? 3313);
-// Where a browser with JavaScript posts the landing's contact form (React Router single fetch);
-// without JavaScript the form posts the document to "/?index".
-const contactPath = arg("contact-path") ?? "/_root.data?index";
+// Where a browser with JavaScript posts the landing's contact form (CONTACT_ENDPOINT, answered
+// before the router); without JavaScript the form posts the document to "/?index", and before
+// issue 19 item 4 the browser posted to React Router's "/_root.data?index" (--contact-path).
+const contactPath = arg("contact-path") ?? CONTACT_ENDPOINT;
 const OUT = path.resolve("bench/out");
 
 const gzipHeaders = { "accept-encoding": "gzip", accept: "text/html" };
@@ -186,7 +189,13 @@ async function main() {
   };
   const results: Row[] = [];
   let contact: Awaited<ReturnType<typeof measureContact>> | undefined;
-  let app = await startApp({ port: appPort, env: baseEnv, logFile: path.join(OUT, "http-server.log") });
+  const profDir = arg("cpu-prof");
+  let app = await startApp({
+    port: appPort,
+    env: baseEnv,
+    logFile: path.join(OUT, "http-server.log"),
+    nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profDir)}`] : [],
+  });
   let staticSite;
   try {
     if (!flag("only-contact")) {

@@ -13,7 +13,9 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** FormData → plain object of strings (the last value wins; files are ignored). */
-export function formToObject(form: FormData): Record<string, string> {
+export function formToObject(form: {
+  entries(): Iterable<[string, FormDataEntryValue]>;
+}): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (typeof v === "string") out[k] = v;
   return out;

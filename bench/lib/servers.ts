@@ -53,17 +53,20 @@ export async function startApp({
   logFile,
   readyPath = "/healthz",
   timeoutMs = 120_000,
+  nodeArgs = [],
 }: {
   port: number;
   env?: Record<string, string>;
   logFile: string;
   readyPath?: string;
   timeoutMs?: number;
+  /** Flags for node before server.mjs (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }): Promise<AppServer> {
   mkdirSync(path.dirname(logFile), { recursive: true });
   const out = openSync(logFile, "a");
   const started = performance.now();
-  const child = spawn(process.execPath, ["server.mjs"], {
+  const child = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -215,6 +215,21 @@ const MATRIX: Record<string, Line> = {
   "routes/resources/sitemap.ts": { loader: PUBLIC },
   "routes/resources/robots.ts": { loader: PUBLIC },
   "routes/resources/rss.ts": { loader: PUBLIC },
+  // The contact form with JavaScript (JSON); a GET is told the address only takes the form.
+  "routes/resources/contato-api.ts": [
+    {
+      label: "incomplete form",
+      loader: all(status(405)),
+      action: all(status(400)),
+      forms: (f) => [{}, { ...contactForm(f), email: "nao-e-email" }],
+    },
+    {
+      label: "complete form",
+      loader: all(status(405)),
+      action: all(admitted),
+      forms: (f) => [contactForm(f)],
+    },
+  ],
 
   "routes/site/layout.tsx": { loader: PUBLIC },
   "routes/site/home.tsx": [

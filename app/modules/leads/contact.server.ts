@@ -218,7 +218,7 @@ export async function submitContactForm({
   attribution,
   referralCode = null,
 }: {
-  formData: FormData;
+  formData: FormData | URLSearchParams;
   attribution: Attribution | null;
   referralCode?: string | null;
 }): Promise<ContactResult> {

@@ -18,6 +18,12 @@ export interface Attribution {
   landingPage: string | null;
 }
 
+/** What these functions read of a request: a web Request, or the contact endpoint's view of a Node one. */
+export interface RequestLike {
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
 const PARAMS = {
   utmSource: "utm_source",
   utmMedium: "utm_medium",
@@ -82,7 +88,7 @@ export function attributionFromRequest(request: Request): Attribution {
 }
 
 /** The attribution stored for this session, or null when there is none (or it is unreadable). */
-export async function readAttribution(request: Request): Promise<Attribution | null> {
+export async function readAttribution(request: RequestLike): Promise<Attribution | null> {
   const header = request.headers.get("cookie");
   if (!header?.includes("__attr=")) return null;
   const value: unknown = await attributionCookie()
@@ -115,7 +121,7 @@ export async function captureAttribution(request: Request): Promise<string | nul
  * Attribution for a lead sent without a stored one (a direct visit): only the page the form
  * was sent from, taken from the same-origin Referer of the POST.
  */
-export function directAttribution(request: Request): Attribution {
+export function directAttribution(request: RequestLike): Attribution {
   const referer = request.headers.get("referer");
   if (!referer) return { ...EMPTY_ATTRIBUTION };
   try {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { randomUUID } from "node:crypto";
 import { isCacheableRequest, pageCacheKey } from "./page-cache.server";
 import { lookupPage, pageCacheCounters } from "./page-store.server";
 import { writePublicPage } from "./public-page.server";
+import { isSecureRequest, requestIdOf } from "~/server/http/node-request.server";
 import { baseLogger } from "~/server/logging/logger.server";
 
 /**
@@ -28,14 +28,8 @@ export function publicFastPath({ trustProxy }: { trustProxy: boolean }) {
     if (!hit?.pub) return false;
     pageCacheCounters.hits++;
     const start = process.hrtime.bigint();
-    const forwarded = req.headers["x-forwarded-proto"];
-    const secure = trustProxy
-      ? typeof forwarded === "string"
-        ? forwarded.split(",")[0].trim() === "https"
-        : "encrypted" in req.socket && !!req.socket.encrypted
-      : "encrypted" in req.socket && !!req.socket.encrypted;
-    const given = req.headers["x-request-id"];
-    const requestId = (typeof given === "string" && given.slice(0, 64)) || randomUUID();
+    const secure = isSecureRequest(req, trustProxy);
+    const requestId = requestIdOf(req);
     const status = writePublicPage(req, res, hit.pub, { secure, requestId });
     baseLogger().info({
       reqId: requestId,

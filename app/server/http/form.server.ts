@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import { replyError } from "~/lib/form-reply";
 import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, fieldCounter, type BodyLimit } from "./body-limit.server";
 
@@ -74,10 +75,59 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     throw refuse(BAD_FORM_MESSAGE);
   }
+  refuseNul(form);
+  return form;
+}
+
+/** No form can type a NUL, and PostgreSQL refuses it in text columns (see readFormData). */
+function refuseNul(form: Iterable<[string, FormDataEntryValue]>) {
   for (const [key, value] of form) {
     if (key.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
       throw refuse(INVALID_CHARACTERS_MESSAGE);
     }
   }
-  return form;
+}
+
+export const URLENCODED = "application/x-www-form-urlencoded";
+
+/**
+ * readFormData for a handler that answers before React Router (the contact endpoint): an
+ * url-encoded body read from the Node request with the same limits, refusals and messages.
+ * Past a limit the rest is ignored as it arrives (never kept); the caller closes the connection.
+ */
+export function readUrlEncodedBody(req: IncomingMessage, limit: BodyLimit): Promise<URLSearchParams> {
+  const declared = Number(req.headers["content-length"] ?? "");
+  if (Number.isFinite(declared) && declared > limit.maxBytes) return Promise.reject(tooLarge());
+  const count = fieldCounter(URLENCODED);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let fields = 0;
+    let settled = false;
+    const fail = (reply: unknown) => {
+      settled = true;
+      chunks.length = 0;
+      reject(reply);
+    };
+    req.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      bytes += chunk.byteLength;
+      fields += count(chunk);
+      if (bytes > limit.maxBytes || fields > limit.maxFields) return fail(tooLarge());
+      chunks.push(chunk);
+    });
+    req.on("error", () => settled || fail(refuse(BAD_FORM_MESSAGE)));
+    req.on("aborted", () => settled || fail(refuse(BAD_FORM_MESSAGE)));
+    req.on("end", () => {
+      if (settled) return;
+      settled = true;
+      const form = new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+      try {
+        refuseNul(form);
+      } catch (reply) {
+        return reject(reply);
+      }
+      resolve(form);
+    });
+  });
 }

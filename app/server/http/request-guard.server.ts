@@ -18,6 +18,8 @@ const BODY_TYPES = new Set([
  */
 const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
 
+export const UNSUPPORTED_BODY_MESSAGE = "Requisição recusada: formato de dados não suportado.";
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The 413 page of a form posted without JavaScript (a plain document POST). */
@@ -78,7 +80,7 @@ export function requestGuardMiddleware({
     }
     const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (Number(length ?? 0) > 0 && !BODY_TYPES.has(type)) {
-      return refuse(415, "Requisição recusada: formato de dados não suportado.");
+      return refuse(415, UNSUPPORTED_BODY_MESSAGE);
     }
     next();
   };

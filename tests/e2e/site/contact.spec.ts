@@ -52,7 +52,7 @@ test("contact form: busy state, success toast and every field reset", async ({ p
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   await page.route(
-    (url) => url.pathname.endsWith(".data") || url.pathname === "/",
+    (url) => url.pathname === "/api/contato" || url.pathname === "/",
     async (route) => {
       if (route.request().method() === "POST") await held;
       await route.continue();
@@ -76,6 +76,24 @@ test("contact form: busy state, success toast and every field reset", async ({ p
   }
   await expect(page.getByLabel("Plano de interesse")).toHaveValue("");
   await expect(page.getByRole("button", { name: "Enviar mensagem" })).toBeEnabled();
+});
+
+test("contact form: a network failure says so and keeps what was typed, then sending again works", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/#contato");
+  const email = uniqueEmail("rede");
+  await fill(page, email);
+  await page.route("**/api/contato", (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  await expect(page.getByText("Erro ao enviar mensagem. Por favor, tente novamente.")).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await expect(page.getByLabel("Nome completo")).toHaveValue("Paula Ribeiro");
+
+  await page.unroute("**/api/contato");
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  await expect(page.getByText(SUCCESS)).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveValue("");
 });
 
 test.describe("without JavaScript", () => {

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { whatsappLink } from "~/lib/whatsapp";
 import { Button, FormAlert, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -17,6 +17,7 @@ import {
   type ContactValues,
 } from "~/modules/leads/contact.options";
 import { PolicyLink, PrivacyNotice } from "~/components/ui/privacy-notice";
+import { useContactPost } from "./use-contact-post";
 
 export type ContactActionData = FormReply<ContactValues>;
 
@@ -25,9 +26,9 @@ const WHATSAPP_CONTACT_MESSAGE = "Olá! Acabei de enviar uma mensagem pelo site 
 const FIELD_ORDER = ["name", "business", "phone", "email", "plan", "message"] as const;
 
 /**
- * SPEC §2 contact form. With JavaScript it posts through a fetcher (no reload: toast, then every
- * field empty); without, it is a plain POST and the page comes back with errors or the success
- * message (`actionData`).
+ * SPEC §2 contact form. With JavaScript it posts to the JSON endpoint (use-contact-post.ts; no
+ * reload: toast, then every field empty); without, it is a plain POST to the page and the page
+ * comes back with errors or the success message (`actionData`).
  */
 export function ContactForm({
   plans,
@@ -45,12 +46,12 @@ export function ContactForm({
   /** Where a no-JavaScript POST lands: the home's section, or the contact page. */
   action?: string;
 }) {
-  const fetcher = useFetcher<ContactActionData>({ key: "contact" });
-  const result = fetcher.data ?? actionData;
-  const busy = fetcher.state !== "idle";
+  const sent = useContactPost();
+  const result = sent.data ?? actionData;
+  const busy = sent.busy;
   const errors = result?.fieldErrors ?? {};
   const values = result && !result.ok ? result.values : undefined;
-  useReplyToast(fetcher.data);
+  useReplyToast(sent.data);
   // The site layout's loader holds the public WhatsApp number (as for the floating button).
   const site = useRouteLoaderData("routes/site/layout") as { whatsappNumber?: string } | undefined;
   const whatsapp = site?.whatsappNumber ? whatsappLink(site.whatsappNumber, WHATSAPP_CONTACT_MESSAGE) : null;
@@ -68,7 +69,7 @@ export function ContactForm({
   }, []);
 
   useEffect(() => {
-    const data = fetcher.data;
+    const data = sent.data;
     const form = formRef.current;
     if (!data || !form) return;
     if (data.ok) {
@@ -78,20 +79,21 @@ export function ContactForm({
     }
     const first = FIELD_ORDER.find((f) => data.fieldErrors?.[f]);
     if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-  }, [fetcher.data, formRef, onPlanChange]);
+  }, [sent.data, formRef, onPlanChange]);
 
   return (
-    <fetcher.Form
+    <form
       ref={formRef}
       method="post"
       action={action}
+      onSubmit={sent.onSubmit}
       noValidate
       aria-label="Formulário de contato"
       className="relative space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
     >
       {/* Besides the toast (which goes away), a confirmation that stays while the form is empty
           again for a next message. */}
-      {fetcher.data?.ok && (
+      {sent.data?.ok && (
         <div
           role="status"
           className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900"
@@ -119,7 +121,7 @@ export function ContactForm({
           </p>
         </div>
       )}
-      {actionData?.ok && !fetcher.data && (
+      {actionData?.ok && !sent.data && (
         <p
           role="status"
           className="flex items-center gap-2 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
@@ -219,6 +221,6 @@ export function ContactForm({
         Usamos seus dados só para responder a este contato e apresentar o serviço. Saiba mais na{" "}
         <PolicyLink>Política de Privacidade</PolicyLink>.
       </PrivacyNotice>
-    </fetcher.Form>
+    </form>
   );
 }

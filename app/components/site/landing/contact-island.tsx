@@ -8,7 +8,7 @@ const ServerSection = import.meta.env.SSR ? (await import("./contact-section")).
 
 /**
  * The landing's contact form, hydrated when needed (issue 17 item 9): its code (form fields,
- * phone mask, fetcher, toasts) is loaded when the section comes near the viewport, when the
+ * phone mask, submission, toasts) is loaded when the section comes near the viewport, when the
  * visitor touches it, or when a plan button asks for it. Until then React keeps the server's
  * HTML inside the Suspense boundary (a dehydrated boundary waits for its lazy code), so the
  * form is visible, focusable and typeable from the first paint, and what is typed stays: the
