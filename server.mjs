@@ -104,6 +104,8 @@ const contactEndpoint = app.contactEndpoint({
   allowedOrigins: [new URL(config.baseUrl).origin],
 });
 const httpServer = createServer((req, res) => {
+  // Background jobs in this process wait for a gap in the requests (app/server/jobs/foreground.server.ts).
+  app.trackRequest(res);
   if (!fastPath(req, res) && !contactEndpoint(req, res)) server(req, res);
 });
 httpServer.listen(config.port, config.host, () => {

@@ -15,6 +15,7 @@ export { contactEndpoint } from "./modules/leads/contact-endpoint.server";
 export { referralLinkMiddleware } from "./modules/referrals/referral-link.server";
 export { pageCacheMiddleware } from "./server/cache/page-cache.server";
 export { publicFastPath } from "./server/cache/fast-path.server";
+export { trackRequest } from "./server/jobs/foreground.server";
 export { securityHeaders } from "./server/http/headers.server";
 export { baseLogger } from "./server/logging/logger.server";
 export { requestLogMiddleware } from "./server/logging/request-log.server";

@@ -1,10 +1,11 @@
+import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
 import type { ReferralStatus } from "~/db/schema/partners";
 import {
   defineJob,
   publish,
-  publishMany,
+  publishManyWith,
   type EventEnvelope,
   type JobDefinition,
 } from "~/server/jobs/queue.server";
@@ -40,9 +41,14 @@ export async function emit<K extends DomainEventName>(tx: DbOrTx, name: K, paylo
   await publish(tx, name, payload);
 }
 
-/** `emit` for a batch of changes made in one transaction: one statement for all of them. */
-export async function emitMany<K extends DomainEventName>(tx: DbOrTx, name: K, payloads: DomainEvents[K][]) {
-  await publishMany(tx, name, payloads);
+/** `change` and its events in one statement (publishManyWith): no transaction needed around them. */
+export async function emitManyWith<K extends DomainEventName>(
+  db: DbOrTx,
+  change: SQL,
+  name: K,
+  payloads: DomainEvents[K][],
+) {
+  await publishManyWith(db, change, name, payloads);
 }
 
 /** What a subscriber receives: the event's name and payload, its id and time. */

@@ -165,11 +165,12 @@ describe("POST /api/contato", () => {
   });
 
   it("refuses a request from another site (Origin or Sec-Fetch-Site) before reading it", async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { origin: "https://malicioso.example" },
       { "sec-fetch-site": "cross-site" },
       { origin: "null" },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await send(form(valid("csrf@exemplo.com.br")), { headers });
       expect(res.status).toBe(403);
       expect(res.json()).toMatchObject({ ok: false, toast: { type: "error", message: CROSS_SITE_MESSAGE } });

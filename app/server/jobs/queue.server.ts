@@ -2,7 +2,10 @@ import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { baseLogger, getLogger, runWithRequestContext } from "~/server/logging/logger.server";
-import { drizzleExecutor, pgliteExecutor } from "./adapters.server";
+import type { SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { drizzleExecutor, pgliteExecutor, toDrizzleSql } from "./adapters.server";
+import { requestsBusy, yieldToRequests } from "./foreground.server";
 
 /**
  * The background job queue: pg-boss 10 on the application's own database (PostgreSQL, or the
@@ -144,7 +147,11 @@ export async function startJobs({
         pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
         includeMetadata: true,
       },
-      (batch) => runBatch(def, batch),
+      // Requests first: the batch waits for a gap in the traffic (foreground.server.ts).
+      async (batch) => {
+        await yieldToRequests();
+        await runBatch(def, batch);
+      },
     );
     state.workers.set(def.name, id);
   }
@@ -181,9 +188,10 @@ async function runBatch(def: AnyJob, batch: PgBoss.JobWithMetadata<never>[]) {
   // One completion for the batch (failed jobs are no longer active and are left alone).
   const ids = batch.filter((_, i) => done[i]).map((job) => job.id);
   if (ids.length) await state?.boss.complete(def.name, ids).catch(() => {});
-  // A full batch means more may be waiting: fetch again at once instead of sleeping a poll.
+  // A full batch means more may be waiting: fetch again at once instead of sleeping a poll,
+  // unless requests are being answered (they go first; the next poll comes anyway).
   const workerId = state?.workers.get(def.name);
-  if (workerId && batch.length >= (def.batchSize ?? 1)) state?.boss.notifyWorker(workerId);
+  if (workerId && batch.length >= (def.batchSize ?? 1) && !requestsBusy()) state?.boss.notifyWorker(workerId);
 }
 
 /** Runs one job; false when it failed (and was recorded as failed, to be retried). */
@@ -267,14 +275,47 @@ export async function publish(db: DbOrTx, event: string, payload: unknown): Prom
  */
 export async function publishMany(db: DbOrTx, event: string, payloads: unknown[]): Promise<void> {
   if (payloads.length === 0) return;
+  await boss().insert(eventJobs(event, payloads), { db: drizzleExecutor(db) });
+  nudge(EVENTS_QUEUE);
+}
+
+function eventJobs(event: string, payloads: unknown[]) {
   const occurredAt = new Date().toISOString();
-  await boss().insert(
-    payloads.map((payload) => ({
-      name: EVENTS_QUEUE,
-      data: { event, payload, occurredAt } satisfies EventJob,
-    })),
-    { db: drizzleExecutor(db) },
-  );
+  return payloads.map((payload) => ({
+    name: EVENTS_QUEUE,
+    data: { event, payload, occurredAt } satisfies EventJob,
+  }));
+}
+
+/**
+ * `change` (an INSERT/UPDATE/DELETE) and publishMany of its events in ONE statement: the change
+ * runs as a data-modifying CTE of pg-boss's own job insert, so both commit or neither does, as in
+ * a transaction, without the transaction's BEGIN and COMMIT round trips (the contact form's group
+ * commit: 4 round trips per batch → 1). pg-boss's statement is taken from `insert` itself (an
+ * executor that keeps the text instead of running it); if it is not a `WITH` query (another
+ * pg-boss version), the two run in a transaction instead, with the same result.
+ */
+export async function publishManyWith(db: DbOrTx, change: SQL, event: string, payloads: unknown[]) {
+  if (payloads.length === 0) return void (await db.execute(change));
+  let captured: { text: string; values: unknown[] } | undefined;
+  await boss().insert(eventJobs(event, payloads), {
+    db: {
+      async executeSql(text: string, values: unknown[] = []) {
+        captured = { text, values };
+        return { rows: [] };
+      },
+    },
+  });
+  const head = captured && /^\s*with\s/i.exec(captured.text);
+  if (!captured || !head) {
+    await db.transaction(async (tx) => {
+      await tx.execute(change);
+      await publishMany(tx, event, payloads);
+    });
+    return;
+  }
+  const jobs = toDrizzleSql(captured.text.slice(head[0].length), captured.values);
+  await db.execute(sql`with published_change as (${change}), ${jobs}`);
   nudge(EVENTS_QUEUE);
 }
 

@@ -11,6 +11,7 @@ import {
   enqueue,
   getJob,
   publish,
+  publishManyWith,
   stableId,
   startJobs,
   stopJobs,
@@ -118,6 +119,29 @@ describe("job queue", () => {
     await publish(t.db, "thing.happened", { n: 1 });
     await drainJobs();
     expect(got.sort()).toEqual(["a:thing.happened:1", "b:thing.happened:1"]);
+  });
+
+  it("publishManyWith: the change and its events commit together in one statement, or neither", async () => {
+    const got: number[] = [];
+    type Env = EventEnvelope<string, { n: number }>;
+    const sub = defineJob<Env>({
+      name: "test.sub-with",
+      on: ["row.added"],
+      handler: async ({ payload }) => void got.push(payload.n),
+    });
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [sub], worker: false });
+    await t.db.execute(sql`create table if not exists publish_with_rows (n int primary key)`);
+    const insert = (ns: number[]) =>
+      sql`insert into publish_with_rows (n) select * from unnest(${`{${ns.join(",")}}`}::int[])`;
+
+    await publishManyWith(t.db, insert([1, 2]), "row.added", [{ n: 1 }, { n: 2 }]);
+    // 2 is already there: the statement fails, so 3 is not stored and neither event exists.
+    await expect(publishManyWith(t.db, insert([3, 2]), "row.added", [{ n: 3 }, { n: 2 }])).rejects.toThrow();
+
+    const rows = await queryRows<{ n: number }>(t.db, sql`select n from publish_with_rows order by n`);
+    expect(rows.map((r) => r.n)).toEqual([1, 2]);
+    await drainJobs();
+    expect(got.sort()).toEqual([1, 2]);
   });
 
   it("a worker started with the server picks up a job within a second", async () => {
