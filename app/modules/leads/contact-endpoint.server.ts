@@ -66,7 +66,7 @@ export function contactEndpoint({
     const sendReply = ({ data, init }: Reply) =>
       send(init?.status ?? 200, data, init?.headers ? Object.fromEntries(new Headers(init.headers)) : {});
 
-    runWithRequestContext(requestId, () => {
+    const respond = async (): Promise<Reply> => {
       const host = req.headers.host;
       const verdict = checkOrigin({
         method: "POST",
@@ -78,28 +78,40 @@ export function contactEndpoint({
       });
       if (!verdict.ok) {
         getLogger().warn({ origin: req.headers.origin }, "cross-site request refused");
-        return sendReply(replyError(verdict.message, { status: 403 }));
+        return replyError(verdict.message, { status: 403 });
       }
       const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
-      if (type !== URLENCODED) return sendReply(replyError(UNSUPPORTED_BODY_MESSAGE, { status: 415 }));
-
+      if (type !== URLENCODED) return replyError(UNSUPPORTED_BODY_MESSAGE, { status: 415 });
       const request = {
         url: `${secure ? "https" : "http"}://${host ?? "localhost"}${url}`,
         headers: { get: (name: string) => header(req, name) },
       };
-      answerContact({
-        request,
-        clientIp: clientIpOf(req, trustProxy),
-        readForm: () => readUrlEncodedBody(req, bodyLimitFor(CONTACT_ENDPOINT)),
-      }).then(
-        (reply) => sendReply(reply),
-        (err: unknown) => {
-          // A refused body (400/413) is a reply; anything else is our failure, said in pt-BR.
-          if (isReply(err)) return sendReply(err);
+      try {
+        return await answerContact({
+          request,
+          clientIp: clientIpOf(req, trustProxy),
+          readForm: () => readUrlEncodedBody(req, bodyLimitFor(CONTACT_ENDPOINT)),
+        });
+      } catch (err) {
+        // A refused body (400/413) is a reply; anything else is our failure, said in pt-BR.
+        if (isReply(err)) return err;
+        throw err;
+      }
+    };
+
+    runWithRequestContext(requestId, () => {
+      respond()
+        .catch((err: unknown) => {
           getLogger().error({ err }, "contact form failed");
-          sendReply(replyError(CONTACT_TOASTS.failure));
-        },
-      );
+          return replyError(CONTACT_TOASTS.failure);
+        })
+        .then(sendReply)
+        // Nothing may escape a handler that runs outside Express: an unhandled rejection ends
+        // the process. A reply that cannot be written (the client left) closes the socket.
+        .catch((err: unknown) => {
+          getLogger().warn({ err }, "contact answer not sent");
+          res.destroy();
+        });
     });
     return true;
   };
