@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { leads, plans } from "~/db/schema";
+import { leads } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import { BODY_TOO_LARGE_MESSAGE } from "~/server/http/body-limit.server";
 import { INVALID_CHARACTERS_MESSAGE } from "~/server/http/form.server";
@@ -13,6 +13,7 @@ import { CROSS_SITE_MESSAGE } from "~/server/http/headers.server";
 import { UNSUPPORTED_BODY_MESSAGE } from "~/server/http/request-guard.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit/rate-limit.server";
 import { useTestDatabase } from "../../../tests/support/db";
+import { insertPremiumPlan } from "../../../tests/support/plans";
 import { contactEndpoint } from "./contact-endpoint.server";
 import { CONTACT_ENDPOINT, CONTACT_TOASTS } from "./contact.options";
 import { CONTACT_MESSAGES } from "./contact.schema";
@@ -24,11 +25,7 @@ let premiumId = "";
 let proxied = false;
 
 beforeAll(async () => {
-  const [premium] = await t.db
-    .insert(plans)
-    .values({ name: "Premium", priceCents: 8990, setupFeeCents: 14900 })
-    .returning({ id: plans.id });
-  premiumId = premium.id;
+  premiumId = await insertPremiumPlan(t.db);
   const direct = contactEndpoint({ trustProxy: false, allowedOrigins: [] });
   const behindProxy = contactEndpoint({ trustProxy: true, allowedOrigins: [] });
   server = createServer((req, res) => {

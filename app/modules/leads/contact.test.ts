@@ -1,12 +1,13 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase, queryRows, setDatabase, type Database } from "~/db/client.server";
-import { leads, plans } from "~/db/schema";
+import { leads } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import * as home from "~/routes/site/home";
 import * as siteLayout from "~/routes/site/layout";
 import { baseLogger } from "~/server/logging/logger.server";
 import { useTestDatabase } from "../../../tests/support/db";
+import { insertPremiumPlan } from "../../../tests/support/plans";
 import { context, cookieFrom, get, outcome } from "../../../tests/support/requests";
 import { CONTACT_TOASTS, PLAN_REPRESENTATIVE_LABEL, PLAN_UNSURE_LABEL } from "./contact.options";
 
@@ -35,11 +36,7 @@ const countLeads = async () => (await t.db.select({ id: leads.id }).from(leads))
 let premiumId = "";
 
 beforeAll(async () => {
-  const [premium] = await t.db
-    .insert(plans)
-    .values({ name: "Premium", priceCents: 8990, setupFeeCents: 14900 })
-    .returning({ id: plans.id });
-  premiumId = premium.id;
+  premiumId = await insertPremiumPlan(t.db);
 });
 
 const valid = () => ({
