@@ -36,8 +36,33 @@ async function openFunnel(page: Page, q: string) {
   await gotoHydrated(page, `/admin/leads?q=${encodeURIComponent(q)}`);
 }
 
+/**
+ * The previous move has been answered and the board revalidated: no navigation, revalidation or
+ * fetcher in flight. A drag started while the revalidated board re-renders can land on a card
+ * that is being replaced (seen in CI: the drag never began).
+ */
+async function boardSettled(page: Page) {
+  await page.waitForFunction(() => {
+    type RouterState = {
+      navigation: { state: string };
+      revalidation: string;
+      fetchers: Map<string, { state: string }>;
+    };
+    const router = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } })
+      .__reactRouterDataRouter;
+    if (!router) return false;
+    const { navigation, revalidation, fetchers } = router.state;
+    return (
+      navigation.state === "idle" &&
+      revalidation === "idle" &&
+      [...fetchers.values()].every((f) => f.state === "idle")
+    );
+  });
+}
+
 /** Drags a card by its handle with the mouse and drops it on a column. */
 async function mouseDrag(page: Page, name: string, toColumn: string) {
+  await boardSettled(page);
   const handle = card(page, name).getByRole("button", { name: `Mover ${name}` });
   // The board scrolls sideways inside its card: bring the target column on screen first.
   await column(page, toColumn).scrollIntoViewIfNeeded();
