@@ -7,13 +7,7 @@ import { clientIpOf, isSecureRequest, requestIdOf } from "~/server/http/node-req
 import { UNSUPPORTED_BODY_MESSAGE } from "~/server/http/request-guard.server";
 import { baseLogger, getLogger, runWithRequestContext } from "~/server/logging/logger.server";
 import { CONTACT_ENDPOINT, CONTACT_TOASTS } from "./contact.options";
-import { answerContact, isReply } from "./contact-post.server";
-
-/** A reply built by `data()` (form-reply.ts): what it says and how it is sent. */
-interface Reply {
-  data: unknown;
-  init: ResponseInit | null;
-}
+import { answerContact, isReply, type Reply } from "./contact-post.server";
 
 /**
  * The contact form's POST with JavaScript (issue 19 item 4): `POST /api/contato`, an url-encoded

@@ -52,8 +52,14 @@ export async function answerContact({
   }
 }
 
+/** A reply built by `data()` (form-reply.ts): what it says and how it is sent. */
+export interface Reply {
+  data: unknown;
+  init: ResponseInit | null;
+}
+
 /** Whether a thrown value is a reply built by `data()` (readFormData's 400/413). */
-export function isReply(v: unknown): v is { data: unknown; init: ResponseInit | null } {
+export function isReply(v: unknown): v is Reply {
   return typeof v === "object" && v !== null && (v as { type?: unknown }).type === "DataWithResponseInit";
 }
 
@@ -62,7 +68,7 @@ export function isReply(v: unknown): v is { data: unknown; init: ResponseInit | 
  * serves; the production server answers the same URL before the router with the same JSON.
  */
 export async function contactJson({ request, clientIp }: { request: Request; clientIp: string }) {
-  let reply: { data: unknown; init: ResponseInit | null };
+  let reply: Reply;
   try {
     reply = await handleContactPost({ request, clientIp });
   } catch (err) {

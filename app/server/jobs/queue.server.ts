@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { baseLogger, getLogger, runWithRequestContext } from "~/server/logging/logger.server";
-import type { SQL } from "drizzle-orm";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzleExecutor, pgliteExecutor, toDrizzleSql } from "./adapters.server";
 import { requestsBusy, yieldToRequests } from "./foreground.server";
 
