@@ -3,14 +3,17 @@ import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server"
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
 import { deliverMailJob } from "~/server/mail/mail.server";
 import { pruneRateLimitsJob } from "~/server/rate-limit/rate-limit.server";
+import { eventsJob } from "~/server/jobs/events-queue.server";
 import type { AnyJob } from "~/server/jobs/queue.server";
 
 /**
  * Every background job, in one place (like routes.ts for URLs): the queue creates a queue per
  * job, works it, and runs its schedule. A job that subscribes to domain events says so with
- * `on` (see modules/events); a scheduled one with `schedule`.
+ * `on` (see modules/events); a scheduled one with `schedule`. `eventsJob` fans each published
+ * event out to those subscribers.
  */
 export const JOBS: readonly AnyJob[] = [
+  eventsJob,
   deliverMailJob,
   pruneRateLimitsJob,
   ...NOTIFICATION_JOBS,

@@ -1,14 +1,8 @@
-import type { SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
 import type { ReferralStatus } from "~/db/schema/partners";
-import {
-  defineJob,
-  publish,
-  publishManyWith,
-  type EventEnvelope,
-  type JobDefinition,
-} from "~/server/jobs/queue.server";
+import { publish, type EventEnvelope } from "~/server/jobs/events-queue.server";
+import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
 
 /**
  * The domain events, in one place (DESIGN §8). Domain functions `emit` them inside the
@@ -39,16 +33,6 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Publishes `name` through `tx`: nothing is sent if that transaction rolls back. */
 export async function emit<K extends DomainEventName>(tx: DbOrTx, name: K, payload: DomainEvents[K]) {
   await publish(tx, name, payload);
-}
-
-/** `change` and its events in one statement (publishManyWith): no transaction needed around them. */
-export async function emitManyWith<K extends DomainEventName>(
-  db: DbOrTx,
-  change: SQL,
-  name: K,
-  payloads: DomainEvents[K][],
-) {
-  await publishManyWith(db, change, name, payloads);
 }
 
 /** What a subscriber receives: the event's name and payload, its id and time. */

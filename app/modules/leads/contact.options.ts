@@ -20,12 +20,6 @@ export const CONTACT_LIMITS = {
   message: 2000,
 } as const;
 
-/**
- * Where the form posts with JavaScript: answered with JSON before React Router
- * (contact-endpoint.server.ts, issue 19 item 4). Without JavaScript it posts the page itself.
- */
-export const CONTACT_ENDPOINT = "/api/contato";
-
 export const CONTACT_TOASTS = {
   success: "Mensagem enviada com sucesso! Em breve entraremos em contato.",
   failure: "Erro ao enviar mensagem. Por favor, tente novamente.",

@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { leads, plans, referrals } from "~/db/schema";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
-import { emit, emitManyWith } from "~/modules/events/events.server";
-import { createBatcher } from "~/server/db-tools/batcher.server";
+import { emit } from "~/modules/events/events.server";
 import { untilPublicContentChanges } from "~/server/cache/public-content.server";
 import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/attribution.server";
 import { isAlreadyReferred, lockReferralPhone } from "~/modules/referrals/duplicates.server";
@@ -88,19 +86,13 @@ export async function createLead({
   /** The privacy notice the form showed (LGPD): when it was accepted by sending, and its version. */
   privacyNotice?: { at: Date; version: string } | null;
 }) {
-  // Most submissions carry no representative link: they are written in groups (group commit).
-  if (!referralCode) {
-    const done = await leadBatch({ input, plan, isRepresentative, attribution, privacyNotice });
-    if ("error" in done) throw done.error;
-    return { id: done.id };
-  }
   const now = new Date();
   return getDb().transaction(async (tx) => {
     // Sent after opening a representative's link: the lead names them, and a referral in
     // analise is created for them unless the establishment was already referred or is a client
     // (checked before this lead exists; the first representative keeps the credit). Someone
     // asking to become a representative is not an establishment: no referral.
-    const rep = await findRepresentativeByCode(referralCode, tx);
+    const rep = referralCode ? await findRepresentativeByCode(referralCode, tx) : null;
     let newReferral = false;
     if (rep && !isRepresentative) {
       await lockReferralPhone(tx, input.phone);
@@ -108,12 +100,23 @@ export async function createLead({
     }
     const [row] = await tx
       .insert(leads)
-      .values(
-        leadRow(
-          { input, plan, isRepresentative, attribution, privacyNotice },
-          { now, referredById: rep?.id ?? null },
-        ),
-      )
+      .values({
+        name: input.name,
+        email: input.email.toLowerCase(),
+        phone: input.phone,
+        business: input.business,
+        plan,
+        message: input.message,
+        isRepresentative,
+        status: "novo",
+        statusFunil: "novo",
+        ...(attribution ?? EMPTY_ATTRIBUTION),
+        privacyNoticeAt: privacyNotice?.at ?? null,
+        privacyNoticeVersion: privacyNotice?.version ?? null,
+        referredById: rep?.id ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: leads.id });
     if (rep && newReferral) {
       await tx.insert(referrals).values({
@@ -135,98 +138,6 @@ export async function createLead({
     return row;
   });
 }
-
-interface LeadDraft {
-  input: ContactInput;
-  plan: string;
-  isRepresentative: boolean;
-  attribution: Attribution | null;
-  privacyNotice: { at: Date; version: string } | null;
-}
-
-/** SPEC §7 contatos insert: status and status_funil 'novo', created_at set now. */
-function leadRow(d: LeadDraft, { now, referredById }: { now: Date; referredById: string | null }) {
-  return {
-    name: d.input.name,
-    email: d.input.email.toLowerCase(),
-    phone: d.input.phone,
-    business: d.input.business,
-    plan: d.plan,
-    message: d.input.message,
-    isRepresentative: d.isRepresentative,
-    status: "novo" as const,
-    statusFunil: "novo" as const,
-    ...(d.attribution ?? EMPTY_ATTRIBUTION),
-    privacyNoticeAt: d.privacyNotice?.at ?? null,
-    privacyNoticeVersion: d.privacyNotice?.version ?? null,
-    referredById,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-/**
- * Writes `drafts` as leads with their `lead.created` events in ONE statement (the insert as a CTE
- * of the job insert, emitManyWith): the rows and jobs N `createLead` calls would write, committed
- * together, in one round trip.
- */
-async function insertLeads(drafts: LeadDraft[]): Promise<{ id: string }[]> {
-  const now = new Date();
-  const rows = drafts.map((d) => ({ id: randomUUID(), ...leadRow(d, { now, referredById: null }) }));
-  await emitManyWith(
-    getDb(),
-    leadInsert(rows),
-    "lead.created",
-    rows.map((r) => ({ leadId: r.id })),
-  );
-  return rows.map((r) => ({ id: r.id }));
-}
-
-/** The leads table's column names by property name (`leadRow`'s keys). */
-const LEAD_COLUMNS: Record<string, string> = Object.fromEntries(
-  Object.entries(getTableColumns(leads)).map(([key, column]) => [key, column.name]),
-);
-
-/**
- * `insert into leads` of a batch with ONE JSON parameter (json_populate_recordset): what
- * `insert(leads).values(rows)` writes, without building and mapping a placeholder per column and
- * row in Node (the query builder was the largest part of the form's CPU under a burst). Dates go
- * as ISO strings (Date#toJSON), which PostgreSQL reads as timestamptz.
- */
-function leadInsert(rows: Record<string, unknown>[]): SQL {
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const names = keys.map((k) => {
-    const name = LEAD_COLUMNS[k];
-    if (!name) throw new Error(`leads has no column for ${k}`);
-    return `"${name}"`;
-  });
-  const json = JSON.stringify(
-    rows.map((r) => Object.fromEntries(keys.map((k) => [LEAD_COLUMNS[k], r[k] ?? null]))),
-  );
-  const cols = sql.raw(names.join(", "));
-  return sql`insert into leads (${cols}) select ${cols} from json_populate_recordset(null::leads, ${json}::json)`;
-}
-
-/**
- * The contact form's group commit (issue 19 item 4): concurrent submissions share a transaction.
- * Each caller is answered only once its row has committed. If a batch fails, its drafts are
- * written one by one, so one bad row fails only its own submission.
- */
-const leadBatch = createBatcher<LeadDraft, { id: string } | { error: unknown }>(async (drafts) => {
-  try {
-    return await insertLeads(drafts);
-  } catch (err) {
-    if (drafts.length === 1) return [{ error: err }];
-    return Promise.all(
-      drafts.map((d) =>
-        insertLeads([d]).then(
-          ([row]) => row,
-          (error: unknown) => ({ error }),
-        ),
-      ),
-    );
-  }
-});
 
 export type ContactResult =
   | { kind: "created"; id: string }

@@ -3,13 +3,16 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase, queryRows, setDatabase, type Database } from "~/db/client.server";
 import { leads } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
+import { readFlash } from "~/lib/flash.server";
+import * as contato from "~/routes/site/contato";
 import * as home from "~/routes/site/home";
 import * as siteLayout from "~/routes/site/layout";
 import { baseLogger } from "~/server/logging/logger.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { insertPremiumPlan } from "../../../tests/support/plans";
-import { context, cookieFrom, get, outcome } from "../../../tests/support/requests";
+import { BASE, context, cookieFrom, get, outcome, type Outcome } from "../../../tests/support/requests";
 import { CONTACT_TOASTS, PLAN_REPRESENTATIVE_LABEL, PLAN_UNSURE_LABEL } from "./contact.options";
+import { handleContactPost } from "./contact-post.server";
 
 const t = useTestDatabase();
 type ActionArgs = Parameters<typeof home.action>[0];
@@ -30,6 +33,14 @@ function submit(fields: Record<string, string>, { cookie, ip }: { cookie?: strin
       context: context(ip ? { clientIp: ip } : {}),
     } as unknown as ActionArgs),
   );
+}
+
+/** A sent form: 303 back to the form, with the spec's success toast in the flash cookie. */
+async function expectSent(res: Outcome, location = "/#contato") {
+  expect(res.status).toBe(303);
+  expect(res.location).toBe(location);
+  const next = new Request(`${BASE}${location}`, { headers: { cookie: cookieFrom(res.headers) } });
+  expect((await readFlash(next)).toast).toMatchObject({ type: "success", message: CONTACT_TOASTS.success });
 }
 
 const countLeads = async () => (await t.db.select({ id: leads.id }).from(leads)).length;
@@ -73,8 +84,7 @@ describe("contact form → lead", () => {
 
     const before = Date.now();
     const res = await submit(valid(), { cookie });
-    expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ ok: true, toast: { type: "success", message: CONTACT_TOASTS.success } });
+    await expectSent(res);
 
     const [row] = await t.db.select().from(leads).orderBy(desc(leads.createdAt)).limit(1);
     expect(row).toMatchObject({
@@ -114,7 +124,7 @@ describe("contact form → lead", () => {
     const res = await outcome(() =>
       home.action({ request, params: {}, context: context() } as unknown as ActionArgs),
     );
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const [row] = await t.db.select().from(leads).orderBy(desc(leads.createdAt)).limit(1);
     expect(row).toMatchObject({ landingPage: "/blog", utmSource: null, referrer: null });
   });
@@ -182,7 +192,7 @@ describe("contact form → lead", () => {
     ] as const) {
       const email = `fone${i}@exemplo.com.br`;
       const res = await submit({ ...valid(), email, phone: typed }, { ip: `10.9.0.${i}` });
-      expect(res.status, typed).toBe(200);
+      expect(res.status, typed).toBe(303);
       const [row] = await t.db.select().from(leads).where(eq(leads.email, email));
       expect(row.phone, typed).toBe("11976543210");
     }
@@ -199,10 +209,35 @@ describe("contact form → lead", () => {
 
   it("answers a filled honeypot like a success but stores nothing", async () => {
     const n = await countLeads();
-    const res = await submit({ ...valid(), website: "http://spam.example" });
-    expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ ok: true });
+    await expectSent(await submit({ ...valid(), website: "http://spam.example" }));
     expect(await countLeads()).toBe(n);
+  });
+
+  it("the contact page's form is sent back to the contact page's form", async () => {
+    const request = new Request(`${BASE}/contato`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...valid(), email: "pagina@exemplo.com.br" }),
+    });
+    await expectSent(
+      await outcome(() =>
+        contato.action({ request, params: {}, context: context() } as unknown as Parameters<
+          typeof contato.action
+        >[0]),
+      ),
+      "/contato#contato",
+    );
+    expect(await t.db.select().from(leads).where(eq(leads.email, "pagina@exemplo.com.br"))).toHaveLength(1);
+  });
+
+  it("redirects to a path on this site whatever the request's path looks like", async () => {
+    const request = new Request(`${BASE}//evil.example/contato`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...valid(), website: "bot" }),
+    });
+    const res = await outcome(() => handleContactPost({ request, clientIp: "10.19.6.1" }));
+    expect(res.location).toBe("/evil.example/contato#contato");
   });
 
   it("limits submissions per address", async () => {
@@ -210,8 +245,8 @@ describe("contact form → lead", () => {
     resetEnvCache();
     try {
       const ip = "203.0.113.77";
-      expect((await submit({ ...valid(), email: "a1@exemplo.com" }, { ip })).status).toBe(200);
-      expect((await submit({ ...valid(), email: "a2@exemplo.com" }, { ip })).status).toBe(200);
+      expect((await submit({ ...valid(), email: "a1@exemplo.com" }, { ip })).status).toBe(303);
+      expect((await submit({ ...valid(), email: "a2@exemplo.com" }, { ip })).status).toBe(303);
       const third = await submit({ ...valid(), email: "a3@exemplo.com" }, { ip });
       expect(third.status).toBe(429);
       expect(third.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -252,7 +287,7 @@ describe("contact form when the database fails", () => {
   });
 });
 
-describe("contact form under a burst (group commit, issue 19 item 4)", () => {
+describe("contact form under a burst", () => {
   const leadJobs = async (ids: string[]) =>
     (
       await queryRows<{ lead_id: string }>(
@@ -267,7 +302,7 @@ describe("contact form under a burst (group commit, issue 19 item 4)", () => {
     const answers = await Promise.all(
       emails.map((email, i) => submit({ ...valid(), email }, { ip: `10.19.4.${i}` })),
     );
-    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.every((a) => a.status === 303)).toBe(true);
     const rows = await t.db
       .select({ id: leads.id, email: leads.email, plan: leads.plan })
       .from(leads)
@@ -278,7 +313,7 @@ describe("contact form under a burst (group commit, issue 19 item 4)", () => {
     expect(jobs).toHaveLength(40);
   });
 
-  it("a row the database refuses fails only its own submission: the others of its batch are stored", async () => {
+  it("a row the database refuses fails only its own submission: the others sent with it are stored", async () => {
     // Stands in for any per-row failure (a constraint, a trigger): refuse one business name.
     await t.db.execute(sql`
       create or replace function refuse_lead() returns trigger language plpgsql as $$
@@ -302,7 +337,7 @@ describe("contact form under a burst (group commit, issue 19 item 4)", () => {
       );
       expect(answers[5].status).toBe(500);
       expect(answers[5].data).toMatchObject({ toast: { message: CONTACT_TOASTS.failure } });
-      expect(answers.filter((_, i) => i !== 5).every((a) => a.status === 200)).toBe(true);
+      expect(answers.filter((_, i) => i !== 5).every((a) => a.status === 303)).toBe(true);
       const rows = await t.db
         .select({ id: leads.id, email: leads.email })
         .from(leads)

@@ -114,7 +114,7 @@ describe("privacy policy and terms (LGPD)", () => {
         typeof home.action
       >[0]),
     );
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const [lead] = await t.db.select().from(leads).orderBy(desc(leads.createdAt)).limit(1);
     expect(lead.email).toBe("lia@lanches.dev");
     expect(lead.privacyNoticeVersion).toBe(version);

@@ -223,7 +223,7 @@ describe("referral link (issue 14 item 4)", () => {
 
   it("a contact form sent with the cookie creates the lead and a referral in analise for the representative", async () => {
     const res = await contactForm("(41) 99123-4567", `${REFERRAL_COOKIE}=${ana.code}`);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const [row] = await t.db.select().from(leads);
     expect(row.referredById).toBe(ana.representativeId);
     const mine = await listMyReferrals({ representativeId: ana.representativeId });
@@ -248,7 +248,7 @@ describe("referral link (issue 14 item 4)", () => {
   it("an already known phone: the lead is created, no second referral, the first representative keeps it", async () => {
     expect((await wizard(bruno, "(41) 99123-0000")).status).toBe(200);
     const res = await contactForm("41991230000", `${REFERRAL_COOKIE}=${ana.code}`);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(303);
     const [row] = await t.db.select().from(leads);
     expect(row.phone).toBe("41991230000");
     expect(await listMyReferrals({ representativeId: ana.representativeId })).toMatchObject({
@@ -270,7 +270,7 @@ describe("referral link (issue 14 item 4)", () => {
       `${REFERRAL_COOKIE}=<script>`,
       `${REFERRAL_COOKIE}=`,
     ]) {
-      expect((await contactForm("51991112222", cookie)).status).toBe(200);
+      expect((await contactForm("51991112222", cookie)).status).toBe(303);
     }
     expect(await t.db.select().from(leads)).toHaveLength(3);
     expect((await t.db.select().from(leads)).every((l) => l.referredById === null)).toBe(true);

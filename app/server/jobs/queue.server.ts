@@ -1,16 +1,14 @@
-import { createHash } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { baseLogger, getLogger, runWithRequestContext } from "~/server/logging/logger.server";
-import { sql, type SQL } from "drizzle-orm";
-import { drizzleExecutor, pgliteExecutor, toDrizzleSql } from "./adapters.server";
-import { requestsBusy, yieldToRequests } from "./foreground.server";
+import { drizzleExecutor, pgliteExecutor } from "./adapters.server";
 
 /**
  * The background job queue: pg-boss 10 on the application's own database (PostgreSQL, or the
  * embedded PGlite through an adapter). Jobs are rows, so they survive restarts and `kill -9`;
  * pg-boss claims them with `FOR UPDATE SKIP LOCKED`, so with several instances on one
  * PostgreSQL each job runs once; cron schedules fire once per minute slot across instances.
+ * Domain events and their fan-out to subscribers are built on it in events-queue.server.ts.
  * See docs/decisions/ (job queue) and docs/architecture.md.
  */
 
@@ -27,7 +25,12 @@ export interface JobDefinition<T = unknown> {
   /** Queue name, e.g. "mail.deliver". */
   name: string;
   handler: (data: T, job: JobContext) => Promise<void>;
-  /** Events (see `publish`) that enqueue this job with the event's payload. */
+  /**
+   * Runs a whole fetched batch instead of `handler` per job (one statement for many jobs); if it
+   * throws, every job of the batch is failed and retried.
+   */
+  batchHandler?: (jobs: { id: string; data: T }[]) => Promise<void>;
+  /** Events (see `publish` in events-queue.server.ts) that enqueue this job with the event's payload. */
   on?: readonly string[];
   retryLimit?: number;
   /** Seconds before the first retry; doubled on each retry when `retryBackoff`. */
@@ -51,23 +54,6 @@ export type AnyJob = Omit<JobDefinition<never>, "schedule"> & {
   schedule?: { cron: string; tz?: string; data?: unknown };
 };
 
-/** The internal queue behind `publish`: its handler fans an event out to its subscribers. */
-export const EVENTS_QUEUE = "events";
-interface EventJob {
-  event: string;
-  payload: unknown;
-  occurredAt: string;
-}
-
-/** What a subscriber of an event receives. */
-export interface EventEnvelope<E extends string = string, P = unknown> {
-  event: E;
-  payload: P;
-  /** The id of this occurrence (stable across retries): dedupe keys, webhook ids. */
-  eventId: string;
-  occurredAt: string;
-}
-
 interface State {
   boss: PgBoss;
   jobs: Map<string, AnyJob>;
@@ -79,9 +65,13 @@ interface State {
 }
 let state: State | undefined;
 
-function boss(): PgBoss {
+function started(): State {
   if (!state) throw new Error("Job queue not started: call startJobs() at boot");
-  return state.boss;
+  return state;
+}
+
+function boss(): PgBoss {
+  return started().boss;
 }
 
 function queueOptions(def: AnyJob): PgBoss.Queue {
@@ -123,7 +113,7 @@ export async function startJobs({
   instance.on("error", (err) => baseLogger().error({ err }, "job queue error"));
   await instance.start();
   const registry = new Map<string, AnyJob>();
-  for (const def of [eventsJob as AnyJob, ...jobs]) registry.set(def.name, def);
+  for (const def of jobs) registry.set(def.name, def);
   state = { boss: instance, jobs: registry, workers: new Map(), worker, nudges: new Map() };
   for (const def of registry.values()) {
     const options = queueOptions(def);
@@ -146,11 +136,7 @@ export async function startJobs({
         pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2,
         includeMetadata: true,
       },
-      // Requests first: the batch waits for a gap in the traffic (foreground.server.ts).
-      async (batch) => {
-        await yieldToRequests();
-        await runBatch(def, batch);
-      },
+      (batch) => runBatch(def, batch),
     );
     state.workers.set(def.name, id);
   }
@@ -176,21 +162,38 @@ export function jobsStarted(): boolean {
 }
 
 /**
- * Runs a batch: each job on its own, so one failure fails (and retries) only that job; pg-boss
- * completes the rest when the batch returns.
+ * Runs a batch: each job on its own, so one failure fails (and retries) only that job, or all
+ * together through the job's `batchHandler`; pg-boss completes the rest when the batch returns.
  */
 async function runBatch(def: AnyJob, batch: PgBoss.JobWithMetadata<never>[]) {
-  const done =
-    def.name === EVENTS_QUEUE
-      ? await fanOutBatch(batch as unknown as PgBoss.JobWithMetadata<EventJob>[])
-      : await Promise.all(batch.map((job) => runOne(def, job)));
+  const done = def.batchHandler
+    ? await runAll(def, def.batchHandler, batch)
+    : await Promise.all(batch.map((job) => runOne(def, job)));
   // One completion for the batch (failed jobs are no longer active and are left alone).
   const ids = batch.filter((_, i) => done[i]).map((job) => job.id);
   if (ids.length) await state?.boss.complete(def.name, ids).catch(() => {});
-  // A full batch means more may be waiting: fetch again at once instead of sleeping a poll,
-  // unless requests are being answered (they go first; the next poll comes anyway).
+  // A full batch means more may be waiting: fetch again at once instead of sleeping a poll.
   const workerId = state?.workers.get(def.name);
-  if (workerId && batch.length >= (def.batchSize ?? 1) && !requestsBusy()) state?.boss.notifyWorker(workerId);
+  if (workerId && batch.length >= (def.batchSize ?? 1)) state?.boss.notifyWorker(workerId);
+}
+
+/** Runs a batch through `batchHandler`: all succeed, or all are failed (to be retried). */
+async function runAll(
+  def: AnyJob,
+  batchHandler: NonNullable<AnyJob["batchHandler"]>,
+  batch: PgBoss.JobWithMetadata<never>[],
+): Promise<boolean[]> {
+  try {
+    await runWithRequestContext(`job:${def.name}:batch`, () =>
+      batchHandler(batch.map((job) => ({ id: job.id, data: job.data }))),
+    );
+    return batch.map(() => true);
+  } catch (err) {
+    const message = errorMessage(err);
+    getLogger().warn({ job: def.name, count: batch.length, err: message }, "job batch failed");
+    for (const job of batch) await state?.boss.fail(def.name, job.id, { message }).catch(() => {});
+    return batch.map(() => false);
+  }
 }
 
 /** Runs one job; false when it failed (and was recorded as failed, to be retried). */
@@ -205,7 +208,7 @@ async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>): Promise<
     // What the job logs carries its id (reqId "job:<queue>:<id>"), as a request's lines do.
     await runWithRequestContext(`job:${def.name}:${job.id}`, () => def.handler(job.data, ctx));
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     getLogger().warn(
       { job: def.name, jobId: job.id, attempt: job.retryCount + 1, err: message },
       "job failed",
@@ -214,6 +217,10 @@ async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>): Promise<
     return false;
   }
   return true;
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 export interface EnqueueOptions {
@@ -262,109 +269,20 @@ function nudge(name: string) {
   s.nudges.set(name, first);
 }
 
-/** Publishes an event: every job whose `on` lists it runs once with an `EventEnvelope`. */
-export async function publish(db: DbOrTx, event: string, payload: unknown): Promise<void> {
-  await enqueue<EventJob>(db, EVENTS_QUEUE, { event, payload, occurredAt: new Date().toISOString() });
-}
-
 /**
- * Publishes one occurrence of `event` per payload in one statement (pg-boss `insert`) through
- * `db`, the transaction of the change: what a batch of changes publishes (the contact form's
- * group commit). Same guarantee as `publish`: nothing exists if that transaction rolls back.
+ * Inserts `jobs` in one statement (pg-boss `insert`, on its own connection, not in a
+ * transaction); a job whose id already exists is skipped. Wakes this instance's workers for them.
  */
-export async function publishMany(db: DbOrTx, event: string, payloads: unknown[]): Promise<void> {
-  if (payloads.length === 0) return;
-  await boss().insert(eventJobs(event, payloads), { db: drizzleExecutor(db) });
-  nudge(EVENTS_QUEUE);
-}
-
-function eventJobs(event: string, payloads: unknown[]) {
-  const occurredAt = new Date().toISOString();
-  return payloads.map((payload) => ({
-    name: EVENTS_QUEUE,
-    data: { event, payload, occurredAt } satisfies EventJob,
-  }));
-}
-
-/**
- * `change` (an INSERT/UPDATE/DELETE) and publishMany of its events in ONE statement: the change
- * runs as a data-modifying CTE of pg-boss's own job insert, so both commit or neither does, as in
- * a transaction, without the transaction's BEGIN and COMMIT round trips (the contact form's group
- * commit: 4 round trips per batch → 1). pg-boss's statement is taken from `insert` itself (an
- * executor that keeps the text instead of running it); if it is not a `WITH` query (another
- * pg-boss version), the two run in a transaction instead, with the same result.
- */
-export async function publishManyWith(db: DbOrTx, change: SQL, event: string, payloads: unknown[]) {
-  if (payloads.length === 0) return void (await db.execute(change));
-  let captured: { text: string; values: unknown[] } | undefined;
-  await boss().insert(eventJobs(event, payloads), {
-    db: {
-      async executeSql(text: string, values: unknown[] = []) {
-        captured = { text, values };
-        return { rows: [] };
-      },
-    },
-  });
-  const head = captured && /^\s*with\s/i.exec(captured.text);
-  if (!captured || !head) {
-    await db.transaction(async (tx) => {
-      await tx.execute(change);
-      await publishMany(tx, event, payloads);
-    });
-    return;
-  }
-  const jobs = toDrizzleSql(captured.text.slice(head[0].length), captured.values);
-  await db.execute(sql`with published_change as (${change}), ${jobs}`);
-  nudge(EVENTS_QUEUE);
-}
-
-/** A stable UUID from text: the fan-out's job ids, so a retried fan-out adds no duplicates. */
-export function stableId(text: string): string {
-  const h = createHash("sha256").update(text).digest("hex");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/**
- * The fan-out of a batch of events: one job per subscriber per event, all in ONE insert (a
- * burst of leads is fanned out in a few statements, not three per lead). Ids are stable per
- * event and subscriber and the insert skips existing ids, so a retried batch adds nothing twice.
- * If the insert fails, every event of the batch is failed and retried.
- */
-async function fanOutBatch(batch: { id: string; data: EventJob }[]): Promise<boolean[]> {
-  const s = state;
-  if (!s) return batch.map(() => false);
-  const jobs: { id: string; name: string; data: EventEnvelope }[] = [];
-  for (const job of batch) {
-    const { event, payload, occurredAt } = job.data;
-    const envelope: EventEnvelope = { event, payload, eventId: job.id, occurredAt };
-    for (const def of s.jobs.values()) {
-      if (def.on?.includes(event))
-        jobs.push({ id: stableId(`${job.id}:${def.name}`), name: def.name, data: envelope });
-    }
-  }
-  try {
-    if (jobs.length > 0) await s.boss.insert(jobs);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    getLogger().warn({ job: EVENTS_QUEUE, count: batch.length, err: message }, "event fan-out failed");
-    for (const job of batch) await s.boss.fail(EVENTS_QUEUE, job.id, { message }).catch(() => {});
-    return batch.map(() => false);
-  }
+export async function insertJobs(jobs: { id?: string; name: string; data: object }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await boss().insert(jobs);
   for (const name of new Set(jobs.map((j) => j.name))) nudge(name);
-  return batch.map(() => true);
 }
 
-const eventsJob = defineJob<EventJob>({
-  name: EVENTS_QUEUE,
-  pollingIntervalSeconds: 1,
-  batchSize: 50,
-  retryDelay: 5,
-  // Batches of this queue go to fanOutBatch (runBatch); a lone job is a batch of one.
-  async handler(data, job) {
-    const [ok] = await fanOutBatch([{ id: job.id, data }]);
-    if (!ok) throw new Error("event fan-out failed");
-  },
-});
+/** The names of the started jobs whose `on` lists `event`: its subscribers. */
+export function subscribersOf(event: string): string[] {
+  return [...started().jobs.values()].filter((def) => def.on?.includes(event)).map((def) => def.name);
+}
 
 /**
  * Runs every job that is due now, until none is left (tests and scripts; the server's workers

@@ -1,21 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { onPostgres, useTestDatabase } from "../../../tests/support/db";
 import PgBoss from "pg-boss";
 import { pgliteExecutor } from "./adapters.server";
-import {
-  defineJob,
-  drainJobs,
-  type EventEnvelope,
-  enqueue,
-  getJob,
-  publish,
-  publishManyWith,
-  stableId,
-  startJobs,
-  stopJobs,
-} from "./queue.server";
+import { defineJob, drainJobs, enqueue, getJob, startJobs, stopJobs } from "./queue.server";
 
 const t = useTestDatabase();
 afterEach(() => stopJobs());
@@ -94,54 +84,49 @@ describe("job queue", () => {
     expect(lastAttempt).toEqual([false, true]);
   });
 
-  it("an enqueue with an id already used is ignored (how a retried fan-out adds no duplicates)", async () => {
+  it("an enqueue with an id already used is ignored", async () => {
     const seen: number[] = [];
     const job = defineJob<{ n: number }>({ name: "test.idem", handler: async ({ n }) => void seen.push(n) });
     await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
-    const id = stableId("event-1:test.idem");
+    const id = randomUUID();
     expect(await enqueue(t.db, job, { n: 1 }, { id })).toBe(id);
     expect(await enqueue(t.db, job, { n: 2 }, { id })).toBeNull();
     await drainJobs();
     expect(seen).toEqual([1]);
   });
 
-  it("fans an event out to each subscriber", async () => {
-    const got: string[] = [];
-    type Env = EventEnvelope<string, { n: number }>;
-    const push =
-      (tag: string) =>
-      async ({ event, payload }: Env) =>
-        void got.push(`${tag}:${event}:${payload.n}`);
-    const a = defineJob<Env>({ name: "test.sub-a", on: ["thing.happened"], handler: push("a") });
-    const b = defineJob<Env>({ name: "test.sub-b", on: ["thing.happened", "other"], handler: push("b") });
-    const c = defineJob<Env>({ name: "test.sub-c", on: ["other"], handler: push("c") });
-    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [a, b, c], worker: false });
-    await publish(t.db, "thing.happened", { n: 1 });
-    await drainJobs();
-    expect(got.sort()).toEqual(["a:thing.happened:1", "b:thing.happened:1"]);
-  });
-
-  it("publishManyWith: the change and its events commit together in one statement, or neither", async () => {
-    const got: number[] = [];
-    type Env = EventEnvelope<string, { n: number }>;
-    const sub = defineJob<Env>({
-      name: "test.sub-with",
-      on: ["row.added"],
-      handler: async ({ payload }) => void got.push(payload.n),
+  it("a batch handler runs the fetched jobs together; if it throws, each one is failed and retried", async () => {
+    const batches: number[][] = [];
+    const job = defineJob<{ n: number }>({
+      name: "test.batch",
+      batchSize: 10,
+      retryDelay: 1,
+      retryBackoff: false,
+      handler: async () => {
+        throw new Error("the batch handler runs instead");
+      },
+      async batchHandler(jobs) {
+        batches.push(jobs.map((j) => j.data.n).sort((x, y) => x - y));
+        if (batches.length === 1) throw new Error("transient");
+      },
     });
-    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [sub], worker: false });
-    await t.db.execute(sql`create table if not exists publish_with_rows (n int primary key)`);
-    const insert = (ns: number[]) =>
-      sql`insert into publish_with_rows (n) select * from unnest(${`{${ns.join(",")}}`}::int[])`;
-
-    await publishManyWith(t.db, insert([1, 2]), "row.added", [{ n: 1 }, { n: 2 }]);
-    // 2 is already there: the statement fails, so 3 is not stored and neither event exists.
-    await expect(publishManyWith(t.db, insert([3, 2]), "row.added", [{ n: 3 }, { n: 2 }])).rejects.toThrow();
-
-    const rows = await queryRows<{ n: number }>(t.db, sql`select n from publish_with_rows order by n`);
-    expect(rows.map((r) => r.n)).toEqual([1, 2]);
+    await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
+    const ids = [(await enqueue(t.db, job, { n: 1 }))!, (await enqueue(t.db, job, { n: 2 }))!];
     await drainJobs();
-    expect(got.sort()).toEqual([1, 2]);
+    expect(await Promise.all(ids.map(async (id) => (await getJob(job.name, id))?.state))).toEqual([
+      "retry",
+      "retry",
+    ]);
+    await wait(1200);
+    await drainJobs();
+    expect(batches).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+    expect(await Promise.all(ids.map(async (id) => (await getJob(job.name, id))?.state))).toEqual([
+      "completed",
+      "completed",
+    ]);
   });
 
   it("a worker started with the server picks up a job within a second", async () => {
