@@ -1,7 +1,8 @@
-// Production server: Express in front of the React Router build. It owns what must happen for
-// every request before the app runs: the request id and log line, security headers with a
-// per-request CSP nonce, the CSRF origin check and body limits, compression, the page cache and
-// static assets. The middlewares themselves live in app/server/ and come out of the build.
+// Production server: Express in front of the React Router build, the one request pipeline. It
+// owns what must happen for every request before the app runs: the request id and log line, the
+// page cache, security headers with a per-request CSP nonce, the CSRF origin check and body
+// limits, compression and static assets. The middlewares live in app/server/ and come out of
+// the build.
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -34,10 +35,30 @@ if (config.trustProxy) server.set("trust proxy", 1);
 // Request id, one JSON line per request, and the request context every log line below uses.
 server.use(app.requestLogMiddleware());
 
+// A representative's link (`/?ref={code}`): sets the 90-day attribution cookie and redirects to
+// the page without the code, before the page cache, so cached pages are neither bypassed nor
+// copied per code (app/modules/referrals/referral-link.server.ts).
+server.use(app.referralLinkMiddleware());
+
+// Public pages from memory (app/server/cache/page-cache.server.ts; PAGE_CACHE=off disables it):
+// the same bytes for every anonymous visitor, CSP by hashes, shared-cache headers, ETag. A hit
+// ends here, before the nonce, the body guard and compression
+// (docs/decisions/018-public-site-as-plain-html.md).
+server.use(app.pageCacheMiddleware({ enabled: process.env.PAGE_CACHE !== "off" }));
+
+// Security headers; a per-request CSP nonce, except on a public page being stored, whose CSP
+// names its inline scripts by hash once its body is known.
 server.use((req, res, next) => {
-  const nonce = randomBytes(16).toString("base64");
-  res.locals.nonce = nonce;
-  for (const [k, v] of Object.entries(app.securityHeaders({ nonce, secure: req.secure, path: req.path }))) {
+  const pub = Boolean(res.locals.publicPage);
+  const nonce = pub ? undefined : randomBytes(16).toString("base64");
+  if (nonce) res.locals.nonce = nonce;
+  const headers = app.securityHeaders({
+    nonce,
+    hashes: pub ? [] : undefined,
+    secure: req.secure,
+    path: req.path,
+  });
+  for (const [k, v] of Object.entries(headers)) {
     res.setHeader(k, v);
   }
   next();
@@ -47,19 +68,10 @@ server.use((req, res, next) => {
 // Then the body: bounded in size and of a type an action can read.
 server.use(app.requestGuard());
 
-// Compression wraps everything below (it leaves precompressed files and cache hits alone). The
-// page cache must come after it: on a miss it captures the body before compression does.
-server.use(compression());
-// A representative's link (`/?ref={code}`): sets the 90-day attribution cookie and redirects to
-// the page without the code, before the page cache, so cached pages are neither bypassed nor
-// copied per code (app/modules/referrals/referral-link.server.ts).
-server.use(app.referralLinkMiddleware());
-// Public pages from memory (app/server/cache/page-cache.server.ts); PAGE_CACHE=off disables it.
-// Before the static middlewares: a page hit then costs no file-system lookups.
-// Cached public pages are the same bytes for every anonymous visitor: CSP by hashes, shared-cache
-// headers, ETag (docs/decisions/017-public-pages-at-the-limit.md).
-const pageCacheOn = process.env.PAGE_CACHE !== "off";
-server.use(app.pageCacheMiddleware({ enabled: pageCacheOn, publicHashes: true }));
+// Rendered pages are compressed per request; a public page being stored is compressed once by
+// the page cache instead (compression must not even wrap it: it would send the headers first).
+const compress = compression();
+server.use((req, res, next) => (res.locals.publicPage ? next() : compress(req, res, next)));
 // Static files go out as the .br/.gz written at build time (scripts/precompress.mjs); only
 // rendered pages are compressed per request.
 const staticFiles = (dir, serveStatic) =>
@@ -86,28 +98,11 @@ server.all(
       publicPage: Boolean(res.locals.publicPage),
       // An error page is never cached: it still shows "Código do erro" (entry.server.tsx).
       errorRequestId: req.id,
-      allowInlineScripts: (texts) => (res.locals.inlineScripts ??= []).push(...texts),
     }),
   }),
 );
 
-// The fast path: a cached public page is answered before Express (app/server/cache/fast-path.server.ts);
-// PUBLIC_FAST_PATH=off sends every request through Express.
-const fastPath =
-  pageCacheOn && process.env.PUBLIC_FAST_PATH !== "off"
-    ? app.publicFastPath({ trustProxy: config.trustProxy })
-    : () => false;
-// The contact form's POST with JavaScript, answered with JSON before Express too
-// (app/modules/leads/contact-endpoint.server.ts: the same guards and answer as the route's action).
-const contactEndpoint = app.contactEndpoint({
-  trustProxy: config.trustProxy,
-  allowedOrigins: [new URL(config.baseUrl).origin],
-});
-const httpServer = createServer((req, res) => {
-  // Background jobs in this process wait for a gap in the requests (app/server/jobs/foreground.server.ts).
-  app.trackRequest(res);
-  if (!fastPath(req, res) && !contactEndpoint(req, res)) server(req, res);
-});
+const httpServer = createServer(server);
 httpServer.listen(config.port, config.host, () => {
   console.log(`Servidor pronto em ${config.baseUrl} (${config.databaseKind})`);
 });

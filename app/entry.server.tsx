@@ -11,11 +11,8 @@ import { getLogger } from "./server/logging/logger.server";
 // Hooks the Express server (server.mjs) calls: boot, shutdown, logging, headers, CSRF/body
 // guard, referral links, page cache.
 export { boot, requestGuard, shutdown } from "./boot.server";
-export { contactEndpoint } from "./modules/leads/contact-endpoint.server";
 export { referralLinkMiddleware } from "./modules/referrals/referral-link.server";
 export { pageCacheMiddleware } from "./server/cache/page-cache.server";
-export { publicFastPath } from "./server/cache/fast-path.server";
-export { trackRequest } from "./server/jobs/foreground.server";
 export { securityHeaders } from "./server/http/headers.server";
 export { baseLogger } from "./server/logging/logger.server";
 export { requestLogMiddleware } from "./server/logging/request-log.server";
@@ -42,8 +39,7 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and link previews get the whole document at once; so does a public page that is
-    // stored (its bytes are complete before anything is sent, and deferred hydration moves its
-    // scripts, which must not arrive as later streamed chunks).
+    // stored (its bytes are complete before anything is sent).
     const whole = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext?.publicPage;
     const readyOption: keyof RenderToPipeableStreamOptions = whole ? "onAllReady" : "onShellReady";
 

@@ -9,11 +9,6 @@ declare module "react-router" {
     requestId: string | null;
     /** Always set: the 500 page shows it even on a public page (entry.server.tsx). */
     errorRequestId?: string;
-    /**
-     * Cached public pages (CSP by hashes, decision 017): inline scripts the page may add later in
-     * the browser (the tracking a visitor accepts in the banner), whose hashes the CSP must list.
-     */
-    allowInlineScripts?: (texts: string[]) => void;
     /** A public page stored whole (page cache, hash CSP): rendered with onAllReady. */
     publicPage?: boolean;
   }

@@ -15,8 +15,9 @@ import "./app.css";
 import { StandaloneErrorBoundary } from "./components/site/error-boundary";
 import { LazyToaster, showToast } from "./components/ui/toasts";
 import { TrackingBodyEnd, TrackingBodyStart, TrackingHead } from "./components/site/tracking";
+import { PublicToast } from "./components/site/public-toast";
 import { readFlash } from "./lib/flash.server";
-import { DEFERRED_TEMPLATE_ID, HYDRATED_EVENT, type DeferHydrationHandle } from "./lib/deferred-hydration";
+import { isPlainHtml } from "./lib/plain-html";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readFlash(request);
@@ -41,9 +42,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
   const tracking = site?.tracking;
   const consent = site?.consent;
-  // A stored copy of such a route keeps the scripts below in this template until the visitor
-  // shows up (server/cache/deferred-hydration.server.ts).
-  const defer = useMatches().some((m) => (m.handle as DeferHydrationHandle | undefined)?.deferHydration);
+  // Public pages are plain HTML: no React Router script, no module preload, no scroll
+  // restoration; their one small script comes from the public layout (decision 018).
+  const plain = isPlainHtml(useMatches());
   return (
     <html lang="pt-BR">
       <head>
@@ -58,10 +59,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white font-sans text-slate-900 antialiased">
         <TrackingBodyStart tracking={tracking} consent={consent} />
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {plain ? (
+          <>
+            <PublicToast toast={root?.toast ?? null} />
+            {site?.siteScript && (
+              <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.siteScript }} />
+            )}
+          </>
+        ) : (
+          <ScrollRestoration nonce={nonce} />
+        )}
         <TrackingBodyEnd tracking={tracking} consent={consent} nonce={nonce} />
-        {defer && <template id={DEFERRED_TEMPLATE_ID} />}
-        <Scripts nonce={nonce} />
+        {!plain && <Scripts nonce={nonce} />}
       </body>
     </html>
   );
@@ -74,17 +83,17 @@ function FlashToasts() {
   useEffect(() => {
     if (pending) showToast(pending.type, pending.message, { id: pending.id });
   }, [pending]);
-  // SPEC §9: bottom-right in the public shell, top-right in the back office and portal.
-  const inApp = matches.some(
-    (m) => m.id.startsWith("routes/admin") || m.id.startsWith("routes/representante"),
-  );
-  return <LazyToaster position={inApp ? "top-right" : "bottom-right"} eager={inApp} />;
+  // The public shell renders its toast as HTML (PublicToast, bottom-right); everywhere else
+  // toasts are top-right (SPEC §9).
+  if (isPlainHtml(matches)) return null;
+  return <LazyToaster position="top-right" eager />;
 }
 
 export default function App() {
-  // Deferred hydration's boot script replays the clicks it held until now.
+  // The back office and the portal answer clicks once hydrated: a mark on the document says so
+  // (styles and end-to-end tests wait for it instead of reading the framework's internals).
   useEffect(() => {
-    window.dispatchEvent(new Event(HYDRATED_EVENT));
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <>

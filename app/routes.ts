@@ -8,7 +8,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("rss.xml", "routes/resources/rss.ts"),
-  route("api/contato", "routes/resources/contato-api.ts"),
+  route("consentimento", "routes/resources/consentimento.ts"),
 
   // Public site
   layout("routes/site/layout.tsx", [

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 
 const dir = path.resolve(process.env.BUILD_DIR ?? "build");
-if (!existsSync(path.join(dir, "server/index.js"))) {
+if (!existsSync(path.join(dir, "server/index.js")) || !existsSync(path.join(dir, "site-script/site.js"))) {
   console.log("Nenhum build encontrado: executando `npm run build`...");
   execSync("npm run build", { stdio: "inherit" });
 }

@@ -63,3 +63,21 @@ export function consentBootstrap(c: Consent | null): string {
   )});`;
   return c ? `${base}gtag('consent','update',${JSON.stringify(consentModeSignals(c))});` : base;
 }
+
+/** First-party cookies the trackers set, removed when their category is withdrawn. */
+const TRACKER_COOKIE = /^(_ga|_gid|_gat|_gcl|_fbp|_fbc)/;
+
+/**
+ * Set-Cookie values that remove the trackers' cookies a request carries, on the host and on its
+ * parent domain (where Google's and Meta's tags put them).
+ */
+export function trackerCookieRemovals(cookieHeader: string | null, host: string): string[] {
+  const domains = [null, host, `.${host.split(".").slice(-2).join(".")}`];
+  const out: string[] = [];
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const name = part.split("=")[0].trim();
+    if (!TRACKER_COOKIE.test(name)) continue;
+    for (const d of new Set(domains)) out.push(`${name}=; Path=/; Max-Age=0${d ? `; Domain=${d}` : ""}`);
+  }
+  return out;
+}

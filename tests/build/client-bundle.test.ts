@@ -8,6 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 const ASSETS = path.resolve(process.env.BUILD_DIR ?? "build", "client/assets");
@@ -57,4 +58,21 @@ describe("built client assets", () => {
       expect(found).toEqual([]);
     });
   }
+});
+
+// The public pages' one script (app/site-script/site.ts, inlined into every public page).
+const SITE_SCRIPT = path.resolve(process.env.BUILD_DIR ?? "build", "site-script/site.js");
+
+describe("the public pages' script", () => {
+  it("is one classic script of at most 6 KiB gzip, with no framework and no server code", () => {
+    const code = readFileSync(SITE_SCRIPT, "utf8");
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(6 * 1024);
+    // Inlined as a classic <script>: no module syntax.
+    expect(code).not.toMatch(/^\s*(import|export)\s/m);
+    const found = Object.values(MARKERS)
+      .flat()
+      .concat(["react", "__reactRouter"])
+      .filter((m) => code.includes(m));
+    expect(found).toEqual([]);
+  });
 });

@@ -215,19 +215,25 @@ const MATRIX: Record<string, Line> = {
   "routes/resources/sitemap.ts": { loader: PUBLIC },
   "routes/resources/robots.ts": { loader: PUBLIC },
   "routes/resources/rss.ts": { loader: PUBLIC },
-  // The contact form with JavaScript (JSON); a GET is told the address only takes the form.
-  "routes/resources/contato-api.ts": [
+  // The cookie banner's forms: anyone may choose; back to a page of this site only.
+  "routes/resources/consentimento.ts": [
     {
-      label: "incomplete form",
-      loader: all(status(405)),
-      action: all(status(400)),
-      forms: (f) => [{}, { ...contactForm(f), email: "nao-e-email" }],
+      label: "a choice",
+      loader: all(redirect("/")),
+      action: all(redirect("/blog")),
+      forms: () => [
+        { escolha: "todos", voltar: "/blog" },
+        { escolha: "personalizado", voltar: "/blog" },
+      ],
     },
     {
-      label: "complete form",
-      loader: all(status(405)),
-      action: all(admitted),
-      forms: (f) => [contactForm(f)],
+      label: "another site",
+      loader: all(redirect("/")),
+      action: all(redirect("/")),
+      forms: () => [
+        { escolha: "nenhum", voltar: "//evil.test/x" },
+        { escolha: "x", voltar: "https://evil.test" },
+      ],
     },
   ],
 

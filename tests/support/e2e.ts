@@ -4,14 +4,13 @@ import { expect, type Page } from "@playwright/test";
 export const ADMIN = { email: "admin@e2e.dev", password: "admin-e2e-123" };
 
 /**
- * What a visitor does first: the pointer moves. The landing hydrates on such a sign of life
- * (deferred hydration, decision 004); two different points, so a pointer already resting where
- * the first one is still moves. Resolves once the page has hydrated (every HTML page does).
+ * Opens a back-office or portal page and waits until it answers clicks: the app marks the
+ * document `data-hydrated` once React has hydrated it (root.tsx). Public pages are plain HTML and
+ * need no wait.
  */
-export async function showUp(page: Page) {
-  await page.mouse.move(1, 1);
-  await page.mouse.move(6, 6);
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window, null, { timeout: 15_000 });
+export async function gotoReady(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
 }
 
 export function uniqueEmail(prefix: string) {

@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { CookiePreferencesButton } from "./consent/consent-slot";
+import { CookiePreferencesButton } from "./consent/consent";
 
 export interface FooterPost {
   title: string;
@@ -13,7 +12,7 @@ export function Footer({
 }: {
   posts: FooterPost[];
   children?: React.ReactNode;
-  /** The "Preferências de cookies" link (only where the consent slot listens: the public shell). */
+  /** The "Preferências de cookies" link (only where its dialog is: the public shell). */
   cookiePreferences?: boolean;
 }) {
   return (
@@ -53,14 +52,14 @@ export function Footer({
               </a>
             </li>
             <li>
-              <Link to="/blog" className="hover:text-white">
+              <a href="/blog" className="hover:text-white">
                 Blog
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/representante/login" className="hover:text-white">
+              <a href="/representante/login" className="hover:text-white">
                 Área do representante
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -69,9 +68,9 @@ export function Footer({
           <ul className="mt-3 space-y-2 text-sm">
             {posts.map((p) => (
               <li key={p.slug}>
-                <Link to={`/blog/${p.slug}`} className="hover:text-white">
+                <a href={`/blog/${p.slug}`} className="hover:text-white">
                   {p.title}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -81,14 +80,14 @@ export function Footer({
         <nav aria-label="Privacidade e termos">
           <ul className="mb-2 flex flex-wrap justify-center gap-x-4 gap-y-1">
             <li>
-              <Link to="/privacidade" className="hover:text-white">
+              <a href="/privacidade" className="hover:text-white">
                 Política de Privacidade
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/termos" className="hover:text-white">
+              <a href="/termos" className="hover:text-white">
                 Termos de Uso
-              </Link>
+              </a>
             </li>
             {cookiePreferences && (
               <li>

@@ -1,6 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
-import { SCROLL_TARGET_KEY } from "~/lib/deferred-hydration";
+import { MOBILE_MENU_ID } from "~/lib/site-script";
 import { CloseIcon, MenuIcon } from "./icons";
 
 export const SECTION_LINKS = [
@@ -9,86 +7,38 @@ export const SECTION_LINKS = [
   { id: "beneficios", label: "Benefícios" },
 ] as const;
 
-/** SPEC §9 timings. */
-export const SOLID_AFTER_PX = 50;
-export const SECTION_SCROLL_DELAY_MS = 500;
-
-export function Header({ demoUrl }: { demoUrl: string }) {
-  const [solid, setSolid] = useState(false);
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const isHome = pathname === "/";
-
-  useEffect(() => {
-    const onScroll = () => setSolid(window.scrollY > SOLID_AFTER_PX);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
-  // Escape closes the open mobile menu and gives the focus back to its button.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
-  // Arriving on / with a stored section (from another page): scroll there after 500 ms.
-  useEffect(() => {
-    if (!isHome) return;
-    const target = sessionStorage.getItem(SCROLL_TARGET_KEY);
-    if (!target) return;
-    sessionStorage.removeItem(SCROLL_TARGET_KEY);
-    const t = setTimeout(() => {
-      document.getElementById(target)?.scrollIntoView({ behavior: "smooth" });
-    }, SECTION_SCROLL_DELAY_MS);
-    return () => clearTimeout(t);
-  }, [isHome]);
-
-  function goToSection(event: React.MouseEvent, id: string) {
-    event.preventDefault();
-    setOpen(false);
-    if (isHome) {
-      document.getElementById(id)?.scrollIntoView({ behavior: "smooth" });
-      return;
-    }
-    sessionStorage.setItem(SCROLL_TARGET_KEY, id);
-    navigate("/");
-  }
-
-  const solidStyle = solid || open || !isHome;
+/**
+ * The public header (SPEC §2), plain HTML. Section links are `/#id` (the site script scrolls
+ * smoothly on the landing, and from another page stores the section, goes to / and scrolls after
+ * 500 ms); the mobile menu is a native popover (opens, closes and closes on Escape without
+ * script). On the landing the header is transparent until the script sees 50 px of scroll.
+ */
+export function Header({ demoUrl, home = false }: { demoUrl: string; home?: boolean }) {
   return (
     <header
-      data-solid={solidStyle ? "true" : "false"}
-      className={`fixed inset-x-0 top-0 z-40 transition-colors duration-300 ${
-        solidStyle ? "bg-white/95 shadow-sm backdrop-blur" : "bg-transparent"
-      }`}
+      data-site-header=""
+      data-home={home ? "true" : "false"}
+      data-solid={home ? "false" : "true"}
+      className="fixed inset-x-0 top-0 z-40 transition-colors duration-300 data-[solid=true]:bg-white/95 data-[solid=true]:shadow-sm data-[solid=true]:backdrop-blur"
     >
       <nav aria-label="Principal" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link to="/" className="text-lg font-bold text-brand-700">
+        <a href="/" className="text-lg font-bold text-brand-700">
           Cardápio<span className="text-slate-900">Digital</span>
-        </Link>
+        </a>
         <div className="hidden items-center gap-6 md:flex">
           {SECTION_LINKS.map((s) => (
             <a
               key={s.id}
               href={`/#${s.id}`}
-              onClick={(e) => goToSection(e, s.id)}
+              data-section={s.id}
               className="text-sm font-medium text-slate-700 hover:text-brand-700"
             >
               {s.label}
             </a>
           ))}
-          <Link to="/blog" className="text-sm font-medium text-slate-700 hover:text-brand-700">
+          <a href="/blog" className="text-sm font-medium text-slate-700 hover:text-brand-700">
             Blog
-          </Link>
+          </a>
           <a
             href={demoUrl}
             target="_blank"
@@ -99,42 +49,61 @@ export function Header({ demoUrl }: { demoUrl: string }) {
           </a>
         </div>
         <button
-          ref={toggle}
           type="button"
-          className="rounded-md p-2 text-slate-800 md:hidden"
-          aria-expanded={open}
-          aria-controls="menu-mobile"
-          aria-label={open ? "Fechar menu" : "Abrir menu"}
-          onClick={() => setOpen((v) => !v)}
+          popoverTarget={MOBILE_MENU_ID}
+          aria-label="Abrir menu"
+          className="group/menu flex h-11 w-11 items-center justify-center rounded-md text-slate-800 md:hidden"
         >
-          {open ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+          <MenuIcon className="h-6 w-6 group-data-[open=true]/menu:hidden" />
+          <CloseIcon className="hidden h-6 w-6 group-data-[open=true]/menu:block" />
         </button>
       </nav>
-      {open && (
-        <div id="menu-mobile" className="border-t border-slate-100 bg-white px-4 pb-4 md:hidden">
+      <div
+        id={MOBILE_MENU_ID}
+        popover="auto"
+        aria-label="Menu"
+        className="inset-x-0 top-16 bottom-auto m-0 h-auto max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-0 border-t border-slate-100 bg-white px-4 pb-4 shadow-lg md:hidden"
+      >
+        <ul>
           {SECTION_LINKS.map((s) => (
-            <a
-              key={s.id}
-              href={`/#${s.id}`}
-              onClick={(e) => goToSection(e, s.id)}
-              className="block py-2 font-medium text-slate-700"
-            >
-              {s.label}
-            </a>
+            <li key={s.id}>
+              <a href={`/#${s.id}`} data-section={s.id} className={MENU_LINK}>
+                {s.label}
+              </a>
+            </li>
           ))}
-          <Link to="/blog" onClick={() => setOpen(false)} className="block py-2 font-medium text-slate-700">
-            Blog
-          </Link>
-          <a
-            href={demoUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="mt-2 block rounded-full bg-brand-700 px-4 py-2 text-center font-semibold text-white"
-          >
-            Ver Demonstração
-          </a>
-        </div>
-      )}
+          <li>
+            <a href="/#contato" data-section="contato" className={MENU_LINK}>
+              Contato
+            </a>
+          </li>
+          <li>
+            <a href="/blog" className={MENU_LINK}>
+              Blog
+            </a>
+          </li>
+          <li>
+            <a href="/representante/register" className={MENU_LINK}>
+              Seja um representante
+            </a>
+          </li>
+          <li>
+            <a href="/representante/login" className={MENU_LINK}>
+              Área do representante
+            </a>
+          </li>
+        </ul>
+        <a
+          href={demoUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-2 block rounded-full bg-brand-700 px-4 py-3 text-center font-semibold text-white"
+        >
+          Ver Demonstração
+        </a>
+      </div>
     </header>
   );
 }
+
+const MENU_LINK = "block py-3 font-medium text-slate-700";

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { HeadNode, Tracking } from "~/modules/seo/tracking";
 import { withNonce } from "~/modules/seo/tracking";
 import { consentBootstrap, type Consent } from "~/lib/consent";
@@ -15,16 +14,6 @@ const REACT_NAMES: Record<string, string> = {
   hreflang: "hrefLang",
 };
 const BOOLEAN = new Set(["async", "defer", "nomodule"]);
-
-/**
- * The nonce of the document's own response. Client navigations bring new nonces (the root
- * loader runs again); keeping the first one means React never rewrites these nodes, whose
- * scripts already ran.
- */
-function useStableNonce(nonce: string | undefined) {
-  const [first] = useState(nonce);
-  return first;
-}
 
 function props(node: HeadNode, nonce: string | undefined) {
   const out: Record<string, string | boolean | undefined> = {};
@@ -53,15 +42,6 @@ function HeadElement({ node, nonce }: { node: HeadNode; nonce: string | undefine
 }
 
 /**
- * The consent the document was served with. The banner applies a later choice itself
- * (consent-apply.ts); re-rendering the tags here would only add inert or duplicate nodes.
- */
-function useStableConsent(consent: Consent | null | undefined) {
-  const [first] = useState(consent ?? null);
-  return first;
-}
-
-/**
  * Inside <head>: the Consent Mode v2 bootstrap (defaults `denied`) before any Google tag, then the
  * tags of the categories the visitor accepted (LGPD, issue 16): analytics (GTM, GA), marketing
  * (Meta Pixel, the admin's custom head HTML).
@@ -75,8 +55,7 @@ export function TrackingHead({
   consent?: Consent | null;
   nonce?: string;
 }) {
-  const stable = useStableNonce(nonce);
-  const chosen = useStableConsent(consent);
+  const chosen = consent ?? null;
   if (!tracking) return null;
   const nodes = [
     ...(chosen?.analytics ? tracking.analytics.head : []),
@@ -85,10 +64,10 @@ export function TrackingHead({
   return (
     <>
       {tracking.google && (
-        <script nonce={stable} dangerouslySetInnerHTML={{ __html: consentBootstrap(chosen) }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentBootstrap(chosen) }} />
       )}
       {nodes.map((node, i) => (
-        <HeadElement key={i} node={node} nonce={stable} />
+        <HeadElement key={i} node={node} nonce={nonce} />
       ))}
     </>
   );
@@ -96,7 +75,7 @@ export function TrackingHead({
 
 /** <noscript> fallbacks of the accepted categories, right after <body> opens. */
 export function TrackingBodyStart({ tracking, consent }: { tracking?: Tracking; consent?: Consent | null }) {
-  const chosen = useStableConsent(consent);
+  const chosen = consent ?? null;
   if (!tracking) return null;
   const html = [
     ...(chosen?.analytics ? tracking.analytics.bodyStart : []),
@@ -114,8 +93,7 @@ export function TrackingBodyStart({ tracking, consent }: { tracking?: Tracking; 
 
 /**
  * Custom body HTML at the end of <body>, after marketing consent. Its scripts run because the
- * browser parses them from the server's HTML with the nonce; React only hydrates the wrapper and
- * never re-runs them.
+ * browser parses them from the server's HTML (with the nonce, or named by hash on a cached page).
  */
 export function TrackingBodyEnd({
   tracking,
@@ -126,9 +104,8 @@ export function TrackingBodyEnd({
   consent?: Consent | null;
   nonce?: string;
 }) {
-  const stable = useStableNonce(nonce);
-  const chosen = useStableConsent(consent);
+  const chosen = consent ?? null;
   const html = chosen?.marketing ? tracking?.marketing.bodyEnd : null;
   if (!html) return null;
-  return <div data-custom-scripts="" dangerouslySetInnerHTML={{ __html: withNonce(html, stable) }} />;
+  return <div data-custom-scripts="" dangerouslySetInnerHTML={{ __html: withNonce(html, nonce) }} />;
 }

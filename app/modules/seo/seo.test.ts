@@ -71,7 +71,7 @@ describe("SEO of the public pages", () => {
     await saveSettings({
       input: { ...EMPTY_SETTINGS, ogTitle: "Título social", ogImage: "https://cdn.exemplo.com/og.png" },
     });
-    const d = (await home.loader()).seo;
+    const d = (await home.loader({ request: new Request("http://localhost:3000/") } as never)).seo;
     expect(d.title).toBe("Cardápio Digital e Delivery sem Comissão | CardápioDigital");
     expect(d.description.length).toBeGreaterThanOrEqual(140);
     expect(d.canonical).toBe("http://localhost:3000");
@@ -118,7 +118,9 @@ describe("SEO of the public pages", () => {
     // An article keeps its own title (the override is for the list page only).
     expect((await buildPageSeo({ path: "/blog/um-post", page: { title: "Post" } })).title).toBe("Post");
     // What the home page really renders in its <head>.
-    expect(seoMeta((await home.loader()).seo)).toContainEqual({
+    expect(
+      seoMeta((await home.loader({ request: new Request("http://localhost:3000/") } as never)).seo),
+    ).toContainEqual({
       title: "Cardápio sem comissão para o seu restaurante",
     });
     await saveSettings({ input: EMPTY_SETTINGS });

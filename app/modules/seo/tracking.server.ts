@@ -107,22 +107,6 @@ export function loadersInBody(html: string): string {
   });
 }
 
-/**
- * Every inline script the tracking may put on a page, whichever categories are accepted: the
- * banner adds the newly accepted ones in the browser (consent-apply.ts), and on a cached public
- * page (CSP by hashes, decision 017) the document's CSP must already list them.
- */
-export function trackingInlineScripts(t: Tracking): string[] {
-  const out: string[] = [];
-  for (const group of [t.analytics, t.marketing]) {
-    for (const node of group.head) if (node.tag === "script" && node.content) out.push(node.content);
-    for (const m of (group.bodyEnd ?? "").matchAll(/<script\b[^>]*>([\s\S]*?)<\/script\s*>/gi)) {
-      if (m[1]) out.push(m[1]);
-    }
-  }
-  return out;
-}
-
 /** What the public pages may render for tracking, by consent category, from the (cached) settings. */
 export function trackingFromSettings(settings: Settings | null): Tracking {
   const analytics: TrackingGroup = { head: [], bodyStart: [], bodyEnd: null };

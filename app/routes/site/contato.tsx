@@ -1,5 +1,3 @@
-import { useRef, useState } from "react";
-import { useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/contato";
 import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import type { ContactActionData } from "~/components/site/landing/contact-form";
@@ -28,25 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = rateLimitHeaders;
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod === "POST") return false;
-  return defaultShouldRevalidate;
-}
-
-export default function ContactPage({ actionData }: Route.ComponentProps) {
-  const { plans } = useLoaderData<typeof loader>();
-  const contactData = actionData as ContactActionData | undefined;
-  const [plan, setPlan] = useState(contactData?.ok ? "" : (contactData?.values?.plan ?? ""));
-  const formRef = useRef<HTMLFormElement>(null);
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main id="conteudo">
       <ContactSection
         page
-        plans={plans}
-        plan={plan}
-        onPlanChange={setPlan}
-        formRef={formRef}
-        actionData={contactData}
+        plans={loaderData.plans}
+        plan=""
+        actionData={actionData as ContactActionData | undefined}
       />
     </main>
   );

@@ -1,18 +1,21 @@
-import { data, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
-import { ConsentSlot } from "~/components/site/consent/consent-slot";
+import { ConsentBanner, CookiePreferences } from "~/components/site/consent/consent";
 import { Footer } from "~/components/site/footer";
 import { Header } from "~/components/site/header";
 import { WhatsAppButton } from "~/components/site/whatsapp-button";
 import { parseConsent } from "~/lib/consent";
+import type { PlainHtmlHandle } from "~/lib/plain-html";
 import { WHATSAPP_DEFAULT_MESSAGE, whatsappLink } from "~/lib/whatsapp";
 import { listRecentPublishedPosts } from "~/modules/blog/blog.server";
-import { getTracking, trackingInlineScripts } from "~/modules/seo/tracking.server";
+import { hasTrackers } from "~/modules/seo/tracking";
+import { getTracking } from "~/modules/seo/tracking.server";
 import { captureAttribution } from "~/modules/site/attribution.server";
 import { publicConfig } from "~/modules/site/site.server";
+import { siteScript } from "~/server/http/site-script.server";
 import { log } from "~/server/logging/logger.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   // SPEC §8: a failing footer list is only logged; the shell still renders.
   const [footerPosts, tracking, attribution] = await Promise.all([
     listRecentPublishedPosts({ limit: 3 }).catch((err) => {
@@ -23,8 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     captureAttribution(request),
   ]);
   const config = publicConfig();
-  // A cached page's CSP lists by hash what the consent banner may add later (decision 017).
-  context?.allowInlineScripts?.(trackingInlineScripts(tracking));
   return data(
     {
       footerPosts,
@@ -33,20 +34,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       consent: parseConsent(request.headers.get("Cookie")),
       ...config,
       whatsappHref: whatsappLink(config.whatsappNumber, WHATSAPP_DEFAULT_MESSAGE),
+      siteScript: siteScript(),
     },
     attribution ? { headers: { "Set-Cookie": attribution } } : undefined,
   );
 }
 
-// The shell's data (footer posts, tracking) does not depend on the contact form: sending it
-// must not reload it.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod === "POST") return false;
-  return defaultShouldRevalidate;
-}
+// Every public page is plain HTML: no React Router script (root.tsx, decision 018).
+export const handle: PlainHtmlHandle = { plainHtml: true };
 
-export default function SiteLayout() {
-  const { footerPosts, demoUrl, whatsappHref, tracking, consent } = useLoaderData<typeof loader>();
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const { footerPosts, demoUrl, whatsappHref, tracking, consent } = loaderData;
+  const { pathname, search } = useLocation();
+  const asks = hasTrackers(tracking);
   return (
     <>
       <a
@@ -55,11 +55,12 @@ export default function SiteLayout() {
       >
         Pular para o conteúdo
       </a>
-      <Header demoUrl={demoUrl} />
+      <Header demoUrl={demoUrl} home={pathname === "/"} />
       <Outlet />
       <Footer posts={footerPosts} cookiePreferences />
       <WhatsAppButton href={whatsappHref} />
-      <ConsentSlot tracking={tracking} consent={consent} />
+      {asks && !consent && <ConsentBanner path={pathname + search} />}
+      <CookiePreferences consent={consent} path={pathname + search} />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import express from "express";
-import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -12,29 +11,32 @@ import {
 } from "./page-cache.server";
 import { publicContentChanged } from "./public-content.server";
 
-// A stand-in for server.mjs: per-request nonce + CSP, then the cache, then an "app" that renders
-// the nonce it is given (like React Router's <Scripts nonce>) and counts its renders.
+// A stand-in for server.mjs: request counter, the page cache, then what comes after it in the
+// real server (nonce + CSP, body guard, compression: here one middleware that counts how often
+// it runs), then an "app" that counts its renders.
 let renders = 0;
+let later = 0;
 let content = "v1";
 let base = "";
 let close: () => void;
 
 beforeAll(async () => {
   const app = express();
+  app.use(pageCacheMiddleware());
   app.use((_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
-    res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.nonce}'`);
+    later++;
+    if (!res.locals.publicPage) res.locals.nonce = randomBytes(16).toString("base64");
     next();
   });
-  app.use(pageCacheMiddleware());
   app.get("/{*splat}", (req, res) => {
     renders++;
     if (req.query.cookie) res.setHeader("Set-Cookie", "__flash=; Max-Age=0");
     if (req.path === "/blog/sumiu") return res.redirect(302, "/blog");
+    const nonce = res.locals.nonce ? ` nonce="${res.locals.nonce}"` : "";
     res.type("html");
     // Streamed in pieces, as React Router does.
     res.write(`<html><body><p>${content}</p>`);
-    res.write(`<script nonce="${res.locals.nonce}">window.__ctx={nonce:"${res.locals.nonce}"}</script>`);
+    res.write(`<script${nonce}>window.a=1</script>`);
     res.end("</body></html>");
   });
   const server = app.listen(0, "127.0.0.1");
@@ -46,6 +48,7 @@ afterAll(() => close());
 beforeEach(() => {
   clearPageCache();
   renders = 0;
+  later = 0;
   content = "v1";
 });
 
@@ -54,59 +57,30 @@ async function page(path: string, headers: Record<string, string> = {}) {
   const before = renders;
   const res = await fetch(base + path, { headers, redirect: "manual" });
   const body = await res.text();
-  const csp = res.headers.get("content-security-policy") ?? "";
-  const nonce = /nonce-([^']+)/.exec(csp)?.[1];
-  return { res, body, nonce, cache: renders > before ? "MISS" : "HIT" };
+  return { res, body, cache: renders > before ? "MISS" : "HIT" };
 }
 
 describe("page cache", () => {
-  it("serves the second request from memory with this response's own nonce", async () => {
+  it("answers a hit before the middlewares after it, with the stored bytes and no nonce", async () => {
     const first = await page("/");
     const second = await page("/");
     expect([first.cache, second.cache]).toEqual(["MISS", "HIT"]);
-    expect(renders).toBe(1);
+    // The nonce, body guard and compression ran once: for the miss.
+    expect(later).toBe(1);
+    expect(second.body).toBe(first.body);
+    expect(second.body).toBe("<html><body><p>v1</p><script>window.a=1</script></body></html>");
     // Whether a page came from the cache is not told to the client (issue 13 item 8).
-    expect(first.res.headers.get("x-page-cache")).toBeNull();
     expect(second.res.headers.get("x-page-cache")).toBeNull();
-    expect(second.body).toContain("<p>v1</p>");
-    expect(first.nonce).not.toBe(second.nonce);
-    for (const p of [first, second]) {
-      // Every nonce in the body is the one in this response's CSP header.
-      const inBody = [...p.body.matchAll(/nonce(?:="|:")([^"]+)"/g)].map((m) => m[1]);
-      expect(inBody).toEqual([p.nonce, p.nonce]);
-    }
+    expect(second.res.headers.get("content-security-policy")).toMatch(/script-src 'sha256-/);
   });
 
-  it("serves hits gzip-encoded when accepted, decoding to exactly the page with this nonce", async () => {
-    await page("/blog/gz");
-    const res = await fetch(`${base}/blog/gz`, { headers: { "accept-encoding": "gzip" } });
-    expect(res.headers.get("content-encoding")).toBe("gzip");
-    expect(renders, "served from the cache").toBe(1);
-    const raw = Buffer.from(await res.arrayBuffer());
-    // fetch undoes gzip itself; zlib below is the strict decoder of the raw bytes.
-    const nonce = /nonce-([^']+)/.exec(res.headers.get("content-security-policy") ?? "")![1];
-    expect(raw.toString()).toBe(
-      `<html><body><p>v1</p><script nonce="${nonce}">window.__ctx={nonce:"${nonce}"}</script></body></html>`,
-    );
-    const { gunzipSync } = await import("node:zlib");
-    const manual = await new Promise<Buffer>((resolve, reject) => {
-      const req = request(`${base}/blog/gz`, { headers: { "accept-encoding": "gzip" } }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on("data", (c) => chunks.push(c));
-        r.on("end", () => resolve(Buffer.concat(chunks)));
-      });
-      req.on("error", reject);
-      req.end();
-    });
-    expect(gunzipSync(manual).toString()).toContain("<p>v1</p>");
-    const identity = await new Promise<string>((resolve) => {
-      request(`${base}/blog/gz`, { headers: { "accept-encoding": "identity" } }, (r) => {
-        let text = "";
-        r.on("data", (c) => (text += c));
-        r.on("end", () => resolve(text));
-      }).end();
-    });
-    expect(identity).toContain("<p>v1</p>");
+  it("answers HEAD from the cache with the headers and no body", async () => {
+    await page("/blog");
+    const res = await fetch(`${base}/blog`, { method: "HEAD" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toBeTruthy();
+    expect(await res.text()).toBe("");
+    expect(renders).toBe(1);
   });
 
   it("keeps one copy per cookie choice: a visitor never gets a page rendered for another choice (LGPD)", async () => {
@@ -156,19 +130,18 @@ describe("page cache", () => {
   });
 
   it("leaves private and non-GET routes alone", async () => {
-    for (const path of ["/admin/dashboard", "/representante/indicacoes", "/healthz", "/blog/a/b"]) {
+    for (const path of [
+      "/admin/dashboard",
+      "/representante/indicacoes",
+      "/healthz",
+      "/blog/a/b",
+      "/blog/um-post.data",
+      "/_root.data",
+    ]) {
       expect(isCacheableRequest({ method: "GET", path, headers: {} })).toBe(false);
     }
     expect(isCacheableRequest({ method: "POST", path: "/", headers: {} })).toBe(false);
-    for (const path of [
-      "/",
-      "/contato",
-      "/blog",
-      "/blog/um-post",
-      "/blog/um-post.data",
-      "/_root.data",
-      "/sitemap.xml",
-    ]) {
+    for (const path of ["/", "/contato", "/blog", "/blog/um-post", "/privacidade", "/sitemap.xml"]) {
       expect(isCacheableRequest({ method: "GET", path, headers: {} })).toBe(true);
     }
   });

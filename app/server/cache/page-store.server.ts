@@ -11,16 +11,10 @@ export const PAGE_CACHE_TTL_MS = 60_000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
 
 export interface PageEntry {
-  status: number;
-  headers: [string, string][];
-  /** The body split at the placeholder nonce: joined with each response's nonce. */
-  parts: string[];
-  /** Each part as raw deflate blocks ending in a sync flush (gzip-nonce.server.ts). */
-  deflated: Buffer[];
+  /** The bytes, their encodings and validator (public-page.server.ts). */
+  body: PublicBody;
   version: number;
   at: number;
-  /** Hash-CSP mode (public-page.server.ts): the bytes, their encodings and validator. */
-  pub?: PublicBody;
 }
 
 const entries = new Map<string, PageEntry>();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { securityHeaders } from "~/server/http/headers.server";
@@ -73,8 +73,8 @@ export function inlineScriptHashes(html: string): string[] {
  * The CSP of a page rendered the public way (no nonce) that is not stored: a redirect, an error
  * page, a first visit that sets the attribution cookie. Same hashes as a stored page would get.
  */
-export function publicPageCsp(body: string, laterScripts: string[], secure: boolean): string {
-  const hashes = [...new Set([...inlineScriptHashes(body), ...laterScripts.map(sha256Source)])];
+export function publicPageCsp(body: string, secure: boolean): string {
+  const hashes = inlineScriptHashes(body);
   return securityHeaders({ hashes, secure })["Content-Security-Policy"];
 }
 
@@ -83,8 +83,6 @@ export async function makePublicBody(
   body: string,
   headers: [string, string][],
   shared: boolean,
-  /** Inline scripts the page may add later in the browser (the banner's accepted tracking). */
-  laterScripts: string[] = [],
 ): Promise<PublicBody> {
   const identity = Buffer.from(body, "utf8");
   const [gz, br] = await Promise.all([
@@ -103,7 +101,7 @@ export async function makePublicBody(
     gzip: gz,
     br,
     etag,
-    hashes: isHtml ? [...new Set([...inlineScriptHashes(body), ...laterScripts.map(sha256Source)])] : [],
+    hashes: isHtml ? inlineScriptHashes(body) : [],
     shared,
     headers: headers.filter(([k]) => k !== "cache-control" && k !== "vary"),
     raw: new Map(),
@@ -166,34 +164,7 @@ export function headerList(page: PublicBody, encoding: Encoding, secure: boolean
 const bodyOf = (page: PublicBody, encoding: Encoding) =>
   encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
 
-/**
- * Writes a public page on a plain node response (the fast path, before Express): fixed headers,
- * precompressed bytes, or 304. `requestId` goes in X-Request-Id like every other answer.
- */
-export function writePublicPage(
-  req: IncomingMessage,
-  res: ServerResponse,
-  page: PublicBody,
-  opts: { secure: boolean; requestId: string; head?: boolean },
-): number {
-  const encoding = pickEncoding(req.headers["accept-encoding"]);
-  const list = headerList(page, encoding, opts.secure);
-  if (notModified(req.headers["if-none-match"], etagFor(page, encoding))) {
-    const kept: string[] = [];
-    for (let i = 0; i < list.length; i += 2) {
-      if (list[i] !== "Content-Encoding") kept.push(list[i], list[i + 1]);
-    }
-    res.writeHead(304, [...kept, "X-Request-Id", opts.requestId]);
-    res.end();
-    return 304;
-  }
-  const body = bodyOf(page, encoding);
-  res.writeHead(200, [...list, "Content-Length", String(body.length), "X-Request-Id", opts.requestId]);
-  res.end(opts.head ? undefined : body);
-  return 200;
-}
-
-/** The same answer through Express (the page cache middleware's hit and miss paths). */
+/** Sends a stored public page through Express (the page cache's hit and miss paths), or 304. */
 export function sendPublicPage(
   req: { headers: IncomingMessage["headers"]; secure: boolean },
   res: ServerResponse & { removeHeader(name: string): void; setHeader(k: string, v: string): unknown },
@@ -214,5 +185,3 @@ export function sendPublicPage(
   res.setHeader("Content-Length", String(body.length));
   return end(body);
 }
-
-export const newRequestId = () => randomUUID();

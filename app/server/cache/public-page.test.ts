@@ -1,18 +1,16 @@
 import express from "express";
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, request } from "node:http";
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { publicFastPath } from "./fast-path.server";
 import { clearPageCache, pageCacheMiddleware } from "./page-cache.server";
 import { publicContentChanged } from "./public-content.server";
 import { inlineScriptHashes, pickEncoding } from "./public-page.server";
 import { securityHeaders } from "~/server/http/headers.server";
 
-// A stand-in for server.mjs in issue 19's mode: per-request nonce + headers, the page cache with
-// CSP hashes, an "app" that renders the nonce it is given (empty on cached pages), and the fast
-// path in front of Express.
+// A stand-in for server.mjs: the page cache first, then per-request nonce + headers (none for a
+// public page being stored), and an "app" that renders the nonce it is given (none on public pages).
 let renders = 0;
 let content = "v1";
 let base = "";
@@ -20,14 +18,14 @@ let close: () => void;
 
 beforeAll(async () => {
   const app = express();
+  app.use(pageCacheMiddleware());
   app.use((req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
-    for (const [k, v] of Object.entries(securityHeaders({ nonce: res.locals.nonce, secure: false }))) {
-      res.setHeader(k, v);
-    }
+    const pub = Boolean(res.locals.publicPage);
+    if (!pub) res.locals.nonce = randomBytes(16).toString("base64");
+    const headers = securityHeaders({ nonce: res.locals.nonce, hashes: pub ? [] : undefined, secure: false });
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     next();
   });
-  app.use(pageCacheMiddleware({ publicHashes: true }));
   app.get("/{*splat}", (req, res) => {
     renders++;
     // A first visit from a campaign sets the attribution cookie: that answer is not stored.
@@ -39,11 +37,7 @@ beforeAll(async () => {
     res.write(`<script${nonce} type="module">import("/assets/x.js")</script>`);
     res.end(`<script${nonce}>window.__ctx={nonce:"${res.locals.nonce}"}</script></body></html>`);
   });
-  const fast = publicFastPath({ trustProxy: false });
-  const server = createServer((req, res) => {
-    if (!fast(req, res)) app(req, res);
-  });
-  server.listen(0, "127.0.0.1");
+  const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => server.close();

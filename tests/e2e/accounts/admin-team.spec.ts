@@ -1,7 +1,6 @@
 import { expect, test } from "../../support/fixtures";
-import { ADMIN, expectNoA11yViolations, uniqueEmail } from "../../support/e2e";
+import { ADMIN, expectNoA11yViolations, gotoReady, uniqueEmail } from "../../support/e2e";
 import { waitForMail } from "../../support/mail";
-import { gotoHydrated } from "../site/hydration";
 
 // One file, in order: the first test leaves the invitee deactivated, so in the second the E2E
 // admin is the only active admin (no other spec creates admins).
@@ -17,7 +16,7 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   test.slow();
   const email = uniqueEmail("convidada");
   const name = `Convidada ${Date.now()}`;
-  await gotoHydrated(adminPage, "/admin/users");
+  await gotoReady(adminPage, "/admin/users");
   await adminPage.getByRole("textbox", { name: "Nome", exact: true }).fill(name);
   await adminPage.getByLabel("E-mail", { exact: true }).fill(email);
   await adminPage.getByRole("button", { name: "Enviar convite", exact: true }).click();
@@ -56,7 +55,7 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
 
   // Another admin deactivates the invitee.
-  await gotoHydrated(adminPage, "/admin/users");
+  await gotoReady(adminPage, "/admin/users");
   await expect(row).toContainText("Ativo");
   await row.getByRole("button", { name: `Desativar ${name}` }).click();
   await adminPage.getByRole("alertdialog").getByRole("button", { name: "Desativar" }).click();
@@ -78,7 +77,7 @@ test("invite → e-mail → set password → sign in → deactivated by another 
 });
 
 test("the last active admin cannot be deactivated", async ({ adminPage }) => {
-  await gotoHydrated(adminPage, "/admin/users");
+  await gotoReady(adminPage, "/admin/users");
   const row = adminPage.getByRole("row").filter({ hasText: ADMIN.email });
   await expect(row).toContainText("Ativo");
   await row.getByRole("button", { name: /^Desativar / }).click();

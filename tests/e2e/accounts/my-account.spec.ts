@@ -1,6 +1,5 @@
 import { expect, test } from "../../support/fixtures";
-import { gotoHydrated } from "../site/hydration";
-import { expectNoA11yViolations } from "../../support/e2e";
+import { expectNoA11yViolations, gotoReady } from "../../support/e2e";
 
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
@@ -51,7 +50,7 @@ test("changing the password asks the current one and ends the other session", as
   const { page, email, password } = representative;
   const other = await signInElsewhere(browser, email, password);
 
-  await gotoHydrated(page, "/representante/conta");
+  await gotoReady(page, "/representante/conta");
   await page.getByLabel("Senha atual").fill("senha-errada-1");
   await page.getByLabel("Nova senha", { exact: true }).fill("senha-trocada-1");
   await page.getByLabel("Confirmar nova senha").fill("senha-trocada-1");
@@ -80,7 +79,7 @@ test("changing the password asks the current one and ends the other session", as
 
 test("a representative renames themself; the portal header follows", async ({ representative }) => {
   const { page } = representative;
-  await gotoHydrated(page, "/representante/conta");
+  await gotoReady(page, "/representante/conta");
   const field = page.getByRole("textbox", { name: "Nome", exact: true });
   await field.fill("A");
   await page.getByRole("button", { name: "Salvar nome" }).click();

@@ -1,8 +1,7 @@
 // Issue #15 items 3 and 4: moving cards by drag-and-drop (mouse and keyboard) and "Voltar etapa",
 // refused drops, drops on Convertidos / Perdidos, and the follow-up filter.
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support/e2e";
-import { gotoHydrated } from "../site/hydration";
+import { expectNoA11yViolations, gotoReady, loginAsAdmin, uniqueEmail } from "../../support/e2e";
 
 // Six columns of 18 rem side by side (1 808 px) next to the sidebar: wide enough that the board
 // does not scroll at all. At 1920 px it did, and dnd-kit's auto-scroll (a pointer resting within
@@ -20,9 +19,9 @@ async function newLead(page: Page, name: string) {
   await form.getByLabel(/^E-?mail$/).fill(lead.email);
   await form.getByLabel("Plano de interesse").selectOption({ label: "Premium" });
   await form.getByRole("button", { name: "Enviar mensagem" }).click();
-  await expect(
-    page.getByText("Mensagem enviada com sucesso! Em breve entraremos em contato.").first(),
-  ).toBeVisible();
+  // A plain POST: the server redirects back to the form with its confirmation.
+  await expect(page).toHaveURL(/\/#contato$/);
+  await expect(page.getByRole("status").filter({ hasText: "Recebemos sua mensagem!" })).toBeVisible();
   return lead;
 }
 
@@ -33,31 +32,17 @@ const card = (page: Page, name: string) => page.getByRole("article", { name });
 const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 
 async function openFunnel(page: Page, q: string) {
-  await gotoHydrated(page, `/admin/leads?q=${encodeURIComponent(q)}`);
+  await gotoReady(page, `/admin/leads?q=${encodeURIComponent(q)}`);
 }
 
 /**
- * The previous move has been answered and the board revalidated: no navigation, revalidation or
- * fetcher in flight. A drag started while the revalidated board re-renders can land on a card
- * that is being replaced (seen in CI: the drag never began).
+ * The previous move has been answered and the board shows what the server keeps: no card is busy.
+ * A card says `aria-busy` from the moment its move is sent until the revalidated board replaces it
+ * (a dropped card already shows in its new column meanwhile). A drag started while the revalidated
+ * board re-renders can land on a card that is being replaced (seen in CI: the drag never began).
  */
 async function boardSettled(page: Page) {
-  await page.waitForFunction(() => {
-    type RouterState = {
-      navigation: { state: string };
-      revalidation: string;
-      fetchers: Map<string, { state: string }>;
-    };
-    const router = (window as unknown as { __reactRouterDataRouter?: { state: RouterState } })
-      .__reactRouterDataRouter;
-    if (!router) return false;
-    const { navigation, revalidation, fetchers } = router.state;
-    return (
-      navigation.state === "idle" &&
-      revalidation === "idle" &&
-      [...fetchers.values()].every((f) => f.state === "idle")
-    );
-  });
+  await expect(page.locator("article[aria-busy]")).toHaveCount(0);
 }
 
 /** Drags a card by its handle with the mouse and drops it on a column. */
@@ -145,6 +130,7 @@ test("a card is dragged with the keyboard (Space, arrows, Space) and each step i
   await expectIn(page, lead.name, "Em negociação");
 
   // Escape cancels: the card stays.
+  await boardSettled(page);
   await card(page, lead.name)
     .getByRole("button", { name: `Mover ${lead.name}` })
     .focus();

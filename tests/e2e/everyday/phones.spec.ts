@@ -1,8 +1,7 @@
 // Issue 17 item 1: a phone typed the international way reaches the right person.
 import type { Page } from "@playwright/test";
-import { loginAsAdmin, uniqueEmail } from "../../support/e2e";
+import { gotoReady, loginAsAdmin, uniqueEmail } from "../../support/e2e";
 import { expect, test } from "../../support/fixtures";
-import { gotoHydrated } from "../site/hydration";
 
 const PHONE_MESSAGE = "Informe um WhatsApp válido com DDD, por exemplo (11) 99999-9999.";
 
@@ -19,18 +18,21 @@ test("+55 11 97654-3210 typed in the contact form is stored as 11976543210 and W
 }) => {
   test.slow();
   const email = uniqueEmail("fone-intl");
-  await gotoHydrated(page, "/");
+  await page.goto("/");
   await fillContact(page, email);
   await page.getByLabel("WhatsApp", { exact: true }).pressSequentially("+55 11 97654-3210");
   // Before: the mask cut it to "(55) 11976-5432", DDD 55 in Rio Grande do Sul.
   await expect(page.getByLabel("WhatsApp", { exact: true })).toHaveValue("+55 (11) 97654-3210");
   await page.getByRole("button", { name: "Enviar mensagem" }).click();
-  await expect(page.getByText("Mensagem enviada com sucesso! Em breve entraremos em contato.")).toBeVisible();
+  await expect(page).toHaveURL(/\/#contato$/);
+  await expect(page.locator("[data-toast]")).toHaveText(
+    "Mensagem enviada com sucesso! Em breve entraremos em contato.",
+  );
 
   const context = await browser.newContext();
   const admin = await context.newPage();
   await loginAsAdmin(admin);
-  await admin.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
+  await gotoReady(admin, `/admin/leads?q=${encodeURIComponent(email)}`);
   await admin.getByRole("link", { name: "Rita Internacional" }).first().click();
   await expect(admin.getByRole("heading", { name: "Rita Internacional" })).toBeVisible();
   await expect(admin.getByText("(11) 97654-3210", { exact: true })).toBeVisible();
@@ -52,12 +54,14 @@ test("+55 11 97654-3210 typed in the contact form is stored as 11976543210 and W
 });
 
 test("(00) 00000-0000 is refused with the spec's message and nothing is sent", async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await page.goto("/");
   await fillContact(page, uniqueEmail("fone-zero"));
   await page.getByLabel("WhatsApp", { exact: true }).fill("(00) 00000-0000");
   await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  // Refused: the server renders the form again with the message and what was typed.
   await expect(page.getByText(PHONE_MESSAGE)).toBeVisible();
-  await expect(page.getByText("Mensagem enviada com sucesso! Em breve entraremos em contato.")).toHaveCount(
-    0,
-  );
+  await expect(page.getByLabel("WhatsApp", { exact: true })).toHaveValue("(00) 00000-0000");
+  await expect(page.getByLabel("Nome completo")).toHaveValue("Rita Internacional");
+  await expect(page.locator("[data-toast]")).toHaveCount(0);
+  await expect(page.getByText("Recebemos sua mensagem!")).toHaveCount(0);
 });

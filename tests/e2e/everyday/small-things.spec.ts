@@ -1,17 +1,16 @@
 // Issue 17 item 8: small things found by using the product.
 import { expect, test } from "../../support/fixtures";
-import { gotoHydrated } from "../site/hydration";
 
 test("the mobile menu closes with Escape and gives the focus back to its button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await gotoHydrated(page, "/");
+  await page.goto("/");
   const toggle = page.getByRole("button", { name: "Abrir menu" });
   await toggle.click();
   const menu = page.locator("#menu-mobile");
   await expect(menu).toBeVisible();
   await menu.getByRole("link", { name: "Blog" }).focus();
   await page.keyboard.press("Escape");
-  await expect(menu).toHaveCount(0);
+  await expect(menu).toBeHidden();
   await expect(page.getByRole("button", { name: "Abrir menu" })).toBeFocused();
 });
 
@@ -39,7 +38,7 @@ const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test("the hero drawing never overlaps its text between 1024 and 1280 px", async ({ page }) => {
-  await gotoHydrated(page, "/");
+  await page.goto("/");
   const hero = page.locator("section").filter({ has: page.getByRole("heading", { level: 1 }) });
   const drawing = hero.getByRole("img", { name: /Celular mostrando um cardápio digital/ });
   for (const width of [1024, 1100, 1152, 1200, 1280]) {
@@ -61,7 +60,7 @@ test("the hero drawing never overlaps its text between 1024 and 1280 px", async 
 
 test("on a phone the WhatsApp button never covers a plan's button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await gotoHydrated(page, "/");
+  await page.goto("/");
   const whatsapp = page.getByRole("link", { name: "Fale conosco pelo WhatsApp" });
   const ctas = page
     .getByRole("link", { name: /^Quero o plano / })

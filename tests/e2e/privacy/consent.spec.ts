@@ -1,8 +1,10 @@
 // Cookie consent (LGPD, issue 16): with GA, GTM, the Meta Pixel and custom scripts configured,
 // nothing but the Consent Mode defaults runs before a choice; each category loads only once
-// accepted; the choice survives a reload and can be withdrawn from the footer.
+// accepted; the choice survives a reload and can be withdrawn from the footer. The banner and the
+// preferences are server-rendered forms (issue 26): a choice posts to /consentimento and the same
+// page comes back, rendered with exactly the accepted trackers.
 // Settings are one site-wide record: this test puts back what it found before it ends.
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "../../support/e2e";
 import { expect, test } from "../../support/fixtures";
 
@@ -58,6 +60,12 @@ const gtm = (hits: string[]) => hits.some((u) => u.includes("googletagmanager.co
 const pixel = (hits: string[]) => hits.some((u) => u.includes("connect.facebook.net"));
 const windowFlag = (page: Page, name: string) =>
   page.evaluate((n) => (window as unknown as Record<string, unknown>)[n] ?? null, name);
+
+/** A choice is a form post: the visitor is sent back (303) to the page, rendered anew. */
+async function choose(page: Page, button: Locator, path: RegExp) {
+  await Promise.all([page.waitForEvent("load"), button.click()]);
+  await expect(page).toHaveURL(path);
+}
 
 /** The Consent Mode commands pushed so far, as [command, signals]. */
 function consentCalls(page: Page) {
@@ -118,9 +126,9 @@ test("consent banner: nothing loads before a choice; analytics, then all; surviv
     await expect(dialog.getByLabel("Marketing")).not.toBeChecked();
     await expectNoA11yViolations(page);
     await dialog.getByLabel("Estatísticas").check();
-    await dialog.getByRole("button", { name: "Salvar escolhas" }).click();
+    await choose(page, dialog.getByRole("button", { name: "Salvar escolhas" }), /\/$/);
     await expect(dialog).toBeHidden();
-    await expect(banner).toBeHidden();
+    await expect(banner).toHaveCount(0);
     await expect.poll(() => ga(hits) && gtm(hits)).toBe(true);
     await page.waitForLoadState("networkidle");
     expect(pixel(hits)).toBe(false);
@@ -139,17 +147,16 @@ test("consent banner: nothing loads before a choice; analytics, then all; surviv
     await page.waitForLoadState("networkidle");
     expect(ga(hits)).toBe(true);
     expect(pixel(hits)).toBe(false);
-    await page.waitForTimeout(1000);
     await expect(banner).toHaveCount(0);
 
     // Everything, from the footer link: the Pixel and the admin's scripts run.
     await page.getByRole("button", { name: "Preferências de cookies" }).click();
     await expect(dialog.getByLabel("Estatísticas")).toBeChecked();
-    await dialog.getByRole("button", { name: "Aceitar todos" }).click();
+    await choose(page, dialog.getByRole("button", { name: "Aceitar todos" }), /\/$/);
     await expect(dialog).toBeHidden();
     await expect.poll(() => pixel(hits)).toBe(true);
-    expect(await windowFlag(page, "__lgpdHead")).toBe(1);
-    expect(await windowFlag(page, "__lgpdBody")).toBe(1);
+    await expect.poll(() => windowFlag(page, "__lgpdHead")).toBe(1);
+    await expect.poll(() => windowFlag(page, "__lgpdBody")).toBe(1);
     hits.length = 0;
     await page.goto("/contato");
     await page.reload();
@@ -161,16 +168,36 @@ test("consent banner: nothing loads before a choice; analytics, then all; surviv
     await page.getByRole("button", { name: "Preferências de cookies" }).click();
     await expect(dialog.getByLabel("Marketing")).toBeChecked();
     hits.length = 0;
-    await Promise.all([
-      page.waitForEvent("load"),
-      dialog.getByRole("button", { name: "Recusar opcionais" }).click(),
-    ]);
+    await choose(page, dialog.getByRole("button", { name: "Recusar opcionais" }), /\/contato$/);
     await page.waitForLoadState("networkidle");
     expect(hits).toEqual([]);
     expect(await windowFlag(page, "__lgpdHead")).toBeNull();
     expect((await ctx.cookies()).find((c) => c.name === "consentimento")?.value).toBe("v1.00");
-    await page.waitForTimeout(1000);
     await expect(banner).toHaveCount(0);
+
+    // The banner's own buttons, on any page: the same page comes back without the banner.
+    for (const [choice, path, value] of [
+      ["Recusar opcionais", "/blog", "v1.00"],
+      ["Aceitar todos", "/termos", "v1.11"],
+    ] as const) {
+      const other = await browser.newContext();
+      try {
+        const otherHits = await interceptTrackers(other);
+        const visitor = await other.newPage();
+        await visitor.goto(path);
+        const otherBanner = visitor.getByRole("region", { name: "Sua privacidade" });
+        await choose(visitor, otherBanner.getByRole("button", { name: choice }), new RegExp(`${path}$`));
+        await expect(otherBanner).toHaveCount(0);
+        expect((await other.cookies()).find((c) => c.name === "consentimento")?.value).toBe(value);
+        if (value === "v1.11") await expect.poll(() => ga(otherHits) && pixel(otherHits)).toBe(true);
+        else {
+          await visitor.waitForLoadState("networkidle");
+          expect(otherHits).toEqual([]);
+        }
+      } finally {
+        await other.close();
+      }
+    }
   } finally {
     await ctx.close();
     await saveTracking(adminPage, original);

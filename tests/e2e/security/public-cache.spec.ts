@@ -1,12 +1,12 @@
 // Public pages at the limit (issue 19, docs/decisions/017): every anonymous visitor gets the same
 // bytes, allowed by CSP hashes instead of a per-response nonce, with shared-cache headers, a
 // strong ETag and 304s; a signed-in request never gets a shared-cache header nor a cached body.
+// They are plain HTML (issue 26, decision 018): no framework script, module preload or context.
 // Settings are one site-wide record: the tracking test puts back what it found before it ends.
 import type { APIResponse, Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { expect, test } from "../../support/fixtures";
-import { watchForXss } from "./support";
-import { showUp } from "../../support/e2e";
+import { plainHtmlProblems, watchForXss } from "./support";
 
 const PUBLIC_PAGES = ["/", "/blog", "/contato", "/privacidade", "/termos"];
 
@@ -47,6 +47,7 @@ test("anonymous visitors get identical bytes, CSP hashes, shared-cache headers, 
     expect(h.etag, url).toMatch(/^"[\w-]+"$/);
     expect(h.etag, url).toBe(a.headers().etag);
     expectHashesCoverScripts(await b.text(), h["content-security-policy"], url);
+    expect(plainHtmlProblems(await b.text(), h["content-security-policy"]), url).toEqual([]);
     const revalidated = await request.get(url, { headers: { "if-none-match": h.etag } });
     expect(revalidated.status(), `${url}: If-None-Match`).toBe(304);
     expect((await revalidated.body()).length).toBe(0);
@@ -173,24 +174,29 @@ test("no CSP violation on any public page with GA, GTM, Pixel and custom scripts
     for (const url of [...PUBLIC_PAGES, await firstArticle(request)]) {
       const res = await page.goto(url);
       await page.waitForLoadState("networkidle");
-      // The landing hydrates on the visitor's first sign of life (deferred hydration).
-      await showUp(page).catch(() => {});
-      await page.waitForLoadState("networkidle");
       const csp = res!.headers()["content-security-policy"];
-      expectHashesCoverScripts(await res!.text(), csp, url);
+      const html = await res!.text();
+      expectHashesCoverScripts(html, csp, url);
+      // Plain HTML: the trackers are the only scripts besides the site's own small one.
+      expect(plainHtmlProblems(html, csp), url).toEqual([]);
       // The copy for a cookie choice is this visitor's: never in a shared cache.
       expect(res!.headers()["cache-control"], url).toBe("private, max-age=0, must-revalidate");
-      const ran = await page.evaluate(() => {
-        const w = window as unknown as Record<string, unknown>;
-        return {
-          hydrated: "__reactRouterDataRouter" in w,
-          head: w.__p19Head ?? null,
-          body: w.__p19Body ?? null,
-          headExt: w.__p19HeadExt ?? null,
-          bodyExt: w.__p19BodyExt ?? null,
-        };
-      });
-      expect(ran, url).toEqual({ hydrated: true, head: 1, body: 1, headExt: 1, bodyExt: 1 });
+      // The consented scripts, rendered by the server, ran: each one leaves its mark.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() => {
+              const w = window as unknown as Record<string, unknown>;
+              return {
+                head: w.__p19Head ?? null,
+                body: w.__p19Body ?? null,
+                headExt: w.__p19HeadExt ?? null,
+                bodyExt: w.__p19BodyExt ?? null,
+              };
+            }),
+          { message: url },
+        )
+        .toEqual({ head: 1, body: 1, headExt: 1, bodyExt: 1 });
       problems.push(...(await watcher.check(url)));
     }
     expect(problems).toEqual([]);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN, uniqueEmail } from "../../support/e2e";
 import { flattenRoutes } from "../../support/route-list";
@@ -143,4 +144,34 @@ export async function watchForXss(page: Page) {
       return all;
     },
   };
+}
+
+/**
+ * What makes a public page something else than plain HTML (issue 26): a React Router module, a
+ * module preload, the router's context, or an inline script its CSP does not name by hash. A
+ * page rendered for one request (a 404, a visitor with a flash or session cookie) carries a
+ * per-response nonce instead of hashes: its inline scripts must then carry that nonce.
+ * JSON data blocks are never run and need neither. Returns the problems found, empty when none.
+ */
+export function plainHtmlProblems(html: string, csp: string): string[] {
+  const problems: string[] = [];
+  if (/<script\b[^>]*\stype=["']?module/i.test(html)) problems.push('a <script type="module">');
+  if (/<link\b[^>]*\srel=["']?modulepreload/i.test(html)) problems.push("a modulepreload link");
+  if (html.includes("__reactRouterContext")) problems.push("React Router's context");
+  const nonce = cspNonce(csp);
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\stype=["']?application\/(ld\+)?json/i.test(attrs)) continue;
+    const what = `<script${attrs}>${body.slice(0, 60)}`;
+    if (/\ssrc=/i.test(attrs)) {
+      problems.push(`an external script: ${what}`);
+      continue;
+    }
+    if (nonce) {
+      if (/\snonce="([^"]*)"/i.exec(attrs)?.[1] !== nonce) problems.push(`without the CSP's nonce: ${what}`);
+      continue;
+    }
+    const hash = createHash("sha256").update(body, "utf8").digest("base64");
+    if (!csp.includes(`'sha256-${hash}'`)) problems.push(`not named by hash in the CSP: ${what}`);
+  }
+  return problems;
 }

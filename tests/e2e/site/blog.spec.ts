@@ -1,37 +1,44 @@
 import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./hydration";
 
-test("blog list: published posts newest first, search by URL, empty result and clear", async ({ page }) => {
-  await gotoHydrated(page, "/blog");
-  const titles = page.locator("main article h2");
-  await expect(titles.first()).toBeVisible();
-  expect(await titles.count()).toBeGreaterThanOrEqual(4);
-  await expect(page.getByText("Rascunho: novidades do aplicativo")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Ver Demonstração" }).last()).toHaveAttribute(
-    "href",
-    /^https:\/\//,
-  );
-  await expect(page.getByRole("link", { name: "Fale conosco pelo WhatsApp" })).toBeVisible();
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
 
-  const search = page.getByPlaceholder("Buscar no blog...");
-  await search.fill("INSTAGRAM");
-  await search.press("Enter");
-  await expect(page).toHaveURL(/\/blog\?q=INSTAGRAM$/);
-  await expect(titles).toHaveText(["5 ideias para divulgar o seu delivery no Instagram"]);
+    test("blog list: published posts newest first, search (a GET form), empty result and clear", async ({
+      page,
+    }) => {
+      await page.goto("/blog");
+      const titles = page.locator("main article h2");
+      await expect(titles.first()).toBeVisible();
+      expect(await titles.count()).toBeGreaterThanOrEqual(4);
+      await expect(page.getByText("Rascunho: novidades do aplicativo")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Ver Demonstração" }).last()).toHaveAttribute(
+        "href",
+        /^https:\/\//,
+      );
+      await expect(page.getByRole("link", { name: "Fale conosco pelo WhatsApp" })).toBeVisible();
 
-  // Matches the excerpt too.
-  await search.fill("ticket médio");
-  await search.press("Enter");
-  await expect(titles).toHaveText(["Como montar um cardápio digital que vende mais"]);
+      const search = page.getByPlaceholder("Buscar no blog...");
+      await search.fill("INSTAGRAM");
+      await search.press("Enter");
+      await expect(page).toHaveURL(/\/blog\?q=INSTAGRAM$/);
+      await expect(titles).toHaveText(["5 ideias para divulgar o seu delivery no Instagram"]);
 
-  await search.fill("xyzzy-nada");
-  await search.press("Enter");
-  await expect(page.getByText('Nenhum artigo encontrado para "xyzzy-nada"')).toBeVisible();
-  await page.getByRole("link", { name: "Limpar busca" }).click();
-  await expect(page).toHaveURL(/\/blog$/);
-  await expect(search).toHaveValue("");
-  expect(await titles.count()).toBeGreaterThanOrEqual(4);
-});
+      // Matches the excerpt too.
+      await search.fill("ticket médio");
+      await search.press("Enter");
+      await expect(titles).toHaveText(["Como montar um cardápio digital que vende mais"]);
+
+      await search.fill("xyzzy-nada");
+      await search.press("Enter");
+      await expect(page.getByText('Nenhum artigo encontrado para "xyzzy-nada"')).toBeVisible();
+      await page.getByRole("link", { name: "Limpar busca" }).click();
+      await expect(page).toHaveURL(/\/blog$/);
+      await expect(search).toHaveValue("");
+      expect(await titles.count()).toBeGreaterThanOrEqual(4);
+    });
+  });
+}
 
 test("a search link opens with its results (server-side, linkable)", async ({ page }) => {
   await page.goto("/blog?q=agendados");
@@ -45,7 +52,7 @@ test("article: back link, date, body, up to 3 related posts and the contact call
   page,
 }) => {
   const slug = "delivery-sem-comissao-quanto-o-seu-restaurante-economiza";
-  await gotoHydrated(page, `/blog/${slug}`);
+  await page.goto(`/blog/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Delivery sem comissão: quanto o seu restaurante economiza",
   );
@@ -70,7 +77,7 @@ test("article: back link, date, body, up to 3 related posts and the contact call
 });
 
 test("a related post opens the other article", async ({ page }) => {
-  await gotoHydrated(page, "/blog/como-montar-um-cardapio-digital-que-vende-mais");
+  await page.goto("/blog/como-montar-um-cardapio-digital-que-vende-mais");
   const first = page
     .locator("section", { has: page.getByRole("heading", { name: "Artigos Relacionados" }) })
     .locator("article h3 a")

@@ -8,12 +8,16 @@ import { FAQ } from "./content";
  */
 export function Faq() {
   return (
-    <section id="perguntas-frequentes" aria-labelledby="faq-titulo" className="scroll-mt-20 px-4 py-20">
+    <section
+      id="perguntas-frequentes"
+      aria-labelledby="faq-titulo"
+      className="scroll-mt-20 px-4 py-14 md:py-20"
+    >
       <div className="mx-auto max-w-3xl">
         <h2 id="faq-titulo" className="text-center text-3xl font-bold text-slate-900 md:text-4xl">
           Perguntas frequentes
         </h2>
-        <ul className="mt-10 space-y-3">
+        <ul className="mt-8 space-y-3 md:mt-10">
           {FAQ.map((item) => (
             <li key={item.q}>
               <details

@@ -8,8 +8,8 @@ const HIGHLIGHTS = [
 
 export function Hero({ demoUrl }: { demoUrl: string }) {
   return (
-    <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-28 pb-16 md:pt-36 md:pb-24">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 md:grid-cols-2">
+    <section className="bg-gradient-to-b from-brand-50 to-white px-4 pt-24 pb-12 md:pt-36 md:pb-24">
+      <div className="mx-auto grid max-w-6xl items-center gap-8 md:grid-cols-2 md:gap-12">
         <div>
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
             Cardápio digital para restaurantes e lanchonetes
@@ -52,7 +52,7 @@ export function Hero({ demoUrl }: { demoUrl: string }) {
           width={560}
           height={480}
           fetchPriority="high"
-          className="mx-auto h-auto w-full max-w-md md:max-w-none"
+          className="mx-auto hidden h-auto w-full max-w-xs sm:block md:max-w-none"
         />
       </div>
     </section>

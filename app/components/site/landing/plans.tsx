@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { formatMoney } from "~/lib/format";
+import { PLAN_PARAM } from "~/lib/site-script";
 
 export interface PublicPlan {
   id: string;
@@ -12,13 +13,17 @@ export interface PublicPlan {
 }
 
 /**
- * Server-rendered only (ServerHtml): a plan's button carries `data-plan`, and the landing's click
- * handler picks the plan in the contact form. Before the page's script runs it is a plain link to
- * the form.
+ * A plan's button is a link to the landing with the plan preselected in the contact form
+ * (`/?plano={id}#contato`, rendered by the server); the site script does the same without a
+ * reload (`data-choose-plan`).
  */
 export function Plans({ plans }: { plans: PublicPlan[] }) {
   return (
-    <section id="planos" aria-labelledby="planos-titulo" className="scroll-mt-20 bg-slate-50 px-4 py-20">
+    <section
+      id="planos"
+      aria-labelledby="planos-titulo"
+      className="scroll-mt-20 bg-slate-50 px-4 py-14 md:py-20"
+    >
       <div className="mx-auto max-w-6xl">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Planos</p>
@@ -33,12 +38,12 @@ export function Plans({ plans }: { plans: PublicPlan[] }) {
         {plans.length === 0 ? (
           <p className="mt-12 text-center text-slate-700">Nenhum plano disponível no momento.</p>
         ) : (
-          <ul className="mt-12 grid items-stretch gap-6 md:grid-cols-3">
+          <ul className="mt-10 grid items-stretch gap-6 md:mt-12 md:grid-cols-3">
             {plans.map((p) => (
               <li
                 key={p.id}
                 data-popular={p.isPopular ? "true" : undefined}
-                className={`relative flex flex-col rounded-2xl bg-white p-8 ${
+                className={`relative flex flex-col rounded-2xl bg-white p-6 md:p-8 ${
                   p.isPopular
                     ? "shadow-xl ring-2 ring-brand-700 md:-translate-y-2"
                     : "border border-slate-200 shadow-sm"
@@ -69,9 +74,9 @@ export function Plans({ plans }: { plans: PublicPlan[] }) {
                   ))}
                 </ul>
                 <a
-                  href="#contato"
-                  data-cta
-                  data-plan={p.id}
+                  href={`/?${PLAN_PARAM}=${p.id}#contato`}
+                  data-cta=""
+                  data-choose-plan={p.id}
                   className={`mt-8 block rounded-full px-5 py-3 text-center font-semibold ${
                     p.isPopular
                       ? "bg-brand-700 text-white hover:bg-brand-800"

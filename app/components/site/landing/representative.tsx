@@ -1,9 +1,7 @@
 import { BadgeDollarSign, Megaphone, Headphones, Infinity as Unlimited, X } from "lucide-react";
 import { formatMoney } from "~/lib/format";
+import { invokes, PLAN_PARAM, REP_DIALOG_ID } from "~/lib/site-script";
 import { PLAN_REPRESENTATIVE } from "~/modules/leads/contact.options";
-
-/** SPEC §9: the modal's redirect scrolls to the contact form after 300 ms. */
-export const REP_SCROLL_DELAY_MS = 300;
 
 const PERKS = [
   { icon: Megaphone, text: "Material promocional pronto para divulgar" },
@@ -17,13 +15,11 @@ const STEPS = [
   "Receba sua comissão quando a venda for concluída.",
 ];
 
-export const REP_DIALOG_ID = "representante-dialogo";
-
 /**
- * The representative programme: a banner that opens a native <dialog> (modal focus and Esc to close
- * for free, no dialog library in the public bundle). Server-rendered only (ServerHtml): the
- * buttons carry `data-rep`, handled by the landing's click handler (landing-clicks.ts). Without
- * JavaScript the trigger is a plain link to the sign-up page.
+ * The representative programme: a banner whose button opens a native modal <dialog> through an
+ * invoker command (focus trap and Escape for free, no script). "Falar com a equipe" is a link to
+ * the landing with "representative" preselected in the form; the site script instead closes the
+ * dialog, picks it in the form and scrolls there after 300 ms (SPEC §2).
  */
 export function RepresentativeProgram({
   plans,
@@ -35,7 +31,7 @@ export function RepresentativeProgram({
   const low = amounts.length ? Math.min(...amounts) : 0;
   const high = amounts.length ? Math.max(...amounts) : 0;
   return (
-    <section aria-labelledby="representante-banner" className="px-4 pb-20">
+    <section aria-labelledby="representante-banner" className="px-4 pb-14 md:pb-20">
       <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 rounded-2xl bg-slate-900 p-8 text-white md:flex-row md:items-center md:justify-between md:p-10">
         <div>
           <h2 id="representante-banner" className="text-2xl font-bold">
@@ -49,17 +45,18 @@ export function RepresentativeProgram({
             </p>
           )}
         </div>
-        <a
-          href="/representante/register"
-          data-rep="open"
+        <button
+          type="button"
+          {...invokes("show-modal", REP_DIALOG_ID)}
           className="rounded-full bg-white px-6 py-3 font-semibold text-slate-900 hover:bg-brand-50"
         >
           Seja um representante
-        </a>
+        </button>
       </div>
 
       <dialog
         id={REP_DIALOG_ID}
+        data-rep-dialog=""
         aria-labelledby="representante-titulo"
         className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/60"
       >
@@ -70,9 +67,9 @@ export function RepresentativeProgram({
             </h2>
             <button
               type="button"
-              data-rep="close"
+              {...invokes("close", REP_DIALOG_ID)}
               aria-label="Fechar"
-              className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
+              className="flex h-10 w-10 flex-none items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
             >
               <X aria-hidden className="h-5 w-5" />
             </button>
@@ -120,14 +117,13 @@ export function RepresentativeProgram({
             >
               Quero me cadastrar
             </a>
-            <button
-              type="button"
-              data-rep="talk"
-              data-plan={PLAN_REPRESENTATIVE}
-              className="flex-1 rounded-full border border-slate-300 px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            <a
+              href={`/?${PLAN_PARAM}=${PLAN_REPRESENTATIVE}#contato`}
+              data-choose-plan={PLAN_REPRESENTATIVE}
+              className="flex-1 rounded-full border border-slate-300 px-5 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50"
             >
               Falar com a equipe
-            </button>
+            </a>
           </div>
         </div>
       </dialog>
