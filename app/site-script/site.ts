@@ -102,6 +102,8 @@ function planLinks(form: HTMLFormElement | null) {
     link.addEventListener("click", (event) => {
       event.preventDefault();
       link.closest("dialog")?.close();
+      // After a message was sent the form is folded under the confirmation: unfold it.
+      form.closest("details")?.setAttribute("open", "");
       choosePlan(form, link.dataset.choosePlan!);
       const delay = link.closest("[data-rep-dialog]") ? REP_SCROLL_DELAY_MS : 0;
       setTimeout(() => {

@@ -8,7 +8,8 @@ import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support
 async function newLead(page: Page, prefix: string) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const lead = { name: `${prefix} ${suffix}`, business: `Cantina ${suffix}`, email: uniqueEmail("export") };
-  await page.goto("/#contato");
+  // A fresh "/" each time: after a send the form is folded under the confirmation.
+  await page.goto("/");
   const form = page.getByRole("form", { name: "Formulário de contato" });
   await form.getByLabel("Nome completo").fill(lead.name);
   await form.getByLabel("Nome do estabelecimento").fill(lead.business);

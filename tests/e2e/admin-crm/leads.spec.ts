@@ -4,7 +4,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support/e2e";
 
 async function submitContactForm(page: Page, lead: { name: string; business: string; email: string }) {
-  await page.goto("/#contato");
+  // A fresh "/" each time: after a send the form is folded under the confirmation.
+  await page.goto("/");
   const form = page.getByRole("form", { name: "Formulário de contato" });
   await form.getByLabel("Nome completo").fill(lead.name);
   await form.getByLabel("Nome do estabelecimento").fill(lead.business);

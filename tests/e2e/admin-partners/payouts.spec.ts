@@ -34,7 +34,7 @@ test("the landing's modal shows each plan's commission, as configured on the pla
   await expect(admin.getByLabel("Comissão do representante (R$)")).toHaveValue("50.00");
 
   await page.goto("/");
-  await page.getByRole("link", { name: "Seja um representante" }).click();
+  await page.getByRole("button", { name: "Seja um representante" }).click();
   const terms = page.getByRole("dialog").getByRole("list", { name: "Comissão por plano" });
   await expect(terms.getByRole("listitem").filter({ hasText: "por venda do plano Básico" })).toContainText(
     "R$ 50,00",
