@@ -1,10 +1,10 @@
 import { lazy } from "react";
 
 /**
- * The public error boundaries, whose page loads only when a page fails: every visitor of the
- * landing would otherwise download it (issue 17 item 9). There is no Suspense boundary around
- * it on purpose: the server waits for the module before sending the page, and hydration keeps
- * the server's page on screen until the code arrives.
+ * The error pages, loaded only when a page fails: public pages carry no script anyway, and the
+ * root's boundary keeps the error page out of the back office's bundle until it is needed. There
+ * is no Suspense boundary around it on purpose: the server waits for the module before sending
+ * the page, and hydration keeps the server's page on screen until the code arrives.
  */
 const RoutedErrorPage = lazy(() => import("./error-page"));
 

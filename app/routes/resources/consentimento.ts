@@ -22,7 +22,9 @@ function backTo(value: FormDataEntryValue | null): string {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const choose = CHOICES[String(form.get("escolha") ?? "")];
+  const key = String(form.get("escolha") ?? "");
+  // Own keys only: "constructor" or "__proto__" must not pick an Object method.
+  const choose = Object.hasOwn(CHOICES, key) ? CHOICES[key] : undefined;
   const back = backTo(form.get("voltar"));
   if (!choose) return redirect(back, 303);
   const next = choose(form);
