@@ -9,9 +9,15 @@
 // (WORKER=false: the jobs the contact form enqueues wait for a worker process, none here), to
 // tell the form's own cost from the background work each lead starts in a single process.
 //
+// --proxy-cache also measures the pages through nginx with the documented `proxy_cache` block
+// (docs/deploy.md) in front of the app, against nginx serving the same files, then edits a post the
+// way another instance would (UPDATE + NOTIFY) and times how long until the edit shows through the
+// cache; `--s-maxage N` (default 10 with --proxy-cache) is the app's PUBLIC_S_MAXAGE for the run.
+//
 // --cpu-prof DIR writes a CPU profile of the app (its first start) to DIR when it stops.
 //
-// Creates database bench_http (dropped at the end unless --keep), port 3303 (app) and 3313 (nginx).
+// Creates database bench_http (dropped at the end unless --keep), ports 3303 (app), 3313 (nginx)
+// and 3323 (nginx proxy_cache).
 import autocannon, { type Result } from "autocannon";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -26,6 +32,7 @@ import {
   firstArticlePath,
   savePages,
   startApp,
+  startProxyCache,
   startStaticCopy,
   type AppServer,
 } from "./lib/servers";
@@ -38,6 +45,8 @@ const duration = Number(arg("duration") ?? 10);
 const connections = Number(arg("connections") ?? 10);
 const appPort = Number(arg("port") ?? 3303);
 const nginxPort = Number(arg("nginx-port") ?? 3313);
+const proxyPort = Number(arg("proxy-port") ?? 3323);
+const sMaxAge = arg("s-maxage") ?? (flag("proxy-cache") ? "10" : undefined);
 // Where the landing's contact form posts: the action of `/` (its index route, hence `?index`; a
 // plain "/" would reach the layout, which has no action). "/contato" measures the contact page.
 const contactPath = arg("contact-path") ?? "/?index";
@@ -97,7 +106,12 @@ function combine(rounds: Result[]): Result {
  * Ours and nginx alternate in `rounds` slices of duration/rounds seconds each: on a shared
  * machine the load of other processes changes within seconds, and both sides then see the same.
  */
-async function measurePages(app: AppServer, nginxUrl: string, paths: string[], mode: string): Promise<Row[]> {
+async function measurePages(
+  app: Pick<AppServer, "url">,
+  nginxUrl: string,
+  paths: string[],
+  mode: string,
+): Promise<Row[]> {
   const rows: Row[] = [];
   const rounds = Number(arg("rounds") ?? 5);
   for (const p of paths) {
@@ -119,6 +133,35 @@ async function measurePages(app: AppServer, nginxUrl: string, paths: string[], m
     );
   }
   return rows;
+}
+
+/**
+ * A post edited the way another instance edits it (UPDATE, then NOTIFY on the channel the app's
+ * page cache listens to), then the article fetched through the proxy cache every 100 ms until it
+ * shows the new title: how long a visitor behind `proxy_cache` sees the old copy.
+ */
+async function editVisibleAfter(
+  proxyUrl: string,
+  article: string,
+): Promise<{ seconds: number; title: string }> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const slug = decodeURIComponent(article.replace(/^\/blog\//, ""));
+  const title = `Editado pelo bench ${randomBytes(3).toString("hex")}`;
+  try {
+    await client.query("update blog_posts set title = $1, updated_at = now() where slug = $2", [title, slug]);
+    await client.query("select pg_notify('public_content_changed', 'bench-http')");
+  } finally {
+    await client.end();
+  }
+  const started = performance.now();
+  const deadline = started + (Number(sMaxAge ?? 60) + 30) * 1000;
+  while (performance.now() < deadline) {
+    const html = await (await fetch(proxyUrl + article, { headers: gzipHeaders })).text();
+    if (html.includes(title)) return { seconds: (performance.now() - started) / 1000, title };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`a edição não apareceu pelo proxy_cache em ${Number(sMaxAge ?? 60) + 30} s`);
 }
 
 async function leadCount(client: pg.Client): Promise<number> {
@@ -208,9 +251,11 @@ async function main() {
     RATE_LIMIT_CONTACT: "1000000000",
     LOG_LEVEL: "info",
     ...(arg("worker") ? { WORKER: arg("worker")! } : {}),
+    ...(sMaxAge ? { PUBLIC_S_MAXAGE: sMaxAge } : {}),
   };
   const results: Row[] = [];
   let contact: Awaited<ReturnType<typeof measureContact>> | undefined;
+  let edit: Awaited<ReturnType<typeof editVisibleAfter>> | undefined;
   const profDir = arg("cpu-prof");
   let app = await startApp({
     port: appPort,
@@ -219,6 +264,7 @@ async function main() {
     nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profDir)}`] : [],
   });
   let staticSite;
+  let proxy;
   try {
     if (!flag("only-contact")) {
       const article = await firstArticlePath(app.url);
@@ -226,6 +272,18 @@ async function main() {
       const pages = await savePages(app.url, paths);
       staticSite = await startStaticCopy({ port: nginxPort, pages, workDir: path.join(OUT, "http-nginx") });
       results.push(...(await measurePages(app, staticSite.url, paths, "padrão")));
+      if (flag("proxy-cache")) {
+        proxy = await startProxyCache({
+          port: proxyPort,
+          appUrl: app.url,
+          workDir: path.join(OUT, "http-proxy"),
+        });
+        results.push(...(await measurePages(proxy, staticSite.url, paths, "proxy_cache")));
+        edit = await editVisibleAfter(proxy.url, article);
+        console.log(
+          `edição de um artigo visível pelo proxy_cache em ${edit.seconds.toFixed(1)} s (s-maxage ${sMaxAge} s)`,
+        );
+      }
       if (flag("no-cache-too")) {
         await app.stop();
         app = await startApp({
@@ -247,6 +305,7 @@ async function main() {
   } finally {
     await app.stop();
     await staticSite?.stop();
+    await proxy?.stop();
     if (!flag("keep")) await dropDatabase(dbUrl);
   }
 
@@ -280,6 +339,9 @@ async function main() {
       rows,
       2,
     ),
+    edit
+      ? `\nproxy_cache (${proxyPort}): o bloco de docs/deploy.md na frente da aplicação, PUBLIC_S_MAXAGE=${sMaxAge}; "nós" nas linhas proxy_cache é o nginx com cache. Um artigo editado como outra instância edita (UPDATE + NOTIFY) apareceu pelo cache em ${edit.seconds.toFixed(1)} s (limite: s-maxage = ${sMaxAge} s).`
+      : "",
     "",
     c
       ? `Formulário de contato (POST ${contactPath}, RATE_LIMIT_CONTACT=1e9, um IP por requisição${arg("worker") === "false" ? ", WORKER=false: instância só HTTP" : ", workers no mesmo processo"}): ${c.result.requests.average.toFixed(0)} envios/s, p99 ${c.result.latency.p99} ms; enviados ${c.sent}, aceitos (303) ${c.accepted}, gravados ${c.stored} (inclui os que estavam em curso no fim), perdidos (aceitos sem linha, conferido por e-mail) ${c.lost}. Códigos: ${JSON.stringify(Object.fromEntries(Object.entries(c.result.statusCodeStats).map(([k, v]) => [k, v.count])))}.`

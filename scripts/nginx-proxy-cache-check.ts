@@ -5,28 +5,16 @@
 //   npx tsx scripts/nginx-proxy-cache-check.ts [--port 3361] [--nginx-port 3362]
 //
 // Needs /usr/sbin/nginx (`apt-get install -y nginx`) and a build (`npm run build`).
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { arg } from "./lib/connect";
-import { startApp, waitFor200 } from "../bench/lib/servers";
+import { startApp, startProxyCache } from "../bench/lib/servers";
 
 const appPort = Number(arg("port") ?? 3361);
 const nginxPort = Number(arg("nginx-port") ?? 3362);
 const work = mkdtempSync(path.join(os.tmpdir(), "nginx-proxy-cache-"));
-
-function documentedBlock(): string {
-  const doc = readFileSync("docs/deploy.md", "utf8");
-  const m =
-    /<!-- nginx-proxy-cache:begin -->\s*```nginx\n([\s\S]*?)```\s*<!-- nginx-proxy-cache:end -->/.exec(doc);
-  if (!m) throw new Error("docs/deploy.md: the nginx block is missing");
-  return m[1]
-    .replace("/var/cache/nginx/site", path.join(work, "cache"))
-    .replace("listen 127.0.0.1:8080", `listen 127.0.0.1:${nginxPort}`)
-    .replace("http://127.0.0.1:3000", `http://127.0.0.1:${appPort}`);
-}
 
 const failures: string[] = [];
 function check(what: string, ok: boolean, detail = "") {
@@ -48,27 +36,6 @@ function count304(): number {
 }
 
 async function main() {
-  const conf = path.join(work, "nginx.conf");
-  for (const d of ["cache", "tmp"]) mkdirSync(path.join(work, d), { recursive: true });
-  writeFileSync(
-    conf,
-    `worker_processes 1;
-pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
-user root;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${work}/tmp/body;
-  proxy_temp_path ${work}/tmp/proxy;
-  fastcgi_temp_path ${work}/tmp/fastcgi;
-  uwsgi_temp_path ${work}/tmp/uwsgi;
-  scgi_temp_path ${work}/tmp/scgi;
-${documentedBlock()}
-}
-`,
-  );
   const app = await startApp({
     port: appPort,
     logFile: path.join(work, "app.log"),
@@ -83,13 +50,14 @@ ${documentedBlock()}
       PUBLIC_STALE_WHILE_REVALIDATE: "0",
     },
   });
-  const started = spawnSync("/usr/sbin/nginx", ["-p", work, "-c", conf], { encoding: "utf8" });
-  if (started.status !== 0) {
+  let nginx: Awaited<ReturnType<typeof startProxyCache>>;
+  try {
+    nginx = await startProxyCache({ port: nginxPort, appUrl: app.url, workDir: path.join(work, "nginx") });
+  } catch (err) {
     await app.stop();
-    throw new Error(`nginx não iniciou: ${started.stderr}`);
+    throw err;
   }
   try {
-    await waitFor200(`http://127.0.0.1:${nginxPort}/healthz`, 10_000);
     const first = await get("/blog");
     const second = await get("/blog");
     check("primeira visita vai à aplicação", first.cache === "MISS", first.cache);
@@ -135,9 +103,8 @@ ${documentedBlock()}
     const next = await get("/blog");
     check("e guarda a resposta nova", next.cache === "HIT", next.cache);
   } finally {
-    spawnSync("/usr/sbin/nginx", ["-p", work, "-c", conf, "-s", "quit"]);
+    await nginx.stop();
     await app.stop();
-    await sleep(300);
     rmSync(work, { recursive: true, force: true });
   }
   if (failures.length) {

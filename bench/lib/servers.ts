@@ -2,7 +2,7 @@
 // serving a static copy of the same pages. Everything listens on 127.0.0.1 only.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { sleep } from "./stats";
@@ -138,25 +138,13 @@ export async function startStaticCopy({
     // Precompressed, like the app's page cache serves its hits: nginx sends the .gz as is.
     writeFileSync(path.join(dir, "index.html.gz"), gzipSync(html, { level: 9 }));
   }
-  const conf = path.join(workDir, "nginx.conf");
-  writeFileSync(
-    conf,
-    `worker_processes ${workers};
-pid ${workDir}/nginx.pid;
-error_log ${workDir}/error.log warn;
-user root;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
+  return startNginx(
+    workDir,
+    port,
+    "/",
+    `${nginxPreamble(workDir, workers)}
   sendfile on;
   tcp_nopush on;
-  keepalive_requests 100000;
-  client_body_temp_path ${workDir}/tmp-body;
-  proxy_temp_path ${workDir}/tmp-proxy;
-  fastcgi_temp_path ${workDir}/tmp-fastcgi;
-  uwsgi_temp_path ${workDir}/tmp-uwsgi;
-  scgi_temp_path ${workDir}/tmp-scgi;
   gzip on;
   gzip_comp_level 6;
   gzip_min_length 1024;
@@ -174,14 +162,45 @@ http {
   }
 }
 `,
+    root,
   );
+}
+
+/** The top of an nginx.conf whose pid, logs and temp files all live in `workDir`. */
+function nginxPreamble(workDir: string, workers: number): string {
+  return `worker_processes ${workers};
+pid ${workDir}/nginx.pid;
+error_log ${workDir}/error.log warn;
+user root;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  keepalive_requests 100000;
+  client_body_temp_path ${workDir}/tmp-body;
+  proxy_temp_path ${workDir}/tmp-proxy;
+  fastcgi_temp_path ${workDir}/tmp-fastcgi;
+  uwsgi_temp_path ${workDir}/tmp-uwsgi;
+  scgi_temp_path ${workDir}/tmp-scgi;`;
+}
+
+/** Writes `config` to workDir/nginx.conf, starts nginx and waits for a 200 on `readyPath`. */
+async function startNginx(
+  workDir: string,
+  port: number,
+  readyPath: string,
+  config: string,
+  root = workDir,
+): Promise<StaticSite> {
+  const conf = path.join(workDir, "nginx.conf");
+  writeFileSync(conf, config);
   if (!existsSync("/usr/sbin/nginx")) {
     throw new Error("nginx ausente: instale com `apt-get install -y nginx-light` (Debian) e rode de novo.");
   }
   const r = spawnSync("/usr/sbin/nginx", ["-p", workDir, "-c", conf], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`nginx não iniciou: ${r.stderr ?? r.error?.message}`);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor200(`${url}/`, 10_000);
+  await waitFor200(`${url}${readyPath}`, 10_000);
   return {
     url,
     root,
@@ -209,4 +228,53 @@ export async function firstArticlePath(baseUrl: string): Promise<string> {
   const m = /href="(\/blog\/[^"#?]+)"/.exec(html);
   if (!m) throw new Error("nenhum artigo encontrado em /blog");
   return m[1];
+}
+
+/** The nginx `proxy_cache` block that docs/deploy.md documents, pointed at the given ports and dir. */
+export function documentedProxyCacheBlock({
+  port,
+  appUrl,
+  cacheDir,
+}: {
+  port: number;
+  appUrl: string;
+  cacheDir: string;
+}) {
+  const doc = readFileSync("docs/deploy.md", "utf8");
+  const m =
+    /<!-- nginx-proxy-cache:begin -->\s*```nginx\n([\s\S]*?)```\s*<!-- nginx-proxy-cache:end -->/.exec(doc);
+  if (!m) throw new Error("docs/deploy.md: o bloco do nginx sumiu");
+  return m[1]
+    .replace("/var/cache/nginx/site", cacheDir)
+    .replace("listen 127.0.0.1:8080", `listen 127.0.0.1:${port}`)
+    .replace("http://127.0.0.1:3000", appUrl);
+}
+
+/**
+ * nginx in front of the app with exactly the documented `proxy_cache` block (docs/deploy.md):
+ * how a single machine scales page delivery without a second pipeline in the process.
+ */
+export async function startProxyCache({
+  port,
+  appUrl,
+  workDir,
+  workers = 1,
+}: {
+  port: number;
+  appUrl: string;
+  workDir: string;
+  workers?: number;
+}): Promise<StaticSite> {
+  workDir = path.resolve(workDir);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(path.join(workDir, "cache"), { recursive: true });
+  return startNginx(
+    workDir,
+    port,
+    "/healthz",
+    `${nginxPreamble(workDir, workers)}
+${documentedProxyCacheBlock({ port, appUrl, cacheDir: path.join(workDir, "cache") })}
+}
+`,
+  );
 }
