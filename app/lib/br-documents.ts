@@ -39,13 +39,20 @@ function mod11Digit(values: number[], weights: number[]): number {
 /** Same character repeated ("111.111.111-11", "00.000.000/0000-00"): passes the digits, never issued. */
 const repeated = (s: string) => /^(.)\1*$/.test(s);
 
+/** The two check digits of a CPF's first 9 digits, e.g. "25" for 529982247. */
+export function cpfCheckDigits(base9: string): string {
+  const base = onlyDocumentChars(base9);
+  if (!/^\d{9}$/.test(base)) throw new Error("A base do CPF tem 9 dígitos.");
+  const d = [...base].map(Number);
+  const first = mod11Digit(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const second = mod11Digit([...d, first], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return `${first}${second}`;
+}
+
 export function isValidCpf(raw: string): boolean {
   const cpf = onlyDocumentChars(raw);
   if (!/^\d{11}$/.test(cpf) || repeated(cpf)) return false;
-  const d = [...cpf].map(Number);
-  const first = mod11Digit(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = mod11Digit(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return d[9] === first && d[10] === second;
+  return cpfCheckDigits(cpf.slice(0, 9)) === cpf.slice(9);
 }
 
 const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { INVALID_TEXT_MESSAGE } from "~/modules/clients/clients.schema";
 import { PIX_CITY_MAX, PIX_NAME_MAX, pixText } from "./pix-code";
 import { PIX_KEY_MESSAGES, parsePixKey } from "./pix-key";
 
@@ -15,7 +16,7 @@ export const PIX_SETTINGS_MESSAGES = {
 
 /** The key as typed → the key as the BR Code carries it (see parsePixKey), or its pt-BR refusal. */
 export const pixKeyField = z
-  .string()
+  .string({ error: PIX_KEY_MESSAGES.required })
   .max(200, PIX_KEY_MESSAGES.unknown)
   .transform((raw, ctx) => {
     const parsed = parsePixKey(raw);
@@ -29,14 +30,15 @@ export const pixKeyField = z
 /**
  * A BR Code text field: required, at most `max` characters as typed (accented letters count one
  * each, as they do once the code strips the accents), and something left after that stripping
- * (a name made only of emoji would print an empty field).
+ * (a name made only of emoji would print an empty field). Stored as typed, so no NUL byte.
  */
 const codeText = (max: number, m: { required: string; tooLong: string; noLetters: string }) =>
   z
-    .string()
+    .string({ error: m.required })
     .trim()
     .min(1, m.required)
-    .refine((v) => [...v].length <= max, m.tooLong)
+    .refine((v) => [...v.normalize("NFC")].length <= max, m.tooLong)
+    .refine((v) => !v.includes("\u0000"), INVALID_TEXT_MESSAGE)
     .refine((v) => pixText(v, max) !== "", m.noLetters);
 
 /** Settings → Financeiro: the company's PIX key and the beneficiary shown to the payer. */
