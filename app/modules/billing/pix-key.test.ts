@@ -13,6 +13,7 @@ describe("parsePixKey: valid keys of each type, as the BR Code carries them", ()
     ["52998224725", "cpf", "52998224725"],
     // CNPJ: numeric and the alphanumeric one Receita Federal issues from July 2026
     ["11.222.333/0001-81", "cnpj", "11222333000181"],
+    ["11 222 333 0001 81", "cnpj", "11222333000181"],
     ["12.ABC.345/01DE-35", "cnpj", "12ABC34501DE35"],
     ["12abc34501de35", "cnpj", "12ABC34501DE35"],
     // e-mail: lowercase
@@ -55,6 +56,7 @@ describe("parsePixKey: invalid keys get a message that says what to fix", () => 
     ["+55 (11) 3456-7890", PIX_KEY_MESSAGES.mobile], // a landline cannot be a PIX key
     ["123e4567-e12b-12d1-a456-42665544000", PIX_KEY_MESSAGES.random], // one character short
     ["123e4567-e12b-12d1-a456-42665544000g", PIX_KEY_MESSAGES.unknown],
+    ["11 222 333 0001 82", PIX_KEY_MESSAGES.cnpj], // a CNPJ typed in groups is not a phone
     ["abc", "Chave PIX inválida: use CPF, CNPJ, e-mail, telefone (+55) ou chave aleatória."],
     ["1234", PIX_KEY_MESSAGES.unknown],
   ])("%j → %s", (raw, message) => {
@@ -139,6 +141,8 @@ describe("pixSettingsSchema (Settings → Financeiro)", () => {
     expect([...name].length).toBe(25);
     expect([...city].length).toBe(15);
     expect(pixSettingsSchema.safeParse({ ...valid, pixName: name, pixCity: city }).success).toBe(true);
+    // Pasted decomposed (NFD: "a" + combining tilde), the same city is still 15 characters.
+    expect(pixSettingsSchema.safeParse({ ...valid, pixCity: city.normalize("NFD") }).success).toBe(true);
   });
 
   it("refuses each field with its pt-BR message", () => {

@@ -98,10 +98,14 @@ export function parsePixKey(raw: string): ParsedPixKey {
     return parsePhone(digitsOnly(input));
   }
   // "(11) 98765-4321", "11 98765-4321", "55 11 98765-4321": phone shapes no CPF or CNPJ has.
-  if (/^[\d\s().-]+$/.test(input) && (/[()]/.test(input) || /^\d{2}\s/.test(input))) {
-    const digits = digitsOnly(input);
-    if (digits.length === 10 || digits.length === 11) return parsePhone(`55${digits}`);
-    return parsePhone(digits);
+  const phoneDigits = digitsOnly(input);
+  if (
+    /^[\d\s().-]+$/.test(input) &&
+    (/[()]/.test(input) || /^\d{2}\s/.test(input)) &&
+    phoneDigits.length >= 10 &&
+    phoneDigits.length <= 13
+  ) {
+    return parsePhone(phoneDigits.length <= 11 ? `55${phoneDigits}` : phoneDigits);
   }
 
   const doc = onlyDocumentChars(input);

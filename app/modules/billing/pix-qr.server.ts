@@ -1,9 +1,10 @@
 import QRCode, { type QRCodeRenderersOptions } from "qrcode";
 
 /**
- * The QR image of a BR Code. Error correction M (15 %), the level the Central Bank's manual
- * recommends for PIX: a phone still reads a slightly blurred or creased print, and the code stays
- * small. A 4-module quiet zone, the ISO 18004 minimum, so readers find the code on any background.
+ * The QR image of a BR Code. Error correction M (about 15 % of the symbol can be lost): a phone
+ * still reads a slightly blurred, creased or badly lit code, while the symbol stays small enough for
+ * an e-mail (H would make a typical charge's code two versions bigger for no gain on a screen).
+ * A 4-module quiet zone, the ISO/IEC 18004 minimum, so readers find the code on any background.
  * The code is printable ASCII, so qrcode packs it in byte mode exactly as pasted.
  */
 const BASE: QRCodeRenderersOptions & { errorCorrectionLevel: "M" } = {
