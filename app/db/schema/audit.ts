@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { personalData } from "../personal-data";
 
 // The audit log: who changed what, when, with the changed fields before → after. Written in the
 // transaction of the change. The app never edits or deletes entries; the database refuses it too
@@ -27,3 +28,16 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(t.actorId, t.at.desc()),
   ],
 );
+
+// Personal data (issue 27, decision 019): in the entries of one person's entities, the fields
+// their declaration calls personal; the actor's name in the entries they made.
+export const auditLogPersonalData = personalData({
+  table: auditLog,
+  personal: {
+    actorName: { kind: "name", owner: "actorId", ownerKind: "user" },
+    entityLabel: "log",
+    changes: "log",
+  },
+  notPersonal: ["actorId", "action", "entityType", "entityId"],
+  exportAs: { key: "auditLog", label: "Auditoria" },
+});

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 import type { UserRole, UserStatus } from "../../modules/auth/auth.constants";
+import { personalData } from "../personal-data";
 
 export { USER_ROLES, USER_STATUSES, type UserRole, type UserStatus } from "../../modules/auth/auth.constants";
 
@@ -97,3 +98,43 @@ export const adminInvitations = pgTable(
   },
   (t) => [index("admin_invitations_user_idx").on(t.userId)],
 );
+
+// Personal data (issue 27, decision 019; app/db/personal-data.ts).
+export const userPersonalData = personalData({
+  table: user,
+  subject: "user",
+  auditEntity: "user",
+  personal: { name: "name", email: "email", image: "trace" },
+  notPersonal: ["id", "role", "status"],
+  alsoSet: { status: "deactivated" },
+  exportAs: { key: "users", label: "Usuários" },
+});
+export const sessionPersonalData = personalData({
+  table: session,
+  owners: { userId: "user" },
+  personal: { token: "secret", ipAddress: "trace", userAgent: "trace" },
+  notPersonal: ["id", "userId"],
+  erase: "delete",
+});
+export const accountPersonalData = personalData({
+  table: account,
+  owners: { userId: "user" },
+  personal: { accessToken: "secret", refreshToken: "secret", idToken: "secret", password: "secret" },
+  notPersonal: ["id", "accountId", "providerId", "userId", "scope"],
+  erase: "delete",
+});
+// better-auth keeps a password-reset token as identifier and the user's id as value.
+export const verificationPersonalData = personalData({
+  table: verification,
+  owners: { value: "user" },
+  personal: { identifier: "secret" },
+  notPersonal: ["id", "value"],
+  erase: "delete",
+});
+export const adminInvitationsPersonalData = personalData({
+  table: adminInvitations,
+  owners: { userId: "user" },
+  personal: {},
+  notPersonal: ["userId", "tokenHash", "invitedBy"],
+  erase: "delete",
+});

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { personalData } from "../personal-data";
 
 export const plans = pgTable(
   "plans",
@@ -27,3 +28,10 @@ export const plans = pgTable(
     index("plans_price_idx").on(t.priceCents),
   ],
 );
+
+// Personal data (decision 019): none.
+export const plansPersonalData = personalData({
+  table: plans,
+  personal: {},
+  notPersonal: ["name", "description", "features"],
+});

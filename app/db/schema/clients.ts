@@ -13,6 +13,7 @@ export {
   type RenewalType,
   type SubscriptionStatus,
 } from "../../modules/clients/clients.constants";
+import { personalData } from "../personal-data";
 
 export const clients = pgTable(
   "clients",
@@ -92,3 +93,28 @@ export const clientNotes = pgTable(
     index("client_notes_client_idx").on(t.clientId, t.createdAt),
   ],
 );
+
+// Personal data (issue 27, decision 019; app/db/personal-data.ts).
+export const clientsPersonalData = personalData({
+  table: clients,
+  subject: "client",
+  auditEntity: "client",
+  personal: { name: "name", email: "email", phone: "phone", businessName: "name" },
+  notPersonal: ["status"],
+  auditFields: ["note"],
+  exportAs: { key: "clients", label: "Clientes" },
+});
+export const subscriptionsPersonalData = personalData({
+  table: subscriptions,
+  owners: { clientId: "client" },
+  personal: {},
+  notPersonal: ["status", "renewalType"],
+  exportAs: { key: "subscriptions", label: "Assinaturas" },
+});
+export const clientNotesPersonalData = personalData({
+  table: clientNotes,
+  owners: { clientId: "client" },
+  personal: { note: "text" },
+  notPersonal: [],
+  exportAs: { key: "clientNotes", label: "Anotações de clientes" },
+});

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { personalData } from "../personal-data";
 
 export const blogPosts = pgTable(
   "blog_posts",
@@ -65,3 +66,36 @@ export const settings = pgTable(
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
 );
+
+// Personal data (decision 019): none. The alert addresses are the company's mailboxes.
+export const blogPostsPersonalData = personalData({
+  table: blogPosts,
+  personal: {},
+  notPersonal: ["title", "slug", "excerpt", "content", "imageUrl"],
+});
+export const settingsPersonalData = personalData({
+  table: settings,
+  personal: {},
+  notPersonal: [
+    "title",
+    "description",
+    "keywords",
+    "ogTitle",
+    "ogDescription",
+    "ogImage",
+    "canonicalUrl",
+    "googleAnalyticsId",
+    "googleTagManagerId",
+    "facebookPixelId",
+    "customScriptsHead",
+    "customScriptsBody",
+    "structuredData",
+    "homeTitle",
+    "homeDescription",
+    "blogTitle",
+    "blogDescription",
+    "contactTitle",
+    "contactDescription",
+    "leadAlertEmails",
+  ],
+});

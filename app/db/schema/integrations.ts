@@ -4,6 +4,7 @@ import {
   type WebhookDeliveryStatus,
 } from "../../modules/webhooks/webhooks.constants";
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { personalData } from "../personal-data";
 
 // Outgoing webhooks (settings → Webhooks): an admin's URL, the events it receives, and the
 // signing secret, encrypted at rest with a key derived from AUTH_SECRET (shown once on creation).
@@ -47,3 +48,17 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+// Personal data (issue 27, decision 019). A delivery's body is the event's entity (a lead, a
+// client, a referral): scrubbed of one person's values in the deliveries that carry their ids.
+export const webhookEndpointsPersonalData = personalData({
+  table: webhookEndpoints,
+  personal: {},
+  notPersonal: ["url", "events", "secretEncrypted", "createdBy"],
+});
+export const webhookDeliveriesPersonalData = personalData({
+  table: webhookDeliveries,
+  personal: { body: "log", lastError: "log" },
+  notPersonal: ["event", "eventId", "status"],
+  exportAs: { key: "webhookDeliveries", label: "Webhooks" },
+});

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "
 import { clients } from "./clients";
 
 import type { FunnelStage } from "../../modules/leads/leads.constants";
+import { personalData } from "../personal-data";
 
 export { FUNNEL_STAGES, type FunnelStage } from "../../modules/leads/leads.constants";
 
@@ -119,3 +120,51 @@ export const funnelSettings = pgTable(
   },
   (t) => [check("funnel_settings_single_row", sql`${t.id} = 1`)],
 );
+
+// Personal data (issue 27, decision 019; app/db/personal-data.ts). UTM values name campaigns,
+// not people; click ids, the referrer and the landing page can point at one visitor.
+export const leadsPersonalData = personalData({
+  table: leads,
+  subject: "lead",
+  auditEntity: "lead",
+  owners: { convertedClientId: "client" },
+  personal: {
+    name: "name",
+    email: "email",
+    phone: "phone",
+    business: "name",
+    message: "text",
+    lostNote: "text",
+    gclid: "trace",
+    fbclid: "trace",
+    referrer: "trace",
+    landingPage: "trace",
+  },
+  notPersonal: [
+    "plan",
+    "statusFunil",
+    "status",
+    "utmSource",
+    "utmMedium",
+    "utmCampaign",
+    "utmTerm",
+    "utmContent",
+    "lostReason",
+    "privacyNoticeVersion",
+  ],
+  // "Outro: Ana desistiu": the lost reason with the admin's note, as the timeline shows it.
+  auditFields: ["motivoPerda", "note"],
+  exportAs: { key: "leads", label: "Leads" },
+});
+export const leadNotesPersonalData = personalData({
+  table: leadNotes,
+  owners: { leadId: "lead" },
+  personal: { note: "text", authorName: { kind: "name", owner: "authorId", ownerKind: "user" } },
+  notPersonal: ["authorId"],
+  exportAs: { key: "leadNotes", label: "Anotações de leads" },
+});
+export const funnelSettingsPersonalData = personalData({
+  table: funnelSettings,
+  personal: {},
+  notPersonal: ["lostReasons"],
+});

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, type MailStatus } from "../../modules/notifications/notifications.constants";
+import { personalData } from "../personal-data";
 
 // Fixed-window rate-limit counters, shared by every app instance on the same database.
 export const rateLimits = pgTable("rate_limits", {
@@ -47,3 +48,27 @@ export const mailMessages = pgTable(
     index("mail_messages_to_idx").on(sql`lower(${t.toAddress})`),
   ],
 );
+
+// Personal data (issue 27, decision 019). Rate-limit keys hold a keyed hash of the e-mail or
+// address, never the value (rate-limit.server.ts). The mail log is scrubbed of one person's
+// values in the messages linked to them (their ids, their address).
+export const rateLimitsPersonalData = personalData({
+  table: rateLimits,
+  personal: {},
+  notPersonal: ["key"],
+});
+export const mailMessagesPersonalData = personalData({
+  table: mailMessages,
+  personal: {
+    toAddress: "log",
+    subject: "log",
+    html: "log",
+    text: "log",
+    redactedHtml: "log",
+    redactedText: "log",
+    lastError: "log",
+    dedupeKey: "log",
+  },
+  notPersonal: ["kind", "status", "entityType", "entityId"],
+  exportAs: { key: "mailMessages", label: "E-mails enviados" },
+});

@@ -28,6 +28,7 @@ export {
   type ReferralStatus,
   type StoredReferralStatus,
 } from "../../modules/referrals/referrals.constants";
+import { personalData } from "../personal-data";
 export { PAYOUT_METHODS, type PayoutMethod } from "../../modules/payouts/payouts.constants";
 
 export const representatives = pgTable(
@@ -199,3 +200,46 @@ export const representativeMaterials = pgTable(
     index("materials_created_idx").on(t.createdAt),
   ],
 );
+
+// Personal data (issue 27, decision 019; app/db/personal-data.ts).
+export const representativesPersonalData = personalData({
+  table: representatives,
+  subject: "representative",
+  auditEntity: "representative",
+  owners: { authId: "user" },
+  personal: {
+    name: "name",
+    email: "email",
+    phone: "phone",
+    // The payout details of issue 14: the PIX key may be an e-mail, a phone or a CPF.
+    pixKeyType: "trace",
+    pixKey: "trace",
+    document: "trace",
+  },
+  notPersonal: ["referralCode", "authId"],
+  exportAs: { key: "representatives", label: "Representantes" },
+});
+// A referral is its contact's (found by the lead it came from, or by phone); the representative
+// who made it sees it in their export but anonymising them leaves it alone.
+export const referralsPersonalData = personalData({
+  table: referrals,
+  subject: "referral",
+  auditEntity: "referral",
+  owners: { leadId: "lead" },
+  related: { representativeId: "representative" },
+  personal: { businessName: "name", contactName: "name", contactPhone: "phone" },
+  notPersonal: ["status", "planName"],
+  exportAs: { key: "referrals", label: "Indicações" },
+});
+export const payoutsPersonalData = personalData({
+  table: payouts,
+  auditEntity: "payout",
+  owners: { representativeId: "representative" },
+  personal: {},
+  notPersonal: ["method", "reference", "createdBy", "cancelledBy"],
+});
+export const representativeMaterialsPersonalData = personalData({
+  table: representativeMaterials,
+  personal: {},
+  notPersonal: ["title", "description", "materialType", "driveUrl", "textContent"],
+});

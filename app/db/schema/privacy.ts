@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { representatives } from "./partners";
+import { personalData } from "../personal-data";
 
 /**
  * Configurações → Privacidade (LGPD, issue 16), one row: who the controller is and the texts of
@@ -50,3 +51,16 @@ export const accountDeletionRequests = pgTable(
     index("account_deletion_requests_status_idx").on(t.status, t.requestedAt),
   ],
 );
+
+// Personal data (decision 019): the controller's own texts; requests hold only ids.
+export const privacySettingsPersonalData = personalData({
+  table: privacySettings,
+  personal: {},
+  notPersonal: ["companyName", "contactEmail", "privacyPolicy", "termsOfUse"],
+});
+export const accountDeletionRequestsPersonalData = personalData({
+  table: accountDeletionRequests,
+  owners: { representativeId: "representative" },
+  personal: {},
+  notPersonal: ["status", "resolvedBy"],
+});

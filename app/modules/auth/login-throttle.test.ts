@@ -10,6 +10,7 @@ import * as adminLogin from "~/routes/admin/login";
 import * as repLogin from "~/routes/representante/login";
 import { useTestDatabase } from "../../../tests/support/db";
 import { context, outcome, post } from "../../../tests/support/requests";
+import { storedKey } from "~/server/rate-limit/rate-limit.server";
 import { loginLockedMessage } from "./login-throttle.server";
 import { registerRepresentative, upsertAdmin } from "./users.server";
 
@@ -90,7 +91,7 @@ describe("failed sign-in throttle", () => {
       });
       expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(840);
       // Three minutes later (the window's start moved back in the table): 12 minutes to go.
-      const key = `login-fail:admin:account:${ADMIN.email}`;
+      const key = storedKey(`login-fail:admin:account:${ADMIN.email}`);
       await t.db.execute(
         sql`update rate_limits set window_start = window_start - interval '3 minutes' where key = ${key}`,
       );
@@ -111,7 +112,7 @@ describe("failed sign-in throttle", () => {
     resetEnvCache();
     const ip = freshIp();
     for (let i = 0; i < 8; i++) expect((await repTry(REP2, ip)).status).toBe(302);
-    const key = `login-fail:representative:account:${REP2.email}`;
+    const key = storedKey(`login-fail:representative:account:${REP2.email}`);
     const [row] = await queryRows<{ count: number }>(
       t.db,
       sql`select count::int as count from rate_limits where key = ${key}`,

@@ -1,28 +1,32 @@
-import { eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { ACCOUNT_COLUMNS } from "./account-columns.server";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import { stringify } from "csv-stringify/sync";
-import { getDb, type DbOrTx } from "~/db/client.server";
-import {
-  auditLog,
-  clientNotes,
-  clients,
-  leadNotes,
-  leads,
-  mailMessages,
-  referrals,
-  representatives,
-  session,
-  subscriptions,
-  user,
-  webhookDeliveries,
-} from "~/db/schema";
+import { createHash } from "node:crypto";
+import { and, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
+import { auditLog, leads, mailMessages, webhookDeliveries } from "~/db/schema";
+import { columnRule, type PersonalDataDeclaration } from "~/db/personal-data";
 import { digitsOnly, normalizePhone } from "~/lib/phone";
+import { neutraliseFormula } from "~/server/http/csv.server";
+import { stringify } from "csv-stringify/sync";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
+import { makeRedactor, REDACTED, type Redactor } from "./redact";
 import { completeDeletionRequests } from "./self-service.server";
+import {
+  DECLARATIONS,
+  findPersonRows,
+  isLog,
+  isPlaceholderEmail,
+  ownsValue,
+  usablePhone,
+  personEntityIds,
+  type FindOptions,
+  type FoundRows,
+} from "./subject.server";
 
-// Data subject requests (LGPD art. 18, issue 16): find everything held about one person by e-mail
-// or phone, export it, anonymise it. Anonymising replaces the personal fields and keeps the rows,
+// Data subject requests (LGPD art. 18, issues 16 and 27): find everything held about one person
+// by e-mail or phone, export it, anonymise it. The rows are chosen by the person's ids, exact
+// e-mails and phone digits only (subject.server.ts), every table through the personal-data
+// declarations next to its schema. Anonymising replaces the personal values and keeps the rows,
 // so counts, statuses, commissions and revenue stay as they were.
 
 export interface SubjectQuery {
@@ -40,56 +44,145 @@ export function subjectQueryFrom(term: string): SubjectQuery | null {
   return phone ? { email: null, phone } : null;
 }
 
-/** Stored phones, masked or digits-only, with or without +55, against the query's digits. */
-function phoneMatches(col: PgColumn, phone: string): SQL {
-  const digits = sql`regexp_replace(${col}, '[^0-9]', '', 'g')`;
-  return sql`${digits} in (${phone}, ${`55${phone}`})`;
-}
-const emailMatches = (col: PgColumn, email: string): SQL => sql`lower(${col}) = ${email}`;
+type Row = Record<string, unknown>;
+type Decl = PersonalDataDeclaration;
+type Lead = typeof leads.$inferSelect;
 
-const anyOf = (parts: (SQL | undefined | false | null | "")[]): SQL | undefined => {
-  const list = parts.filter((p): p is SQL => !!p);
-  return list.length ? or(...list) : undefined;
+/** The export's tables (key → pt-BR name, the CSV's first column), from the declarations. */
+export const SUBJECT_TABLES: Record<string, string> = Object.fromEntries(
+  DECLARATIONS.flatMap((d) => (d.exportAs ? [[d.exportAs.key, d.exportAs.label]] : [])),
+);
+export type SubjectData = Record<string, Row[]>;
+
+interface LogRows {
+  mail: (typeof mailMessages.$inferSelect & { about: boolean })[];
+  webhooks: (typeof webhookDeliveries.$inferSelect)[];
+  audit: (typeof auditLog.$inferSelect)[];
+  jobs: { table: "job" | "archive"; id: string; name: string; data: unknown; output: unknown }[];
+}
+interface Subject {
+  found: FoundRows;
+  logs: LogRows;
+}
+
+const mentionsAny = (col: SQL | PgColumn, needles: string[]): SQL | null =>
+  needles.length ? or(...needles.map((n) => sql`strpos(lower(${col}), ${n.toLowerCase()}) > 0`))! : null;
+const anyOf = (parts: (SQL | null | undefined)[]): SQL => {
+  const l = parts.filter((p): p is SQL => !!p);
+  return l.length ? or(...l)! : sql`false`;
 };
 
-type Row = Record<string, unknown>;
-export interface SubjectData {
-  leads: (typeof leads.$inferSelect)[];
-  leadNotes: (typeof leadNotes.$inferSelect)[];
-  clients: (typeof clients.$inferSelect)[];
-  clientNotes: (typeof clientNotes.$inferSelect)[];
-  subscriptions: (typeof subscriptions.$inferSelect)[];
-  representatives: (typeof representatives.$inferSelect)[];
-  users: Row[];
-  referrals: (typeof referrals.$inferSelect)[];
-  mailMessages: (typeof mailMessages.$inferSelect)[];
-  webhookDeliveries: (typeof webhookDeliveries.$inferSelect)[];
-  auditLog: (typeof auditLog.$inferSelect)[];
+/** The e-mail as a whole address in a text (not "diana@x.dev" for "ana@x.dev"). */
+const hasEmail = (text: string, emails: Set<string>) =>
+  [...emails].some((e) =>
+    new RegExp(`(?<![\\w.+-])${e.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "i").test(text),
+  );
+
+/**
+ * The log rows linked to the person: mail about them (its entity) or to them, and mail, webhook
+ * bodies and pg-boss jobs that carry one of their ids or their exact e-mail or phone; audit
+ * entries of their entities or made by them. With `byContact` off (retention), ids only.
+ */
+async function findLogRows(db: DbOrTx, found: FoundRows, byContact: boolean): Promise<LogRows> {
+  const { person } = found;
+  const entityIds = personEntityIds(found);
+  const ids = [...entityIds.values()].flatMap((s) => [...s]);
+  const emails = byContact ? [...person.emails] : [];
+  const phones = byContact ? [...person.phones] : [];
+  const mailRows = (
+    await db
+      .select()
+      .from(mailMessages)
+      .where(
+        anyOf([
+          ids.length ? inArray(mailMessages.entityId, ids) : null,
+          emails.length ? inArray(sql`lower(${mailMessages.toAddress})`, emails) : null,
+          mentionsAny(mailMessages.text, [...ids, ...emails]),
+          // A digest links each lead and client by id (its HTML), naming several people.
+          mentionsAny(mailMessages.html, ids),
+        ]),
+      )
+  )
+    .map((m) => {
+      const aboutId = ids.some((id) => m.entityId === id || m.text.includes(id) || m.html.includes(id));
+      const aboutEmail = hasEmail(m.text, person.emails) && byContact;
+      const to = person.emails.has(m.toAddress.toLowerCase()) && byContact;
+      return aboutId || aboutEmail || to ? { ...m, about: aboutId || aboutEmail } : null;
+    })
+    .filter((m) => m !== null);
+  const hookCandidates = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(anyOf([mentionsAny(webhookDeliveries.body, [...ids, ...emails, ...phones])]));
+  const webhooks = hookCandidates.filter((w) => {
+    if (ids.some((id) => w.body.includes(id))) return true;
+    // By contact: a JSON value that IS their e-mail or phone, not one that contains it.
+    const values: string[] = [];
+    JSON.stringify(JSON.parse(w.body), (_k, v) => (typeof v === "string" && values.push(v), v));
+    return (
+      byContact &&
+      values.some((v) => person.emails.has(v.toLowerCase()) || person.phones.has(usablePhone(v) ?? ""))
+    );
+  });
+  const userIds = [...person.ids.user];
+  const audit = await db
+    .select()
+    .from(auditLog)
+    .where(
+      anyOf([
+        ...[...entityIds].map(([type, set]) =>
+          set.size ? and(eq(auditLog.entityType, type), inArray(auditLog.entityId, [...set])) : null,
+        ),
+        userIds.length ? inArray(auditLog.actorId, userIds) : null,
+      ]),
+    );
+  // pg-boss keeps job data and results 14 days, then archives them: the jobs about the person
+  // (their ids, their mail and deliveries) or carrying their address.
+  const jobNeedles = [...ids, ...mailRows.map((m) => m.id), ...webhooks.map((w) => w.id), ...emails];
+  const jobs: LogRows["jobs"] = [];
+  for (const table of ["job", "archive"] as const) {
+    const [exists] = await queryRows<{ t: string | null }>(
+      db,
+      sql`select to_regclass(${`pgboss.${table}`})::text as t`,
+    );
+    if (!exists?.t || !jobNeedles.length) continue;
+    const text = sql`(coalesce(data::text, '') || ' ' || coalesce(output::text, ''))`;
+    const rows = await queryRows<{ id: string; name: string; data: unknown; output: unknown }>(
+      db,
+      sql`select id::text as id, name, data, output from ${sql.raw(`pgboss.${table}`)} where ${mentionsAny(text, jobNeedles)}`,
+    );
+    jobs.push(...rows.map((r) => ({ ...r, table })));
+  }
+  return { mail: mailRows, webhooks, audit, jobs };
 }
 
-/** The person's own strings (≥ 5 characters), looked for in free text (mail, audit, webhooks). */
-function identifyingTerms(
-  q: SubjectQuery,
-  d: Pick<SubjectData, "leads" | "clients" | "representatives" | "referrals">,
-) {
-  const terms = new Set<string>();
-  const add = (v: string | null | undefined) => {
-    const s = v?.trim();
-    if (s && s.length >= 5) terms.add(s);
-  };
-  add(q.email);
-  for (const l of d.leads) [l.name, l.email, l.phone, l.business].forEach(add);
-  for (const c of d.clients) [c.name, c.email, c.phone, c.businessName].forEach(add);
-  for (const r of d.representatives) [r.name, r.email, r.phone, r.pixKey, r.document].forEach(add);
-  for (const r of d.referrals.filter((x) => q.phone && digitsOnly(x.contactPhone).endsWith(q.phone)))
-    [r.contactName, r.contactPhone, r.businessName].forEach(add);
-  return [...terms];
+async function findSubject(db: DbOrTx, query: SubjectQuery): Promise<Subject> {
+  const found = await findPersonRows(db, {
+    emails: query.email ? [query.email] : [],
+    phones: query.phone ? [query.phone] : [],
+  });
+  return { found, logs: await findLogRows(db, found, true) };
 }
 
-const textMentions = (col: SQL | PgColumn, terms: string[]) =>
-  anyOf(terms.map((t) => ilike(col as PgColumn, `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)));
+/** Columns never handed over (credentials, tokens). */
+const exportable = (d: Decl, row: Row): Row =>
+  Object.fromEntries(Object.entries(row).filter(([k]) => columnRule(d, k)?.kind !== "secret"));
 
-/** Everything held about the person (their rows and every row that mentions them). */
+function subjectData({ found, logs }: Subject): SubjectData {
+  const data: SubjectData = Object.fromEntries(Object.keys(SUBJECT_TABLES).map((k) => [k, []]));
+  for (const d of DECLARATIONS) {
+    if (!d.exportAs || isLog(d)) continue;
+    data[d.exportAs.key] = [...(found.own.get(d) ?? []), ...(found.related.get(d) ?? [])].map((r) =>
+      exportable(d, r),
+    );
+  }
+  data.mailMessages = logs.mail.map(({ about: _about, ...m }) => m);
+  data.webhookDeliveries = logs.webhooks;
+  data.auditLog = logs.audit;
+  return data;
+}
+
+/** Everything held about the person (their rows and the log rows linked to them). */
 export async function findSubjectData({
   query,
   db = getDb(),
@@ -97,144 +190,29 @@ export async function findSubjectData({
   query: SubjectQuery;
   db?: DbOrTx;
 }): Promise<SubjectData> {
-  const { email, phone } = query;
-  const leadRows = await db
-    .select()
-    .from(leads)
-    .where(
-      anyOf([email && emailMatches(leads.email, email), phone && phoneMatches(leads.phone, phone)]) ??
-        sql`false`,
-    );
-  const clientRows = await db
-    .select()
-    .from(clients)
-    .where(
-      anyOf([email && emailMatches(clients.email, email), phone && phoneMatches(clients.phone, phone)]) ??
-        sql`false`,
-    );
-  const repRows =
-    email || phone
-      ? await db
-          .select()
-          .from(representatives)
-          .where(
-            anyOf([
-              email && emailMatches(representatives.email, email),
-              phone && phoneMatches(representatives.phone, phone),
-            ]) ?? sql`false`,
-          )
-      : [];
-  const repIds = repRows.map((r) => r.id);
-  const referralRows = await db
-    .select()
-    .from(referrals)
-    .where(
-      anyOf([
-        phone && phoneMatches(referrals.contactPhone, phone),
-        repIds.length ? inArray(referrals.representativeId, repIds) : null,
-      ]) ?? sql`false`,
-    );
-  const leadIds = leadRows.map((l) => l.id);
-  const clientIds = clientRows.map((c) => c.id);
-  const userRows = repRows.length
-    ? await db
-        .select(ACCOUNT_COLUMNS)
-        .from(user)
-        .where(
-          inArray(
-            user.id,
-            repRows.map((r) => r.authId),
-          ),
-        )
-    : [];
-  const ownReferralIds = referralRows
-    .filter((r) => phone && digitsOnly(r.contactPhone).endsWith(phone))
-    .map((r) => r.id);
-  const entityIds = [...leadIds, ...clientIds, ...repIds, ...ownReferralIds, ...userRows.map((u) => u.id)];
-  const terms = identifyingTerms(query, {
-    leads: leadRows,
-    clients: clientRows,
-    representatives: repRows,
-    referrals: referralRows,
-  });
-
-  const [noteRows, clientNoteRows, subscriptionRows, mailRows, webhookRows, auditRows] = await Promise.all([
-    leadIds.length ? db.select().from(leadNotes).where(inArray(leadNotes.leadId, leadIds)) : [],
-    clientIds.length ? db.select().from(clientNotes).where(inArray(clientNotes.clientId, clientIds)) : [],
-    clientIds.length ? db.select().from(subscriptions).where(inArray(subscriptions.clientId, clientIds)) : [],
-    db
-      .select()
-      .from(mailMessages)
-      .where(
-        anyOf([
-          email && emailMatches(mailMessages.toAddress, email),
-          entityIds.length ? inArray(mailMessages.entityId, entityIds) : null,
-          textMentions(mailMessages.text, terms),
-          textMentions(mailMessages.subject, terms),
-        ]) ?? sql`false`,
-      ),
-    terms.length
-      ? db.select().from(webhookDeliveries).where(textMentions(webhookDeliveries.body, terms)!)
-      : [],
-    db
-      .select()
-      .from(auditLog)
-      .where(
-        anyOf([
-          entityIds.length ? inArray(auditLog.entityId, entityIds) : null,
-          textMentions(sql`${auditLog.changes}::text`, terms),
-          textMentions(auditLog.entityLabel, terms),
-        ]) ?? sql`false`,
-      ),
-  ]);
-  return {
-    leads: leadRows,
-    leadNotes: noteRows,
-    clients: clientRows,
-    clientNotes: clientNoteRows,
-    subscriptions: subscriptionRows,
-    representatives: repRows,
-    users: userRows,
-    referrals: referralRows,
-    mailMessages: mailRows,
-    webhookDeliveries: webhookRows,
-    auditLog: auditRows,
-  };
+  return subjectData(await findSubject(db, query));
 }
 
 export function subjectIsEmpty(d: SubjectData): boolean {
   return Object.values(d).every((rows) => rows.length === 0);
 }
 
-/** The tables of the export, with their pt-BR names (the CSV's first column). */
-export const SUBJECT_TABLES: Record<keyof SubjectData, string> = {
-  leads: "Leads",
-  leadNotes: "Anotações de leads",
-  clients: "Clientes",
-  clientNotes: "Anotações de clientes",
-  subscriptions: "Assinaturas",
-  representatives: "Representantes",
-  users: "Usuários",
-  referrals: "Indicações",
-  mailMessages: "E-mails enviados",
-  webhookDeliveries: "Webhooks",
-  auditLog: "Auditoria",
-};
-
 const cell = (v: unknown): string =>
-  v === null || v === undefined
-    ? ""
-    : v instanceof Date
-      ? v.toISOString()
-      : typeof v === "object"
-        ? JSON.stringify(v)
-        : String(v);
+  neutraliseFormula(
+    v === null || v === undefined
+      ? ""
+      : v instanceof Date
+        ? v.toISOString()
+        : typeof v === "object"
+          ? JSON.stringify(v)
+          : String(v),
+  );
 
-/** CSV (Excel pt-BR: BOM, `;`): one line per field, `tabela;id;campo;valor`. */
+/** CSV (Excel pt-BR: BOM, `;`): one line per field, `tabela;id;campo;valor`, no live formulas. */
 export function subjectCsv(d: SubjectData): string {
   const rows: string[][] = [];
-  for (const key of Object.keys(SUBJECT_TABLES) as (keyof SubjectData)[]) {
-    for (const row of d[key] as Row[]) {
+  for (const key of Object.keys(SUBJECT_TABLES)) {
+    for (const row of d[key] ?? []) {
       const id = cell(row.id);
       for (const [field, value] of Object.entries(row))
         rows.push([SUBJECT_TABLES[key], id, field, cell(value)]);
@@ -252,30 +230,164 @@ export const ANONYMISED = "Anonimizado";
 const ANON_PHONE = "00000000000";
 const REMOVED = "[removido por anonimização]";
 const anonEmail = (id: string) => `anonimizado-${id.replace(/-/g, "").slice(0, 12)}@anonimizado.invalid`;
-/** Audit fields whose values are personal, redacted whatever they contain. */
-const PERSONAL_AUDIT_FIELDS =
-  /^(name|email|phone|business|businessName|message|note|lostNote|contactName|contactPhone|toAddress)$/;
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-function redactValue(v: unknown, terms: string[]): unknown {
-  if (typeof v === "string") {
-    const low = v.toLowerCase();
-    return terms.some((t) => low.includes(t.toLowerCase())) ? REDACTED : v;
-  }
-  if (Array.isArray(v)) return v.map((x) => redactValue(x, terms));
-  if (v && typeof v === "object")
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, redactValue(x, terms)]));
-  return v;
+/** What replaces a personal value, by its declared kind (null where the column allows it). */
+function replacement(kind: string, column: PgColumn, row: Row): unknown {
+  if (kind === "name") return ANONYMISED;
+  if (kind === "email") return anonEmail(String(row.id));
+  if (kind === "phone") return column.notNull ? ANON_PHONE : null;
+  if (kind === "text") return column.notNull ? REMOVED : null;
+  return null;
 }
-const REDACTED = "[anonimizado]";
+
+/** The person's own values, to be cut out of the log rows linked to them. */
+function redactorFor(found: FoundRows): Redactor {
+  const values = new Set<string>(found.person.emails);
+  for (const [d, rows] of found.own)
+    for (const row of rows)
+      for (const key of Object.keys(d.personal)) {
+        const kind = columnRule(d, key)!.kind;
+        const v = row[key];
+        if (
+          typeof v === "string" &&
+          kind !== "secret" &&
+          kind !== "log" &&
+          kind !== "phone" &&
+          ownsValue(d, key, row, found.person)
+        )
+          if (!isPlaceholderEmail(v) && v !== ANONYMISED && v !== REMOVED) values.add(v);
+      }
+  return makeRedactor({ values, phones: found.person.phones });
+}
 
 export interface AnonymiseResult {
-  counts: Record<keyof SubjectData, number>;
+  counts: Record<string, number>;
+}
+
+async function anonymiseFound(tx: DbOrTx, subject: Subject): Promise<void> {
+  const { found, logs } = subject;
+  const redact = redactorFor(found);
+  const now = new Date();
+  for (const [d, rows] of found.own) {
+    const table = d.table as PgTable;
+    const c = getTableColumns(table) as Record<string, PgColumn>;
+    if (d.erase === "delete") {
+      await tx.delete(table).where(
+        inArray(
+          c.id,
+          rows.map((r) => r.id),
+        ),
+      );
+      continue;
+    }
+    for (const row of rows) {
+      const set: Row = {};
+      for (const key of Object.keys(d.personal)) {
+        const kind = columnRule(d, key)!.kind;
+        if (kind === "log" || !ownsValue(d, key, row, found.person)) continue;
+        set[key] = replacement(kind, c[key], row);
+      }
+      if (d.subject) Object.assign(set, d.alsoSet ?? {});
+      if (!Object.keys(set).length) continue;
+      if (c.updatedAt) set.updatedAt = now;
+      await tx.update(table).set(set).where(eq(c.id, row.id));
+    }
+  }
+  await scrubLogs(tx, found, logs, redact, now);
+}
+
+/** "Outro: Ana desistiu" → "Outro: [anonimizado]": the reason stays, the admin's note goes. */
+async function lostReasonRedactor(tx: DbOrTx): Promise<(v: unknown) => unknown> {
+  const reasons = (await getFunnelSettings(tx)).lostReasons;
+  return (v) => {
+    if (typeof v !== "string") return v === null ? null : REDACTED;
+    if (reasons.includes(v)) return v;
+    const reason = reasons.find((r) => v.startsWith(`${r}: `));
+    return reason ? `${reason}: ${REDACTED}` : REDACTED;
+  };
+}
+
+async function scrubLogs(tx: DbOrTx, found: FoundRows, logs: LogRows, redact: Redactor, now: Date) {
+  const { person } = found;
+  for (const m of logs.mail) {
+    const toThem = person.emails.has(m.toAddress.toLowerCase());
+    const body = (s: string | null) => (s === null ? null : m.about ? REMOVED : redact.text(s));
+    await tx
+      .update(mailMessages)
+      .set({
+        toAddress: toThem ? anonEmail(m.id) : m.toAddress,
+        subject: redact.text(m.subject),
+        html: body(m.html)!,
+        text: body(m.text)!,
+        redactedHtml: m.about ? null : body(m.redactedHtml),
+        redactedText: m.about ? null : body(m.redactedText),
+        lastError: m.lastError && redact.text(m.lastError),
+        // Keys written before they were hashed held the address (queueMail hashes them now).
+        dedupeKey: m.dedupeKey && (m.dedupeKey.includes("@") ? sha256(m.dedupeKey) : m.dedupeKey),
+        updatedAt: now,
+      })
+      .where(eq(mailMessages.id, m.id));
+  }
+  for (const w of logs.webhooks) {
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        body: JSON.stringify(redact.json(JSON.parse(w.body))),
+        lastError: w.lastError && redact.text(w.lastError),
+        updatedAt: now,
+      })
+      .where(eq(webhookDeliveries.id, w.id));
+  }
+  if (logs.audit.length) {
+    const entities = personEntityIds(found);
+    const declFor = new Map(DECLARATIONS.filter((d) => d.auditEntity).map((d) => [d.auditEntity!, d]));
+    const motivo = await lostReasonRedactor(tx);
+    // The audit log is append-only; the anonymiser alone may redact it (see migration 0004).
+    await tx.execute(sql`set local app.audit_redaction = 'on'`);
+    for (const a of logs.audit) {
+      const d = declFor.get(a.entityType);
+      const theirs = !!d && !!a.entityId && !!entities.get(a.entityType)?.has(a.entityId);
+      const fields = new Set([...(d ? Object.keys(d.personal) : []), ...(d?.auditFields ?? [])]);
+      // Only the person's own entity's personal fields: another entity's history is not touched.
+      const changes =
+        theirs && a.changes
+          ? (Object.fromEntries(
+              Object.entries(a.changes).map(([field, pair]) => [
+                field,
+                !fields.has(field)
+                  ? pair
+                  : field === "motivoPerda"
+                    ? pair.map(motivo)
+                    : pair.map((v) => (v === null ? null : REDACTED)),
+              ]),
+            ) as Record<string, [unknown, unknown]>)
+          : a.changes;
+      const label =
+        theirs && a.entityLabel ? (d?.subject ? ANONYMISED : redact.text(a.entityLabel)) : a.entityLabel;
+      const actorName = a.actorId && person.ids.user.has(a.actorId) ? ANONYMISED : a.actorName;
+      await tx.update(auditLog).set({ changes, entityLabel: label, actorName }).where(eq(auditLog.id, a.id));
+    }
+    await tx.execute(sql`set local app.audit_redaction = 'off'`);
+  }
+  for (const j of logs.jobs) {
+    await tx.execute(
+      sql`update ${sql.raw(`pgboss.${j.table}`)}
+             set data = ${JSON.stringify(redact.json(j.data))}::jsonb,
+                 output = ${j.output === null ? null : JSON.stringify(redact.json(j.output))}::jsonb
+           where id = ${j.id}::uuid and name = ${j.name}`,
+    );
+  }
+}
+
+function countsOf(s: Subject): Record<string, number> {
+  return Object.fromEntries(Object.entries(subjectData(s)).map(([k, rows]) => [k, rows.length]));
 }
 
 /**
- * Replaces every personal field of the person's rows (and every mention of them in mail, webhook
- * bodies and the audit log's changed values), in one transaction, and records it in the audit log
- * without any personal data. Rows are kept: dashboards, commissions and revenue do not change.
+ * Replaces every personal value of the person's rows, and their values in the log rows linked to
+ * them, in one transaction, and records it in the audit log without any personal data. Rows are
+ * kept: dashboards, commissions and revenue do not change.
  */
 export async function anonymiseSubject({
   query,
@@ -287,16 +399,14 @@ export async function anonymiseSubject({
   reason?: string;
 }): Promise<AnonymiseResult> {
   return getDb().transaction(async (tx) => {
-    const d = await findSubjectData({ query, db: tx });
-    const counts = Object.fromEntries(
-      (Object.keys(SUBJECT_TABLES) as (keyof SubjectData)[]).map((k) => [k, d[k].length]),
-    ) as AnonymiseResult["counts"];
+    const subject = await findSubject(tx, query);
+    const counts = countsOf(subject);
     // Nobody found: nothing to change and nothing to record.
     if (Object.values(counts).every((n) => n === 0)) return { counts };
-    await anonymiseRows(tx, d, query);
+    await anonymiseFound(tx, subject);
     // A representative who asked for their account's deletion (/representante/conta): done.
     const requestsDone = await completeDeletionRequests(tx, {
-      representativeIds: d.representatives.map((r) => r.id),
+      representativeIds: [...subject.found.person.ids.representative],
       actor,
     });
     await recordAudit(tx, {
@@ -308,7 +418,7 @@ export async function anonymiseSubject({
         ...Object.fromEntries(
           Object.entries(counts)
             .filter(([, n]) => n > 0)
-            .map(([k, n]) => [SUBJECT_TABLES[k as keyof SubjectData], [n, "anonimizado"]]),
+            .map(([k, n]) => [SUBJECT_TABLES[k], [n, "anonimizado"]]),
         ),
         ...(requestsDone ? { "Pedidos de exclusão": [requestsDone, "concluído"] } : {}),
       },
@@ -317,184 +427,22 @@ export async function anonymiseSubject({
   });
 }
 
-/** Anonymises the given leads (retention job): the same replacements, no subject search. */
-export async function anonymiseLeadRows(tx: DbOrTx, rows: (typeof leads.$inferSelect)[]): Promise<void> {
+/**
+ * Anonymises the given leads (retention job): the same replacements, with their notes, their
+ * referrals (by lead and by the leads' phone digits) and the log rows carrying their ids. It does
+ * not reach the person's other, current records (a client with the same e-mail).
+ */
+export async function anonymiseLeadRows(tx: DbOrTx, rows: Lead[]): Promise<void> {
   if (!rows.length) return;
-  const ids = rows.map((l) => l.id);
-  const notes = await tx.select().from(leadNotes).where(inArray(leadNotes.leadId, ids));
-  const terms = identifyingTerms(
-    { email: null, phone: null },
-    { leads: rows, clients: [], representatives: [], referrals: [] },
-  );
-  const [mail, hooks, audit] = await Promise.all([
-    tx
-      .select()
-      .from(mailMessages)
-      .where(
-        anyOf([inArray(mailMessages.entityId, ids), textMentions(mailMessages.text, terms)]) ?? sql`false`,
-      ),
-    terms.length
-      ? tx.select().from(webhookDeliveries).where(textMentions(webhookDeliveries.body, terms)!)
-      : [],
-    tx
-      .select()
-      .from(auditLog)
-      .where(
-        anyOf([inArray(auditLog.entityId, ids), textMentions(sql`${auditLog.changes}::text`, terms)]) ??
-          sql`false`,
-      ),
-  ]);
-  await anonymiseRows(
+  const options: FindOptions = { searchRoots: ["referral"], expand: false };
+  const found = await findPersonRows(
     tx,
     {
-      leads: rows,
-      leadNotes: notes,
-      clients: [],
-      clientNotes: [],
-      subscriptions: [],
-      representatives: [],
-      users: [],
-      referrals: [],
-      mailMessages: mail,
-      webhookDeliveries: hooks,
-      auditLog: audit,
+      ids: { lead: rows.map((l) => l.id) },
+      emails: rows.map((l) => l.email),
+      phones: rows.map((l) => l.phone),
     },
-    { email: null, phone: null },
+    options,
   );
-}
-
-async function anonymiseRows(tx: DbOrTx, d: SubjectData, query: SubjectQuery) {
-  const terms = identifyingTerms(query, d);
-  const now = new Date();
-  for (const l of d.leads) {
-    await tx
-      .update(leads)
-      .set({
-        name: ANONYMISED,
-        email: anonEmail(l.id),
-        phone: ANON_PHONE,
-        business: ANONYMISED,
-        message: null,
-        lostNote: null,
-        referrer: null,
-        landingPage: null,
-        gclid: null,
-        fbclid: null,
-        updatedAt: now,
-      })
-      .where(eq(leads.id, l.id));
-  }
-  if (d.leadNotes.length)
-    await tx
-      .update(leadNotes)
-      .set({ note: REMOVED })
-      .where(
-        inArray(
-          leadNotes.id,
-          d.leadNotes.map((n) => n.id),
-        ),
-      );
-  for (const c of d.clients) {
-    await tx
-      .update(clients)
-      .set({
-        name: ANONYMISED,
-        email: anonEmail(c.id),
-        phone: ANON_PHONE,
-        businessName: ANONYMISED,
-        updatedAt: now,
-      })
-      .where(eq(clients.id, c.id));
-  }
-  if (d.clientNotes.length)
-    await tx
-      .update(clientNotes)
-      .set({ note: REMOVED })
-      .where(
-        inArray(
-          clientNotes.id,
-          d.clientNotes.map((n) => n.id),
-        ),
-      );
-  for (const r of d.representatives) {
-    await tx
-      .update(representatives)
-      // The payout details of issue 14 (phone, PIX key, CPF/CNPJ) are personal data too.
-      .set({
-        name: ANONYMISED,
-        email: anonEmail(r.id),
-        phone: null,
-        pixKeyType: null,
-        pixKey: null,
-        document: null,
-      })
-      .where(eq(representatives.id, r.id));
-  }
-  for (const u of d.users) {
-    const id = String(u.id);
-    // The account cannot sign in any more: its e-mail is gone and its sessions are revoked.
-    await tx
-      .update(user)
-      .set({ name: ANONYMISED, email: anonEmail(id), status: "deactivated", updatedAt: now })
-      .where(eq(user.id, id));
-    await tx.delete(session).where(eq(session.userId, id));
-  }
-  // Referrals the person is the contact of (not the ones a representative made about others).
-  for (const r of d.referrals) {
-    if (!query.phone || !digitsOnly(r.contactPhone).endsWith(query.phone)) continue;
-    await tx
-      .update(referrals)
-      .set({ contactName: ANONYMISED, contactPhone: ANON_PHONE, businessName: ANONYMISED, updatedAt: now })
-      .where(eq(referrals.id, r.id));
-  }
-  for (const m of d.mailMessages) {
-    const own = query.email !== null && m.toAddress.toLowerCase() === query.email;
-    await tx
-      .update(mailMessages)
-      .set({
-        toAddress: own ? anonEmail(m.id) : m.toAddress,
-        subject: String(redactValue(m.subject, terms)),
-        html: REMOVED,
-        text: REMOVED,
-        redactedHtml: null,
-        redactedText: null,
-        lastError: null,
-        updatedAt: now,
-      })
-      .where(eq(mailMessages.id, m.id));
-  }
-  if (d.webhookDeliveries.length)
-    await tx
-      .update(webhookDeliveries)
-      .set({ body: JSON.stringify({ anonimizado: true }), lastError: null, updatedAt: now })
-      .where(
-        inArray(
-          webhookDeliveries.id,
-          d.webhookDeliveries.map((w) => w.id),
-        ),
-      );
-  if (d.auditLog.length) {
-    // The audit log is append-only; the anonymiser alone may redact it (see migration 0004).
-    await tx.execute(sql`set local app.audit_redaction = 'on'`);
-    const entityIds = new Set([...d.leads, ...d.clients, ...d.representatives].map((x) => x.id));
-    for (const a of d.auditLog) {
-      const ownEntity = a.entityId !== null && entityIds.has(a.entityId);
-      const changes = a.changes
-        ? Object.fromEntries(
-            Object.entries(a.changes).map(([field, pair]) => [
-              field,
-              PERSONAL_AUDIT_FIELDS.test(field) && ownEntity
-                ? (pair.map((v) => (v === null ? null : REDACTED)) as [unknown, unknown])
-                : (redactValue(pair, terms) as [unknown, unknown]),
-            ]),
-          )
-        : null;
-      const label =
-        a.entityLabel && (ownEntity || redactValue(a.entityLabel, terms) !== a.entityLabel)
-          ? ANONYMISED
-          : a.entityLabel;
-      await tx.update(auditLog).set({ changes, entityLabel: label }).where(eq(auditLog.id, a.id));
-    }
-    await tx.execute(sql`set local app.audit_redaction = 'off'`);
-  }
+  await anonymiseFound(tx, { found, logs: await findLogRows(tx, found, false) });
 }

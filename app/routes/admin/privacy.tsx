@@ -44,24 +44,36 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 function summarise(d: SubjectData) {
+  const rows = (key: string) => d[key] ?? [];
+  const text = (v: unknown) => (v === null || v === undefined ? "" : String(v));
   return {
-    counts: (Object.keys(SUBJECT_TABLES) as (keyof SubjectData)[])
-      .map((k) => ({ label: SUBJECT_TABLES[k], count: d[k].length }))
+    counts: Object.keys(SUBJECT_TABLES)
+      .map((k) => ({ label: SUBJECT_TABLES[k], count: rows(k).length }))
       .filter((c) => c.count > 0),
     people: [
-      ...d.leads.map((l) => ({ kind: "Lead", id: l.id, name: l.name, contact: `${l.email} · ${l.phone}` })),
-      ...d.clients.map((c) => ({
-        kind: "Cliente",
-        id: c.id,
-        name: c.name,
-        contact: `${c.email} · ${c.phone}`,
+      ...rows("leads").map((l) => ({
+        kind: "Lead",
+        id: text(l.id),
+        name: text(l.name),
+        contact: `${text(l.email)} · ${text(l.phone)}`,
       })),
-      ...d.representatives.map((r) => ({ kind: "Representante", id: r.id, name: r.name, contact: r.email })),
-      ...d.referrals.map((r) => ({
+      ...rows("clients").map((c) => ({
+        kind: "Cliente",
+        id: text(c.id),
+        name: text(c.name),
+        contact: `${text(c.email)} · ${text(c.phone)}`,
+      })),
+      ...rows("representatives").map((r) => ({
+        kind: "Representante",
+        id: text(r.id),
+        name: text(r.name),
+        contact: text(r.email),
+      })),
+      ...rows("referrals").map((r) => ({
         kind: "Indicação",
-        id: r.id,
-        name: r.contactName,
-        contact: r.contactPhone,
+        id: text(r.id),
+        name: text(r.contactName),
+        contact: text(r.contactPhone),
       })),
     ],
   };

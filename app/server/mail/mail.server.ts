@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { mailMessages, type MailStatus } from "~/db/schema";
@@ -34,7 +35,9 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string 
       text: mail.text,
       redactedHtml: mail.redacted?.html ?? null,
       redactedText: mail.redacted?.text ?? null,
-      dedupeKey: mail.dedupeKey ?? null,
+      // Hashed: keys are made of event ids and addresses (or a reset token), which the log must
+      // not keep once a person is anonymised (issue 27); equal keys still collide.
+      dedupeKey: mail.dedupeKey ? createHash("sha256").update(mail.dedupeKey).digest("hex") : null,
       entityType: mail.entity?.type ?? null,
       entityId: mail.entity?.id ?? null,
     })

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
+import { createHmac } from "node:crypto";
 import { env } from "~/lib/env.server";
+import { appSecret } from "~/lib/secret.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { replyError } from "~/lib/form-reply";
 import { createBatcher } from "~/server/db-tools/batcher.server";
@@ -16,6 +18,18 @@ function limitFor(bucket: RateLimitBucket): number {
   if (bucket === "register") return e.RATE_LIMIT_REGISTER;
   if (bucket === "password-reset") return e.RATE_LIMIT_PASSWORD_RESET;
   return e.RATE_LIMIT_CONTACT;
+}
+
+/**
+ * The key as stored: its bucket ("contact", "login-fail") in clear and the rest (an e-mail, an
+ * address) as a keyed hash, so the table holds no personal data (issue 27) and the same
+ * identity still meets the same counter on every instance (they share AUTH_SECRET).
+ */
+export function storedKey(key: string): string {
+  const i = key.indexOf(":");
+  const bucket = i < 0 ? "" : key.slice(0, i);
+  const digest = createHmac("sha256", appSecret()).update(`rate-limit:${key}`).digest("base64url");
+  return `${bucket}:${digest}`;
 }
 
 /**
@@ -44,6 +58,7 @@ async function countHits(
   keys: string[],
   window = env().RATE_LIMIT_WINDOW_SECONDS,
 ): Promise<{ count: number; retryAfter: number }[]> {
+  keys = keys.map(storedKey);
   const hits = new Map<string, number>();
   for (const k of keys) hits.set(k, (hits.get(k) ?? 0) + 1);
   const rows = await queryRows<{ key: string; count: number; retry_after: number }>(
@@ -94,7 +109,7 @@ export async function reserveAttempt(
 /** Gives back a unit taken by `reserveAttempt` (never below zero). */
 export async function refundAttempt(key: string, opts: { db?: DbOrTx } = {}): Promise<void> {
   await (opts.db ?? getDb()).execute(
-    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`,
+    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${storedKey(key)}`,
   );
 }
 
