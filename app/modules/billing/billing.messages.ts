@@ -20,6 +20,8 @@ export const BILLING_MESSAGES = {
   chargeCancelled: "Cobrança cancelada com sucesso!",
   amountChanged: "Valor da cobrança alterado com sucesso!",
   chargeCreated: "Cobrança criada com sucesso!",
+  invalidForm: "Verifique os campos destacados.",
+  unknownAction: "Ação desconhecida.",
 } as const;
 
 export const ACTIVATION_FEE_DESCRIPTION = "Taxa de ativação";

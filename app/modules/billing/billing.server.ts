@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { billingSettings, chargeLines, charges, clients, subscriptions } from "~/db/schema";
+import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
 import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -17,6 +17,7 @@ import {
 } from "./billing.constants";
 import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
 import { pixTxidFor } from "./pix-code";
+import { getBillingSettings } from "./settings.server";
 
 /**
  * Billing's rules (issue 29, DESIGN §9): charges issued in the transaction of the change that
@@ -180,11 +181,6 @@ export async function issueFirstCharge(
   });
   await auditIssued(tx, charge, lines, actor, row.client_name);
   return charge;
-}
-
-export async function getBillingSettings(db: DbOrTx = getDb()) {
-  const [row] = await db.select().from(billingSettings).where(eq(billingSettings.id, 1));
-  return row ?? null;
 }
 
 const RENEWAL_BATCH = 200;

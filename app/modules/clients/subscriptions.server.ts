@@ -48,7 +48,7 @@ export async function addSubscription({
   actor = null,
 }: {
   clientId: string;
-  input: SubscriptionInput;
+  input: Omit<SubscriptionInput, "noBilling"> & { noBilling?: boolean };
   actor?: Actor | null;
 }): Promise<typeof subscriptions.$inferSelect> {
   try {
