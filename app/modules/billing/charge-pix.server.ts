@@ -1,5 +1,6 @@
+import { listClientCharges } from "./billing.server";
 import { pixCopiaECola } from "./pix-code";
-import type { BillingSettings } from "./settings.server";
+import { getBillingSettings, type BillingSettings } from "./settings.server";
 
 /**
  * An open charge's static PIX "copia e cola", or null when Configurações → Financeiro has no key
@@ -19,3 +20,23 @@ export function chargePixCode(
     txid: charge.pixTxid ?? charge.number,
   });
 }
+
+/** The client page's "Cobranças": the client's charges with their lines and open ones' PIX code. */
+export async function clientChargesView({ clientId }: { clientId: string }) {
+  const [rows, settings] = await Promise.all([listClientCharges({ clientId }), getBillingSettings()]);
+  return rows.map((c) => ({
+    id: c.id,
+    number: c.number,
+    status: c.status,
+    amountCents: c.amountCents,
+    dueDate: c.dueDate,
+    periodStart: c.periodStart,
+    periodEnd: c.periodEnd,
+    paidOn: c.paidOn,
+    paymentMethod: c.paymentMethod,
+    cancelReason: c.cancelReason,
+    lines: c.lines.map((l) => ({ kind: l.kind, description: l.description, amountCents: l.amountCents })),
+    pixCode: chargePixCode(settings, c),
+  }));
+}
+export type ClientChargeView = Awaited<ReturnType<typeof clientChargesView>>[number];

@@ -179,3 +179,29 @@ export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeT
     overdueCents: Number(row.overdue),
   };
 }
+
+export interface BillingFigures {
+  /** Payments recorded with a payment date in São Paulo's current month. */
+  receivedThisMonthCents: number;
+  /** Charges marked vencida: their sum and how many. */
+  overdueCents: number;
+  overdueCount: number;
+}
+
+/** The dashboard's "Recebido no mês" and "Em atraso" cards. */
+export async function getBillingFigures({ today }: { today: string }): Promise<BillingFigures> {
+  const monthStart = `${today.slice(0, 8)}01`;
+  const [row] = await queryRows<{ received: string; overdue: string; overdue_count: string }>(
+    getDb(),
+    sql`select
+          (select coalesce(sum(amount_paid_cents), 0) from charges
+            where status = 'paga' and paid_on >= ${monthStart}::date and paid_on <= ${today}::date) as received,
+          (select coalesce(sum(amount_cents), 0) from charges where status = 'vencida') as overdue,
+          (select count(*) from charges where status = 'vencida') as overdue_count`,
+  );
+  return {
+    receivedThisMonthCents: Number(row.received),
+    overdueCents: Number(row.overdue),
+    overdueCount: Number(row.overdue_count),
+  };
+}

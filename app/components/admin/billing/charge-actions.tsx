@@ -16,12 +16,17 @@ export function ChargeActions({
   number,
   amountCents,
   today,
+  back,
 }: {
   id: string;
   number: string;
   amountCents: number;
   today: string;
+  /** Set on the client page: the forms post to Financeiro's action, which redirects back here. */
+  back?: string;
 }) {
+  const action = back ? "/admin/billing" : undefined;
+  const backField = back ? <input type="hidden" name="back" value={back} /> : null;
   const pay = useFetcher<Reply>();
   const cancel = useFetcher<Reply>();
   const [open, setOpen] = useState<"pay" | "cancel" | null>(null);
@@ -50,10 +55,12 @@ export function ChargeActions({
       {open === "pay" && (
         <pay.Form
           method="post"
+          action={action}
           className="grid w-72 gap-2 text-left"
           aria-label={`Pagamento da cobrança ${number}`}
         >
           <input type="hidden" name="intent" value="pay" />
+          {backField}
           <input type="hidden" name="id" value={id} />
           <TextField
             label="Data do pagamento"
@@ -84,10 +91,12 @@ export function ChargeActions({
       {open === "cancel" && (
         <cancel.Form
           method="post"
+          action={action}
           className="grid w-72 gap-2 text-left"
           aria-label={`Cancelamento da cobrança ${number}`}
         >
           <input type="hidden" name="intent" value="cancel" />
+          {backField}
           <input type="hidden" name="id" value={id} />
           <TextField
             label="Motivo do cancelamento"
