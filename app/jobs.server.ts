@@ -1,3 +1,4 @@
+import { BILLING_JOBS } from "~/modules/billing/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
 import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
@@ -19,4 +20,5 @@ export const JOBS: readonly AnyJob[] = [
   ...NOTIFICATION_JOBS,
   ...WEBHOOK_JOBS,
   privacyRetentionJob,
+  ...BILLING_JOBS,
 ];

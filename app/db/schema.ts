@@ -8,3 +8,4 @@ export * from "./schema/ops";
 export * from "./schema/integrations";
 export * from "./schema/audit";
 export * from "./schema/privacy";
+export * from "./schema/billing";

@@ -29,6 +29,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "~/db/schema";
+import { createOneOffCharge } from "~/modules/billing/billing.server";
 import { useTestDatabase } from "../support/db";
 import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
 import { fillPattern, flattenRoutes } from "../support/route-list";
@@ -61,6 +62,8 @@ interface Fx {
   payoutId: string;
   subjectEmail: string;
   deletionRepEmail: string;
+  /** Open one-off charges of R$ 100,00 (one to pay, one to cancel, one to discount). */
+  charges: string[];
 }
 
 interface Step {
@@ -378,6 +381,52 @@ const STEPS: Record<string, Step[]> = {
       action: "settings.privacy_updated",
     },
   ],
+  "routes/admin/billing.tsx": [
+    {
+      label: "pay",
+      form: (f) => ({
+        intent: "pay",
+        id: f.charges[0],
+        paidOn: "01/01/2026",
+        method: "pix",
+        amount: "100,00",
+      }),
+      action: "charge.paid",
+    },
+    {
+      label: "cancel",
+      form: (f) => ({ intent: "cancel", id: f.charges[1], reason: "Lançada por engano" }),
+      action: "charge.cancelled",
+    },
+    {
+      label: "amount",
+      form: (f) => ({ intent: "amount", id: f.charges[2], amount: "80,00" }),
+      action: "charge.amount_changed",
+    },
+    {
+      label: "one-off",
+      form: (f) => ({
+        intent: "one-off",
+        clientId: f.clientId,
+        description: "Fotos do cardápio",
+        amount: "250,00",
+        dueDate: "20/12/2026",
+      }),
+      action: "charge.created",
+    },
+  ],
+  "routes/admin/settings/billing.tsx": [
+    {
+      label: "save",
+      form: () => ({
+        pixKey: "financeiro@exemplo.com",
+        pixName: "Cardapio Auditoria",
+        pixCity: "Sao Paulo",
+        renewalDaysBefore: "12",
+      }),
+      action: "settings.billing_updated",
+    },
+  ],
   "routes/admin/users.tsx": [
     {
       label: "invite",
@@ -571,7 +620,15 @@ beforeAll(async () => {
     payoutId: payout.id,
     subjectEmail: "titular.auditoria@exemplo.com",
     deletionRepEmail: "rep-exclusao@test.dev",
+    charges: [],
   };
+  for (let i = 0; i < 3; i++) {
+    const made = await createOneOffCharge({
+      clientId: client.id,
+      input: { description: `Serviço ${i}`, amountCents: 10000, dueDate: "2026-12-10" },
+    });
+    if (made.ok) f.charges.push(made.value.id);
+  }
 });
 
 const adminRoutesWithAction = async () => {

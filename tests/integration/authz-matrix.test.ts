@@ -447,6 +447,30 @@ const MATRIX: Record<string, Line> = {
     action: ADMIN_ACTION,
     forms: (f) => [...hostileForms(f), { companyName: "Empresa Matriz Ltda.", contactEmail: "nao-e-email" }],
   },
+  "routes/admin/billing.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { intent: "pay", id: randomUUID(), paidOn: "01/01/2026", method: "pix", amount: "10,00" },
+      { intent: "cancel", id: randomUUID(), reason: "x" },
+      {
+        intent: "one-off",
+        clientId: f.clientId,
+        description: "Serviço",
+        amount: "10,00",
+        dueDate: "10/12/2026",
+      },
+    ],
+  },
+  "routes/admin/settings/billing.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { pixKey: "email@empresa.com.br", pixName: "Empresa", pixCity: "Sao Paulo", renewalDaysBefore: "10" },
+    ],
+  },
   "routes/admin/referrals.tsx": { loader: ADMIN, action: ADMIN_ACTION, forms: hostileForms },
   "routes/admin/referrals/export.ts": { loader: ADMIN },
   "routes/admin/referrals/edit.tsx": adminById((f) => f.referralA, "/admin/referrals"),

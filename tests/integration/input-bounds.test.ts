@@ -189,6 +189,21 @@ const ACTIONS: ActionEntry[] = [
       "structuredData",
     ],
   },
+  ...(["pay", "cancel", "amount", "one-off"] as const).map((intent): ActionEntry => ({
+    name: `billing (${intent})`,
+    load: () => import("~/routes/admin/billing"),
+    url: "/admin/billing",
+    as: "admin",
+    fields: ["id", "paidOn", "method", "amount", "reason", "description", "dueDate", "clientId"],
+    fixed: [["intent", intent]],
+  })),
+  {
+    name: "settings billing",
+    load: () => import("~/routes/admin/settings/billing"),
+    url: "/admin/settings/billing",
+    as: "admin",
+    fields: ["pixKey", "pixName", "pixCity", "renewalDaysBefore"],
+  },
   // Issue 14 item 6: correcting / cancelling (portal) and editing (admin) a referral.
   {
     name: "portal referral (save)",

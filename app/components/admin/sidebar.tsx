@@ -16,6 +16,7 @@ import {
   UserCircle,
   UserCog,
   Users,
+  Wallet,
   X,
 } from "lucide-react";
 import { Dialog } from "radix-ui";
@@ -26,6 +27,7 @@ export const ADMIN_NAV = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/clients", label: "Clientes", icon: Users },
   { to: "/admin/plans", label: "Planos", icon: Package },
+  { to: "/admin/billing", label: "Financeiro", icon: Wallet },
   { to: "/admin/leads", label: "Funil de Leads", icon: Filter },
   { to: "/admin/blog", label: "Blog", icon: FileText },
   { to: "/admin/referrals", label: "Indicações", icon: Handshake },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { plans } from "./catalog";
 
 import type { ClientStatus, RenewalType, SubscriptionStatus } from "../../modules/clients/clients.constants";
@@ -27,11 +27,18 @@ export const clients = pgTable(
     // A plan in use cannot be deleted (SPEC §5): RESTRICT.
     planId: uuid("plan_id").references(() => plans.id, { onDelete: "restrict" }),
     status: text("status").$type<ClientStatus>().notNull().default("ativo"),
+    /** CPF or CNPJ, digits only (CNPJ may be alphanumeric), optional; part 2 needs it for boleto. */
+    document: text("document"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("clients_status_check", sql`${t.status} in ('ativo', 'inativo', 'pendente')`),
+    check(
+      "clients_document_check",
+      sql`${t.document} is null or ${t.document} ~ '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$'`,
+    ),
+    index("clients_document_idx").on(t.document),
     index("clients_created_at_idx").on(t.createdAt, t.id),
     index("clients_name_idx").on(t.name, t.id),
     index("clients_business_name_idx").on(t.businessName, t.id),
@@ -60,6 +67,8 @@ export const subscriptions = pgTable(
     endDate: date("end_date", { mode: "string" }).notNull(),
     status: text("status").$type<SubscriptionStatus>().notNull().default("ativa"),
     renewalType: text("renewal_type").$type<RenewalType>().notNull().default("mensal"),
+    /** "Sem cobrança" (courtesy, legacy): no charge is issued for it. */
+    noBilling: boolean("no_billing").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,6 +56,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "user.password_changed": "Senha alterada",
   "user.password_reset_sent": "Redefinição de senha enviada",
   "user.sessions_ended": "Sessões encerradas",
+  "charge.created": "Cobrança emitida",
+  "charge.paid": "Pagamento de cobrança registrado",
+  "charge.cancelled": "Cobrança cancelada",
+  "charge.amount_changed": "Valor da cobrança alterado",
+  "charge.overdue": "Cobranças marcadas como vencidas",
+  "charge.resent": "Cobrança reenviada por e-mail",
+  "settings.billing_updated": "Configurações financeiras alteradas",
 };
 
 /** The kinds of things changed (the entity filter). */
@@ -73,11 +80,29 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Usuário",
   payout: "Pagamento",
   privacy: "Privacidade",
+  charge: "Cobrança",
 };
 
 /** Field names as people say them. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   companyName: "Empresa",
+  numero: "Número",
+  valor: "Valor (centavos)",
+  desconto: "Desconto (centavos)",
+  vencimento: "Vencimento",
+  periodo: "Período",
+  itens: "Itens",
+  pagoEm: "Pago em",
+  valorPago: "Valor pago (centavos)",
+  formaPagamento: "Forma de pagamento",
+  motivo: "Motivo",
+  cobrancas: "Cobranças",
+  document: "CPF/CNPJ",
+  noBilling: "Sem cobrança",
+  pixKey: "Chave PIX",
+  pixName: "Nome do beneficiário",
+  pixCity: "Cidade do beneficiário",
+  renewalDaysBefore: "Emitir renovação (dias antes)",
   contactEmail: "E-mail de contato",
   leadRetentionMonths: "Anonimizar leads perdidos após (meses)",
   privacyPolicy: "Política de Privacidade",

@@ -34,7 +34,12 @@ export function clientStatusColor(status: string): "green" | "yellow" {
   return status === "ativo" ? "green" : "yellow";
 }
 
-const RENEWAL_MONTHS: Record<RenewalType, number> = { mensal: 1, trimestral: 3, semestral: 6, anual: 12 };
+export const RENEWAL_MONTHS: Record<RenewalType, number> = {
+  mensal: 1,
+  trimestral: 3,
+  semestral: 6,
+  anual: 12,
+};
 
 /** SPEC §4: the end date derived from the start and the renewal type (month-end safe). */
 export function subscriptionEndDate(startDate: string, renewalType: RenewalType): string {
@@ -158,6 +163,11 @@ export const SubscriptionSchema = z.object({
     .refine((v) => parseBrDate(v) !== null, SUBSCRIPTION_MESSAGES.startInvalid)
     .transform((v) => parseBrDate(v) ?? v),
   renewalType: z.enum(RENEWAL_TYPES, { error: SUBSCRIPTION_MESSAGES.renewalRequired }),
+  // "Sem cobrança" (courtesy, legacy): a checkbox never fails, only "on"/"true" count as checked.
+  noBilling: z
+    .unknown()
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
 });
 export type SubscriptionInput = z.output<typeof SubscriptionSchema>;
 

@@ -8,6 +8,7 @@ import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import { subscriptionEndDate, type ClientInput, type ClientSort } from "./clients.schema";
 import { emit } from "~/modules/events/events.server";
+import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 
 export type Client = typeof clients.$inferSelect;
@@ -160,16 +161,22 @@ export async function createClient({
         .values({ ...input, email })
         .returning();
       if (client.planId) {
-        await tx.insert(subscriptions).values({
-          clientId: client.id,
-          planId: client.planId,
-          startDate: today,
-          endDate: subscriptionEndDate(today, "mensal"),
-          status: "ativa",
-          renewalType: "mensal",
-        });
+        const [sub] = await tx
+          .insert(subscriptions)
+          .values({
+            clientId: client.id,
+            planId: client.planId,
+            startDate: today,
+            endDate: subscriptionEndDate(today, "mensal"),
+            status: "ativa",
+            renewalType: "mensal",
+          })
+          .returning({ id: subscriptions.id });
+        await emit(tx, "client.created", { clientId: client.id });
+        await issueFirstCharge(tx, { subscriptionId: sub.id, actor, today });
+      } else {
+        await emit(tx, "client.created", { clientId: client.id });
       }
-      await emit(tx, "client.created", { clientId: client.id });
       await recordAudit(tx, {
         actor,
         action: "client.created",

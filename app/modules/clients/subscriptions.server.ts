@@ -7,6 +7,7 @@ import { EXPIRY_WARNING_DAYS, subscriptionEndDate, type SubscriptionInput } from
 import { PlanNotFoundError } from "./clients.server";
 import { clientName } from "./notes.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { issueFirstCharge } from "~/modules/billing/billing.server";
 
 export interface SubscriptionRow {
   id: string;
@@ -47,7 +48,7 @@ export async function addSubscription({
   actor = null,
 }: {
   clientId: string;
-  input: SubscriptionInput;
+  input: Omit<SubscriptionInput, "noBilling"> & { noBilling?: boolean };
   actor?: Actor | null;
 }): Promise<typeof subscriptions.$inferSelect> {
   try {
@@ -61,6 +62,7 @@ export async function addSubscription({
           endDate: subscriptionEndDate(input.startDate, input.renewalType),
           renewalType: input.renewalType,
           status: "ativa",
+          noBilling: input.noBilling ?? false,
         })
         .returning();
       const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
@@ -75,8 +77,10 @@ export async function addSubscription({
           startDate: [null, row.startDate],
           endDate: [null, row.endDate],
           renewalType: [null, row.renewalType],
+          ...(row.noBilling ? { noBilling: [null, true] } : {}),
         },
       });
+      await issueFirstCharge(tx, { subscriptionId: row.id, actor });
       return row;
     });
   } catch (err) {

@@ -5,6 +5,7 @@ import { addDays } from "~/lib/dates";
 import { countLostByReason } from "~/modules/leads/funnel-settings.server";
 import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/lead.server";
 import { log } from "~/server/logging/logger.server";
+import { getBillingFigures, type BillingFigures } from "~/modules/billing/list.server";
 import { listRecentClients } from "~/modules/clients/clients.server";
 import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 
@@ -117,10 +118,13 @@ export interface DashboardData {
   lostByReason: { reason: string; count: number }[];
   /** Open leads to contact by the end of today (São Paulo), overdue first (issue #15). */
   followUps: FollowUpRow[];
+  /** "Recebido no mês" and "Em atraso" (issue 29). */
+  billing: BillingFigures | null;
 }
 
 /** Everything the dashboard shows, each widget loaded (and failing) on its own. */
 export async function getDashboard({ today }: { today: string }): Promise<DashboardData> {
+  const billing = widget("financeiro", () => getBillingFigures({ today }), null);
   const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason, followUps] =
     await Promise.all([
       widget("clientes", () => getClientStats({ today }), null),
@@ -147,5 +151,6 @@ export async function getDashboard({ today }: { today: string }): Promise<Dashbo
     recentClients,
     lostByReason,
     followUps,
+    billing: await billing,
   };
 }

@@ -18,6 +18,9 @@ export interface DomainEvents {
   "representative.registered": { representativeId: string };
   "payout.recorded": { payoutId: string };
   "privacy.deletion_requested": { requestId: string };
+  "charge.created": { chargeId: string };
+  "charge.paid": { chargeId: string };
+  "charge.cancelled": { chargeId: string };
 }
 export type DomainEventName = keyof DomainEvents;
 
@@ -27,6 +30,9 @@ export const WEBHOOK_EVENTS = [
   "lead.status_changed",
   "referral.status_changed",
   "client.created",
+  "charge.created",
+  "charge.paid",
+  "charge.cancelled",
 ] as const satisfies readonly DomainEventName[];
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -4,6 +4,7 @@ import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans, subscriptions } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
+import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
@@ -376,14 +377,18 @@ export async function convertLead({
         })
         .returning({ id: clients.id });
       if (plan) {
-        await tx.insert(subscriptions).values({
-          clientId: client.id,
-          planId: plan.id,
-          startDate: today,
-          endDate: subscriptionEndDate(today, "mensal"),
-          status: "ativa",
-          renewalType: "mensal",
-        });
+        const [sub] = await tx
+          .insert(subscriptions)
+          .values({
+            clientId: client.id,
+            planId: plan.id,
+            startDate: today,
+            endDate: subscriptionEndDate(today, "mensal"),
+            status: "ativa",
+            renewalType: "mensal",
+          })
+          .returning({ id: subscriptions.id });
+        await issueFirstCharge(tx, { subscriptionId: sub.id, actor, today });
       }
       await copyNotesToClient(tx, { leadId: lead.id, clientId: client.id });
       await tx

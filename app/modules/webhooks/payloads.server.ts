@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { clients, leads, referrals, representatives } from "~/db/schema";
+import { chargeLines, charges, clients, leads, referrals, representatives } from "~/db/schema";
 import type { DomainEnvelope } from "~/modules/events/events.server";
 import type { WebhookEvent } from "~/modules/events/events.server";
 
@@ -72,6 +72,35 @@ async function referralData(id: string) {
   };
 }
 
+async function chargeData(id: string) {
+  const [c] = await getDb().select().from(charges).where(eq(charges.id, id));
+  if (!c) return null;
+  const lines = await getDb()
+    .select()
+    .from(chargeLines)
+    .where(eq(chargeLines.chargeId, id))
+    .orderBy(chargeLines.position);
+  return {
+    id: c.id,
+    number: c.number,
+    client_id: c.clientId,
+    subscription_id: c.subscriptionId,
+    status: c.status,
+    amount_cents: c.amountCents,
+    discount_cents: c.discountCents,
+    due_date: c.dueDate,
+    period_start: c.periodStart,
+    period_end: c.periodEnd,
+    lines: lines.map((l) => ({ kind: l.kind, description: l.description, amount_cents: l.amountCents })),
+    paid_on: c.paidOn,
+    amount_paid_cents: c.amountPaidCents,
+    payment_method: c.paymentMethod,
+    cancel_reason: c.cancelReason,
+    pix_txid: c.pixTxid,
+    created_at: c.createdAt.toISOString(),
+  };
+}
+
 /** The `data` of a webhook body, or null when the entity no longer exists. */
 export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promise<object | null> {
   switch (envelope.event) {
@@ -90,6 +119,12 @@ export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promi
     case "referral.status_changed": {
       const referral = await referralData(envelope.payload.referralId);
       return referral && { referral, from: envelope.payload.from, to: envelope.payload.to };
+    }
+    case "charge.created":
+    case "charge.paid":
+    case "charge.cancelled": {
+      const charge = await chargeData(envelope.payload.chargeId);
+      return charge && { charge };
     }
   }
 }

@@ -6,6 +6,9 @@ export const WEBHOOK_EVENT_OPTIONS = [
   { value: "lead.status_changed", label: "Lead mudou de etapa (lead.status_changed)" },
   { value: "referral.status_changed", label: "Indicação mudou de status (referral.status_changed)" },
   { value: "client.created", label: "Novo cliente (client.created)" },
+  { value: "charge.created", label: "Nova cobrança (charge.created)" },
+  { value: "charge.paid", label: "Cobrança paga (charge.paid)" },
+  { value: "charge.cancelled", label: "Cobrança cancelada (charge.cancelled)" },
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_OPTIONS)[number]["value"];
 const EVENT_VALUES = WEBHOOK_EVENT_OPTIONS.map((o) => o.value) as [WebhookEventName, ...WebhookEventName[]];

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { Package, UserCheck, UserPlus, Users } from "lucide-react";
 import type { Route } from "./+types/dashboard";
+import { BillingCards } from "~/components/admin/billing/billing-cards";
 import { StatCard } from "~/components/admin/dashboard/stat-card";
 import {
   ConversionFunnel,
@@ -11,14 +12,14 @@ import {
   RecentClients,
 } from "~/components/admin/dashboard/widgets";
 import { PageHeader } from "~/components/ui/page-header";
-import { todayInSaoPaulo } from "~/lib/dates";
+import { today } from "~/server/clock.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   // Each widget fails on its own (logged, empty state); the page always renders.
-  return getDashboard({ today: todayInSaoPaulo() });
+  return getDashboard({ today: today() });
 }
 
 // The dashboard has no forms: a POST is refused, after the guard like every admin action.
@@ -28,7 +29,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { clients, plans, leads, expiring, funnel, recentClients, lostByReason, followUps } = loaderData;
+  const { clients, plans, leads, expiring, funnel, recentClients, lostByReason, followUps, billing } =
+    loaderData;
   return (
     <>
       <PageHeader
@@ -51,6 +53,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard title="Planos Disponíveis" icon={Package} figure={plans} compared="Planos criados" />
         <StatCard title="Leads Novos" icon={UserPlus} figure={leads} compared="Leads recebidos" />
       </section>
+      <BillingCards figures={billing} />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ExpiringSubscriptions rows={expiring} />
         <ConversionFunnel stages={funnel} />

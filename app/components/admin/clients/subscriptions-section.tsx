@@ -98,6 +98,17 @@ function AddSubscriptionForm({
           </option>
         ))}
       </SelectField>
+      <div className="flex items-center gap-2 md:col-span-4">
+        <input
+          id="subscription-no-billing"
+          type="checkbox"
+          name="noBilling"
+          className="h-4 w-4 rounded border-slate-300 text-brand-700 focus:ring-brand-600"
+        />
+        <label htmlFor="subscription-no-billing" className="text-sm text-slate-700">
+          Sem cobrança (cortesia ou contrato antigo: nenhuma cobrança é emitida)
+        </label>
+      </div>
       <Button type="submit" busy={busy} busyLabel="Adicionando...">
         Adicionar Assinatura
       </Button>

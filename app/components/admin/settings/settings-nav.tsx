@@ -10,6 +10,7 @@ export const SETTINGS_SECTIONS = [
   { to: "/admin/settings/webhooks", label: "Webhooks" },
   { to: "/admin/settings/funnel", label: "Funil" },
   { to: "/admin/settings/privacy", label: "Privacidade" },
+  { to: "/admin/settings/billing", label: "Financeiro" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];
 
 export function SettingsNav() {

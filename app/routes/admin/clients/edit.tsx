@@ -1,16 +1,17 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/edit";
+import { ChargesSection } from "~/components/admin/clients/charges-section";
 import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
 import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
 import { Card } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { todayInSaoPaulo } from "~/lib/dates";
 import { replyError, replyInvalid, replyOk, replyRefused, toast, type ToastKind } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { clientChargesView } from "~/modules/billing/charge-pix.server";
 import {
   CLIENT_MESSAGES,
   NO_PLAN,
@@ -26,6 +27,7 @@ import {
   deleteSubscription,
   listSubscriptions,
 } from "~/modules/clients/subscriptions.server";
+import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
@@ -55,18 +57,20 @@ async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const client = await requireClient(params.id);
-  const [subs, notes, plans] = await Promise.all([
+  const [subs, notes, plans, charges] = await Promise.all([
     settled(listSubscriptions({ clientId: client.id }), SUBSCRIPTION_MESSAGES.listFailed),
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
+    settled(clientChargesView({ clientId: client.id }), "Erro ao carregar as cobranças"),
   ]);
-  const error = subs.error ?? notes.error ?? plans.error;
+  const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
   return {
     client,
     subscriptions: subs.rows,
     notes: notes.rows,
     plans: plans.rows,
-    today: todayInSaoPaulo(),
+    charges: charges.rows,
+    today: today(),
     toast: error ? toast.error(error) : null,
   };
 }
@@ -177,6 +181,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         </Card>
       </div>
       <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
+      <ChargesSection clientId={client.id} charges={loaderData.charges} today={today} />
       <NotesSection clientId={client.id} notes={notes} />
     </div>
   );

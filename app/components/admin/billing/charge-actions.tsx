@@ -1,0 +1,137 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Button, SelectField, TextField } from "~/components/ui/form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { isoToBrDate } from "~/lib/dates";
+import { centsToInput } from "~/lib/format";
+import type { Toast } from "~/lib/form-reply";
+import { PAYMENT_METHODS } from "~/modules/billing/billing.constants";
+import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
+
+type Reply = { toast?: Toast | null; fieldErrors?: Record<string, string> } | undefined;
+
+/** "Registrar pagamento" and "Cancelar cobrança" of one open charge, each a small inline form. */
+export function ChargeActions({
+  id,
+  number,
+  amountCents,
+  today,
+  back,
+}: {
+  id: string;
+  number: string;
+  amountCents: number;
+  today: string;
+  /** Set on the client page: the forms post to Financeiro's action, which redirects back here. */
+  back?: string;
+}) {
+  const action = back ? "/admin/billing" : undefined;
+  const backField = back ? <input type="hidden" name="back" value={back} /> : null;
+  const pay = useFetcher<Reply>();
+  const cancel = useFetcher<Reply>();
+  const [open, setOpen] = useState<"pay" | "cancel" | null>(null);
+  useReplyToast(pay.data);
+  useReplyToast(cancel.data);
+  const payErrors = pay.data?.fieldErrors ?? {};
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <div className="flex gap-2">
+        <Button
+          type="button"
+          onClick={() => setOpen(open === "pay" ? null : "pay")}
+          aria-expanded={open === "pay"}
+        >
+          Registrar pagamento
+        </Button>
+        <button
+          type="button"
+          className="text-sm text-red-700 hover:underline"
+          onClick={() => setOpen(open === "cancel" ? null : "cancel")}
+          aria-expanded={open === "cancel"}
+        >
+          Cancelar cobrança
+        </button>
+      </div>
+      {open === "pay" && (
+        <pay.Form
+          method="post"
+          action={action}
+          className="grid w-72 gap-2 text-left"
+          aria-label={`Pagamento da cobrança ${number}`}
+        >
+          <input type="hidden" name="intent" value="pay" />
+          {backField}
+          <input type="hidden" name="id" value={id} />
+          <TextField
+            label="Data do pagamento"
+            name="paidOn"
+            defaultValue={isoToBrDate(today)}
+            maxLength={10}
+            error={payErrors.paidOn}
+          />
+          <SelectField label="Forma de pagamento" name="method" defaultValue="pix" error={payErrors.method}>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Valor pago (R$)"
+            name="amount"
+            defaultValue={centsToInput(amountCents)}
+            maxLength={20}
+            error={payErrors.amount}
+          />
+          <Button type="submit" busy={pay.state !== "idle"} busyLabel="Registrando...">
+            Confirmar pagamento
+          </Button>
+        </pay.Form>
+      )}
+      {open === "cancel" && (
+        <cancel.Form
+          method="post"
+          action={action}
+          className="grid w-72 gap-2 text-left"
+          aria-label={`Cancelamento da cobrança ${number}`}
+        >
+          <input type="hidden" name="intent" value="cancel" />
+          {backField}
+          <input type="hidden" name="id" value={id} />
+          <TextField
+            label="Motivo do cancelamento"
+            name="reason"
+            maxLength={500}
+            error={cancel.data?.fieldErrors?.reason}
+          />
+          <Button type="submit" busy={cancel.state !== "idle"} busyLabel="Cancelando...">
+            Confirmar cancelamento
+          </Button>
+        </cancel.Form>
+      )}
+    </div>
+  );
+}
+
+/** The PIX "copia e cola" of an open charge, with a copy button. */
+export function PixCopy({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="mt-1 flex items-center gap-2">
+      <input
+        readOnly
+        value={code}
+        aria-label="PIX copia e cola"
+        className="w-48 truncate rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button
+        type="button"
+        className="text-xs font-medium text-brand-700 hover:underline"
+        onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))}
+      >
+        {copied ? "Copiado!" : "Copiar"}
+      </button>
+    </div>
+  );
+}

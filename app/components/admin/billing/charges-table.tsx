@@ -1,0 +1,95 @@
+import { Link } from "react-router";
+import { SortHeader } from "~/components/admin/sort-header";
+import { Badge, Card, DataTable, EmptyRow, Th } from "~/components/admin/ui";
+import { formatIsoDate, formatMoney } from "~/lib/format";
+import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
+import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server";
+import { ChargeActions, PixCopy } from "./charge-actions";
+import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
+
+export type ChargeRowView = ChargeListRow & { pixCode: string | null };
+
+/** The Financeiro totals for the current filter. */
+export function ChargeTotalsCards({ totals }: { totals: ChargeTotals | null }) {
+  const cards = [
+    ["A receber", totals?.receivableCents],
+    ["Recebido no período", totals?.receivedCents],
+    ["Vencido", totals?.overdueCents],
+  ] as const;
+  return (
+    <div className="mb-4 grid gap-4 sm:grid-cols-3">
+      {cards.map(([label, cents]) => (
+        <Card key={label}>
+          <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+          <p className="mt-2 text-2xl font-bold text-slate-900">
+            {cents === undefined ? "—" : formatMoney(cents)}
+          </p>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** The charges of the Financeiro page: number, client, due date, amount, status, PIX and actions. */
+export function ChargesTable({
+  rows,
+  sort,
+  dir,
+  today,
+  emptyText,
+}: {
+  rows: ChargeRowView[];
+  sort: string;
+  dir: "asc" | "desc";
+  today: string;
+  emptyText: string;
+}) {
+  return (
+    <DataTable
+      caption="Cobranças"
+      head={
+        <>
+          <SortHeader label="Número" sortKey="number" sort={sort} dir={dir} />
+          <Th>Cliente</Th>
+          <SortHeader label="Vencimento" sortKey="due_date" defaultDir="desc" sort={sort} dir={dir} />
+          <SortHeader label="Valor" sortKey="amount" sort={sort} dir={dir} />
+          <Th>Status</Th>
+          <Th>Pagamento</Th>
+          <Th right>Ações</Th>
+        </>
+      }
+    >
+      {rows.length === 0 && <EmptyRow colSpan={7}>{emptyText}</EmptyRow>}
+      {rows.map((c) => (
+        <tr key={c.id} className="align-top hover:bg-slate-50">
+          <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-900">{c.number}</td>
+          <td className="px-4 py-3">
+            <Link to={`/admin/clients/edit/${c.clientId}`} className="hover:text-brand-700 hover:underline">
+              {c.clientName}
+            </Link>
+            <div className="text-xs text-slate-500">{c.businessName}</div>
+          </td>
+          <td className="px-4 py-3 whitespace-nowrap">{formatIsoDate(c.dueDate)}</td>
+          <td className="px-4 py-3 whitespace-nowrap">{formatMoney(c.amountCents)}</td>
+          <td className="px-4 py-3">
+            <Badge color={CHARGE_STATUS_COLORS[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
+          </td>
+          <td className="px-4 py-3 text-xs">
+            {c.paidOn && c.paymentMethod ? (
+              `${formatIsoDate(c.paidOn)} · ${PAYMENT_METHOD_LABELS[c.paymentMethod]}`
+            ) : c.pixCode ? (
+              <PixCopy code={c.pixCode} />
+            ) : (
+              "—"
+            )}
+          </td>
+          <td className="px-4 py-3">
+            {(c.status === "pendente" || c.status === "vencida") && (
+              <ChargeActions id={c.id} number={c.number} amountCents={c.amountCents} today={today} />
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link, useFetcher } from "react-router";
+import { ChargeActions, PixCopy } from "~/components/admin/billing/charge-actions";
+import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "~/components/admin/billing/charge-labels";
+import { Badge, Card } from "~/components/admin/ui";
+import { Button, TextField } from "~/components/ui/form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { formatIsoDate, formatMoney } from "~/lib/format";
+import type { Toast } from "~/lib/form-reply";
+import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
+import type { ClientChargeView } from "~/modules/billing/charge-pix.server";
+
+type Reply = { toast?: Toast | null; fieldErrors?: Record<string, string> } | undefined;
+
+/** "Nova cobrança avulsa" for this client, posted to Financeiro's action, which comes back here. */
+function OneOffForm({ clientId, back }: { clientId: string; back: string }) {
+  const fetcher = useFetcher<Reply>();
+  useReplyToast(fetcher.data);
+  const errors = fetcher.data?.fieldErrors ?? {};
+  return (
+    <details className="mb-4">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">Nova cobrança avulsa</summary>
+      <fetcher.Form method="post" action="/admin/billing" className="mt-3 grid gap-3 md:grid-cols-4">
+        <input type="hidden" name="intent" value="one-off" />
+        <input type="hidden" name="clientId" value={clientId} />
+        <input type="hidden" name="back" value={back} />
+        <TextField
+          label="Descrição"
+          name="description"
+          maxLength={200}
+          error={errors.description}
+          className="md:col-span-2"
+        />
+        <TextField label="Valor (R$)" name="amount" maxLength={20} error={errors.amount} />
+        <TextField
+          label="Vencimento"
+          name="dueDate"
+          placeholder="dd/mm/aaaa"
+          maxLength={10}
+          error={errors.dueDate}
+        />
+        <Button type="submit" busy={fetcher.state !== "idle"} busyLabel="Criando...">
+          Criar cobrança
+        </Button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
+/** The client page's "Cobranças": each charge with its lines, status, payment or PIX, and actions. */
+export function ChargesSection({
+  clientId,
+  charges,
+  today,
+}: {
+  clientId: string;
+  charges: ClientChargeView[];
+  today: string;
+}) {
+  const back = `/admin/clients/edit/${clientId}`;
+  return (
+    <Card>
+      <div className="mb-4 flex items-center justify-between">
+        <h2 className="text-lg font-semibold text-slate-900">Cobranças</h2>
+        <Link
+          to={`/admin/billing?client=${clientId}`}
+          className="text-sm font-medium text-brand-700 hover:underline"
+        >
+          Ver no Financeiro
+        </Link>
+      </div>
+      <OneOffForm clientId={clientId} back={back} />
+      {charges.length === 0 ? (
+        <p className="text-sm text-slate-500">Nenhuma cobrança emitida.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Cobranças do cliente">
+          {charges.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-start justify-between gap-4 py-3">
+              <div className="min-w-0 text-sm">
+                <p className="font-medium text-slate-900">
+                  <span className="font-mono">{c.number}</span> · {formatMoney(c.amountCents)} · vence em{" "}
+                  {formatIsoDate(c.dueDate)}{" "}
+                  <Badge color={CHARGE_STATUS_COLORS[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
+                </p>
+                <ul className="mt-1 text-slate-600">
+                  {c.lines.map((l, i) => (
+                    <li key={i}>
+                      {l.description}: {formatMoney(l.amountCents)}
+                    </li>
+                  ))}
+                </ul>
+                {c.paidOn && c.paymentMethod && (
+                  <p className="mt-1 text-green-800">
+                    Paga em {formatIsoDate(c.paidOn)} ({PAYMENT_METHOD_LABELS[c.paymentMethod]})
+                  </p>
+                )}
+                {c.cancelReason && <p className="mt-1 text-slate-500">Cancelada: {c.cancelReason}</p>}
+                {c.pixCode && <PixCopy code={c.pixCode} />}
+              </div>
+              {(c.status === "pendente" || c.status === "vencida") && (
+                <ChargeActions
+                  id={c.id}
+                  number={c.number}
+                  amountCents={c.amountCents}
+                  today={today}
+                  back={back}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

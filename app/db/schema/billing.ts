@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { clients, subscriptions } from "./clients";
+
+import type {
+  ChargeLineKind,
+  ChargeOrigin,
+  ChargeStatus,
+  PaymentMethod,
+} from "../../modules/billing/billing.constants";
+
+/**
+ * A charge (cobrança, issue 29): one amount due by a client. Its status (pendente → vencida →
+ * paga, or cancelada) and its payment (paid_on, amount, method) are separate facts, as in Asaas
+ * and Lago. Amounts are snapshotted when issued: amount = subtotal (sum of the lines) − discount.
+ * Deleting a client deletes its charges (SPEC allows deleting a client; anonymising is how the
+ * accounting record is kept without the person); deleting a subscription keeps its charges.
+ */
+export const charges = pgTable(
+  "charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** "AAAA-NNNNNN": the year of issue and a per-year counter (charge_number_counters). */
+    number: text("number").notNull().unique("charges_number_unique"),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    origin: text("origin").$type<ChargeOrigin>().notNull(),
+    periodStart: date("period_start", { mode: "string" }),
+    periodEnd: date("period_end", { mode: "string" }),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").$type<ChargeStatus>().notNull().default("pendente"),
+    cancelReason: text("cancel_reason"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Paying this charge extends its subscription by its renewal type (renewals, not the first). */
+    extendsSubscription: boolean("extends_subscription").notNull().default(false),
+    /** Set by the one extension a paid renewal makes: a second report of the payment finds it set. */
+    extendedAt: timestamp("extended_at", { withTimezone: true }),
+    // The payment, apart from the status.
+    paidOn: date("paid_on", { mode: "string" }),
+    amountPaidCents: integer("amount_paid_cents"),
+    paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    paymentRecordedAt: timestamp("payment_recorded_at", { withTimezone: true }),
+    // Filled by a payment provider (part 2).
+    provider: text("provider"),
+    providerId: text("provider_id"),
+    pixTxid: text("pix_txid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("charges_status_check", sql`${t.status} in ('pendente', 'paga', 'vencida', 'cancelada')`),
+    check("charges_origin_check", sql`${t.origin} in ('assinatura', 'avulsa')`),
+    check(
+      "charges_method_check",
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('pix', 'boleto', 'cartão', 'dinheiro', 'transferência')`,
+    ),
+    check("charges_number_format", sql`${t.number} ~ '^[0-9]{4}-[0-9]{6,}$'`),
+    check(
+      "charges_amounts_check",
+      sql`${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.amountCents} = ${t.subtotalCents} - ${t.discountCents} and ${t.amountCents} >= 0`,
+    ),
+    check(
+      "charges_period_check",
+      sql`(${t.periodStart} is null) = (${t.periodEnd} is null)
+      and (${t.periodEnd} is null or ${t.periodEnd} >= ${t.periodStart})`,
+    ),
+    check(
+      "charges_subscription_period_check",
+      sql`${t.origin} <> 'assinatura' or ${t.periodStart} is not null`,
+    ),
+    check("charges_cancel_check", sql`(${t.status} = 'cancelada') = (${t.cancelReason} is not null)`),
+    check(
+      "charges_paid_check",
+      sql`(${t.status} = 'paga') = (${t.paidOn} is not null)
+        and (${t.paidOn} is null or (${t.amountPaidCents} is not null and ${t.paymentMethod} is not null))`,
+    ),
+    // Never billed twice: one charge per subscription and period, whoever issues it.
+    uniqueIndex("charges_subscription_period_unique")
+      .on(t.subscriptionId, t.periodStart)
+      .where(sql`${t.origin} = 'assinatura'`),
+    uniqueIndex("charges_provider_unique")
+      .on(t.provider, t.providerId)
+      .where(sql`${t.providerId} is not null`),
+    // Financeiro list: default order, each filter with its order, the client page, the totals.
+    index("charges_due_idx").on(t.dueDate, t.id),
+    index("charges_status_due_idx").on(t.status, t.dueDate, t.id),
+    index("charges_client_due_idx").on(t.clientId, t.dueDate, t.id),
+    index("charges_method_due_idx").on(t.paymentMethod, t.dueDate, t.id),
+    index("charges_paid_on_idx")
+      .on(t.paidOn, t.id)
+      .where(sql`${t.paidOn} is not null`),
+    index("charges_created_idx").on(t.createdAt, t.id),
+    index("charges_amount_idx").on(t.amountCents, t.id),
+    index("charges_subscription_idx").on(t.subscriptionId, t.periodStart),
+  ],
+);
+
+/** What a charge is made of, each amount snapshotted when issued. */
+export const chargeLines = pgTable(
+  "charge_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chargeId: uuid("charge_id")
+      .notNull()
+      .references(() => charges.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").$type<ChargeLineKind>().notNull(),
+    description: text("description").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [
+    check("charge_lines_kind_check", sql`${t.kind} in ('mensalidade', 'ativação', 'avulsa')`),
+    check("charge_lines_amount_check", sql`${t.amountCents} >= 0`),
+    check("charge_lines_description_check", sql`length(btrim(${t.description})) > 0`),
+    uniqueIndex("charge_lines_position_unique").on(t.chargeId, t.position),
+    // The Financeiro "tipo" filter: charges having a line of a kind.
+    index("charge_lines_kind_idx").on(t.kind, t.chargeId),
+  ],
+);
+
+/**
+ * The per-year counter behind charge numbers: `insert … on conflict do update … returning` takes
+ * the year's row lock, so two issuers at once get consecutive numbers, never the same one.
+ */
+export const chargeNumberCounters = pgTable(
+  "charge_number_counters",
+  {
+    year: integer("year").primaryKey(),
+    last: integer("last").notNull(),
+  },
+  (t) => [check("charge_number_counters_last_check", sql`${t.last} >= 0`)],
+);
+
+/** Configurações → Financeiro, one row (issue 29): the company's PIX data and the renewal lead time. */
+export const billingSettings = pgTable(
+  "billing_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    pixKey: text("pix_key"),
+    pixName: text("pix_name"),
+    pixCity: text("pix_city"),
+    /** The seeded demonstration key is labelled as such in the settings page. */
+    pixKeyIsDemo: boolean("pix_key_is_demo").notNull().default(false),
+    renewalDaysBefore: integer("renewal_days_before").notNull().default(10),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("billing_settings_single_row", sql`${t.id} = 1`),
+    check("billing_settings_days_check", sql`${t.renewalDaysBefore} between 1 and 60`),
+    check("billing_settings_pix_name_check", sql`${t.pixName} is null or length(${t.pixName}) <= 25`),
+    check("billing_settings_pix_city_check", sql`${t.pixCity} is null or length(${t.pixCity}) <= 15`),
+  ],
+);

@@ -1,0 +1,74 @@
+import { fieldErrors, formToObject } from "~/lib/validation";
+import type { Actor } from "~/modules/audit/audit.server";
+import {
+  cancelCharge,
+  changeChargeAmount,
+  createOneOffCharge,
+  recordPayment,
+  type BillingResult,
+} from "./billing.server";
+import { BILLING_MESSAGES } from "./billing.messages";
+import { AmountSchema, CancelSchema, OneOffSchema, PaymentSchema } from "./billing.schema";
+
+export const CHARGE_INTENTS = ["pay", "cancel", "amount", "one-off"] as const;
+export type ChargeIntent = (typeof CHARGE_INTENTS)[number];
+
+export type ChargeActionResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors?: Record<string, string>; intent: string; id: string };
+
+/**
+ * The Financeiro and client-page forms' one entry: reads the intent, validates with the form's
+ * schema, and calls the rule. A refusal carries the rule's pt-BR message (and field errors).
+ */
+export async function runChargeAction(form: FormData, actor: Actor): Promise<ChargeActionResult> {
+  const raw = formToObject(form);
+  const intent = String(raw.intent ?? "");
+  const id = String(raw.id ?? "").slice(0, 64);
+  const refuse = (message: string, errors?: Record<string, string>): ChargeActionResult => ({
+    ok: false,
+    message,
+    fieldErrors: errors,
+    intent: intent.slice(0, 20),
+    id,
+  });
+  const done = (result: BillingResult<unknown>, message: string) =>
+    result.ok ? { ok: true as const, message } : refuse(result.message);
+  switch (intent) {
+    case "pay": {
+      const p = PaymentSchema.safeParse(raw);
+      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      const { paidOn, method, amount } = p.data;
+      const r = await recordPayment({ chargeId: id, input: { paidOn, method, amountCents: amount }, actor });
+      return done(r, BILLING_MESSAGES.paymentRecorded);
+    }
+    case "cancel": {
+      const p = CancelSchema.safeParse(raw);
+      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      return done(
+        await cancelCharge({ chargeId: id, reason: p.data.reason, actor }),
+        BILLING_MESSAGES.chargeCancelled,
+      );
+    }
+    case "amount": {
+      const p = AmountSchema.safeParse(raw);
+      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      const r = await changeChargeAmount({ chargeId: id, amountCents: p.data.amount, actor });
+      return done(r, BILLING_MESSAGES.amountChanged);
+    }
+    case "one-off": {
+      const p = OneOffSchema.safeParse(raw);
+      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      const clientId = String(raw.clientId ?? "").slice(0, 64);
+      const { description, amount, dueDate } = p.data;
+      const r = await createOneOffCharge({
+        clientId,
+        input: { description, amountCents: amount, dueDate },
+        actor,
+      });
+      return done(r, BILLING_MESSAGES.chargeCreated);
+    }
+    default:
+      return refuse(BILLING_MESSAGES.unknownAction);
+  }
+}

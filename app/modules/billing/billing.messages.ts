@@ -1,0 +1,27 @@
+import { formatMoney } from "~/lib/format";
+
+// pt-BR texts of billing's refusals and confirmations, shared by the rules and the forms.
+export const BILLING_MESSAGES = {
+  notFound: "Cobrança não encontrada.",
+  alreadyPaid: "Esta cobrança já está paga.",
+  cancelledCannotBePaid: "Esta cobrança está cancelada e não pode ser paga.",
+  paidCannotBeCancelled: "Uma cobrança paga não pode ser cancelada.",
+  alreadyCancelled: "Esta cobrança já está cancelada.",
+  onlyOpenCanBeEdited: "Só é possível alterar o valor de uma cobrança em aberto.",
+  amountMismatch: (paid: number, due: number) =>
+    `O valor pago (${formatMoney(paid)}) é diferente do valor da cobrança (${formatMoney(due)}). ` +
+    "Para conceder um desconto, altere antes o valor da cobrança.",
+  amountAboveSubtotal: (subtotal: number) =>
+    `O novo valor não pode ser maior que o total dos itens (${formatMoney(subtotal)}).`,
+  paidInFuture: "A data do pagamento não pode ser no futuro.",
+  paidBeforeIssue: "A data do pagamento não pode ser anterior à emissão da cobrança.",
+  clientNotFound: "Cliente não encontrado.",
+  paymentRecorded: "Pagamento registrado com sucesso!",
+  chargeCancelled: "Cobrança cancelada com sucesso!",
+  amountChanged: "Valor da cobrança alterado com sucesso!",
+  chargeCreated: "Cobrança criada com sucesso!",
+  invalidForm: "Verifique os campos destacados.",
+  unknownAction: "Ação desconhecida.",
+} as const;
+
+export const ACTIVATION_FEE_DESCRIPTION = "Taxa de ativação";

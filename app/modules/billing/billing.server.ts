@@ -1,0 +1,552 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
+import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
+import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
+import { isId } from "~/lib/ids";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
+import type { RenewalType } from "~/modules/clients/clients.constants";
+import { emit } from "~/modules/events/events.server";
+import { now, today as clockToday } from "~/server/clock.server";
+import {
+  DEFAULT_RENEWAL_DAYS_BEFORE,
+  type ChargeLineKind,
+  type ChargeOrigin,
+  type PaymentMethod,
+} from "./billing.constants";
+import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
+import { pixTxidFor } from "./pix-code";
+import { getBillingSettings } from "./settings.server";
+
+/**
+ * Billing's rules (issue 29, DESIGN §9): charges issued in the transaction of the change that
+ * causes them, payments and corrections by an admin, and the renewal and overdue jobs. Every
+ * change is one transaction with its audit entry and its event; "today" comes from the clock.
+ */
+
+export type Charge = typeof charges.$inferSelect;
+export type ChargeLine = typeof chargeLines.$inferSelect;
+export type BillingResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+interface NewLine {
+  kind: ChargeLineKind;
+  description: string;
+  amountCents: number;
+}
+
+/** "2026-000123": the year of issue and the year's next counter value (one row lock per year). */
+async function nextChargeNumber(tx: DbOrTx, year: number, count = 1): Promise<string[]> {
+  const [row] = await queryRows<{ last: number }>(
+    tx,
+    sql`insert into charge_number_counters (year, last) values (${year}, ${count})
+        on conflict (year) do update set last = charge_number_counters.last + ${count}
+        returning last`,
+  );
+  const last = Number(row.last);
+  return Array.from({ length: count }, (_, i) => `${year}-${String(last - count + 1 + i).padStart(6, "0")}`);
+}
+
+const yearOf = (iso: string) => Number(iso.slice(0, 4));
+
+/** The period a subscription charge covers: from its start to the day before the next one. */
+export function periodFor(start: string, renewalType: RenewalType) {
+  const next = addMonths(start, RENEWAL_MONTHS[renewalType]);
+  return { periodStart: start, periodEnd: addDays(next, -1), next };
+}
+
+function monthlyLine(plan: { name: string; priceCents: number }, renewalType: RenewalType, start: string) {
+  const { periodEnd } = periodFor(start, renewalType);
+  return {
+    kind: "mensalidade" as const,
+    description: `Plano ${plan.name} · ${RENEWAL_LABELS[renewalType]} · ${isoToBrDate(start)} a ${isoToBrDate(periodEnd)}`,
+    amountCents: plan.priceCents * RENEWAL_MONTHS[renewalType],
+  };
+}
+
+interface IssueInput {
+  clientId: string;
+  subscriptionId: string | null;
+  origin: ChargeOrigin;
+  periodStart: string | null;
+  periodEnd: string | null;
+  dueDate: string;
+  lines: NewLine[];
+  extendsSubscription: boolean;
+  number: string;
+}
+
+async function insertCharge(tx: DbOrTx, input: IssueInput): Promise<Charge> {
+  const subtotal = input.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const [charge] = await tx
+    .insert(charges)
+    .values({
+      number: input.number,
+      clientId: input.clientId,
+      subscriptionId: input.subscriptionId,
+      origin: input.origin,
+      periodStart: input.periodStart,
+      periodEnd: input.periodEnd,
+      dueDate: input.dueDate,
+      subtotalCents: subtotal,
+      discountCents: 0,
+      amountCents: subtotal,
+      extendsSubscription: input.extendsSubscription,
+      pixTxid: pixTxidFor(input.number),
+    })
+    .returning();
+  await tx
+    .insert(chargeLines)
+    .values(input.lines.map((l, i) => ({ ...l, chargeId: charge.id, position: i + 1 })));
+  return charge;
+}
+
+async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: Actor | null, label: string) {
+  await recordAudit(tx, {
+    actor,
+    action: "charge.created",
+    entityType: "charge",
+    entityId: charge.id,
+    entityLabel: `${charge.number} · ${label}`,
+    changes: {
+      numero: [null, charge.number],
+      valor: [null, charge.amountCents],
+      vencimento: [null, charge.dueDate],
+      periodo: [null, charge.periodStart ? `${charge.periodStart} a ${charge.periodEnd}` : null],
+      itens: [null, lines.map((l) => `${l.description}: ${l.amountCents}`).join("; ")],
+    },
+  });
+  await emit(tx, "charge.created", { chargeId: charge.id });
+}
+
+/**
+ * The first charge of a subscription, in the transaction (`tx`) that created it: its first
+ * period at the plan's price × the renewal type's months, plus the plan's activation fee when
+ * this is the client's first subscription (never on renewals or plan changes). Nothing for a
+ * "sem cobrança" subscription. Due on the period's start, or today if that has passed.
+ */
+export async function issueFirstCharge(
+  tx: DbOrTx,
+  {
+    subscriptionId,
+    actor = null,
+    today = clockToday(),
+  }: { subscriptionId: string; actor?: Actor | null; today?: string },
+): Promise<Charge | null> {
+  const [row] = await queryRows<{
+    client_id: string;
+    client_name: string;
+    start_date: string;
+    renewal_type: RenewalType;
+    no_billing: boolean;
+    plan_name: string;
+    price_cents: number;
+    setup_fee_cents: number;
+    first: boolean;
+  }>(
+    tx,
+    sql`select s.client_id, c.name as client_name, s.start_date::text as start_date, s.renewal_type,
+               s.no_billing, p.name as plan_name, p.price_cents, p.setup_fee_cents,
+               not exists (select 1 from subscriptions o where o.client_id = s.client_id and o.id <> s.id)
+               and not exists (select 1 from charges ch join charge_lines l on l.charge_id = ch.id
+                                where ch.client_id = s.client_id and l.kind = 'ativação') as first
+          from subscriptions s
+          join clients c on c.id = s.client_id
+          join plans p on p.id = s.plan_id
+         where s.id = ${subscriptionId}`,
+  );
+  if (!row || row.no_billing) return null;
+  const plan = { name: row.plan_name, priceCents: Number(row.price_cents) };
+  const lines: NewLine[] = [monthlyLine(plan, row.renewal_type, row.start_date)];
+  if (row.first && Number(row.setup_fee_cents) > 0) {
+    lines.push({
+      kind: "ativação",
+      description: ACTIVATION_FEE_DESCRIPTION,
+      amountCents: Number(row.setup_fee_cents),
+    });
+  }
+  const { periodStart, periodEnd } = periodFor(row.start_date, row.renewal_type);
+  const [number] = await nextChargeNumber(tx, yearOf(today));
+  const charge = await insertCharge(tx, {
+    clientId: row.client_id,
+    subscriptionId,
+    origin: "assinatura",
+    periodStart,
+    periodEnd,
+    dueDate: periodStart > today ? periodStart : today,
+    lines,
+    // The first period is the subscription's own: paying it changes no date.
+    extendsSubscription: false,
+    number,
+  });
+  await auditIssued(tx, charge, lines, actor, row.client_name);
+  return charge;
+}
+
+const RENEWAL_BATCH = 200;
+
+/**
+ * The daily renewal job's work: for every ativa, billed subscription whose period ends within
+ * `daysBefore` days (from today on: past periods are never back-billed), the next period's
+ * charge, at the plan's price of today. Batches lock their subscriptions with SKIP LOCKED and
+ * skip periods already charged, and the unique key (subscription, period) backs that up: two
+ * runs at once, or a rerun, issue each charge once. Returns how many were issued.
+ */
+export async function issueRenewalCharges({
+  today = clockToday(),
+  daysBefore,
+}: { today?: string; daysBefore?: number } = {}): Promise<number> {
+  const days = daysBefore ?? (await getBillingSettings())?.renewalDaysBefore ?? DEFAULT_RENEWAL_DAYS_BEFORE;
+  let issued = 0;
+  for (;;) {
+    const done = await getDb().transaction(async (tx) => {
+      const due = await queryRows<{
+        id: string;
+        client_id: string;
+        client_name: string;
+        end_date: string;
+        renewal_type: RenewalType;
+        plan_name: string;
+        price_cents: number;
+      }>(
+        tx,
+        sql`select s.id, s.client_id, c.name as client_name, s.end_date::text as end_date, s.renewal_type,
+                   p.name as plan_name, p.price_cents
+              from subscriptions s
+              join clients c on c.id = s.client_id
+              join plans p on p.id = s.plan_id
+             where s.status = 'ativa' and not s.no_billing
+               and s.end_date >= ${today}::date and s.end_date <= ${today}::date + ${days}::int
+               and not exists (select 1 from charges ch
+                                where ch.subscription_id = s.id and ch.origin = 'assinatura'
+                                  and ch.period_start = s.end_date)
+             order by s.end_date, s.id
+             limit ${RENEWAL_BATCH}
+               for update of s skip locked`,
+      );
+      if (due.length === 0) return { seen: 0, count: 0 };
+      const numbers = await nextChargeNumber(tx, yearOf(today), due.length);
+      let count = 0;
+      for (const [i, s] of due.entries()) {
+        const plan = { name: s.plan_name, priceCents: Number(s.price_cents) };
+        const lines = [monthlyLine(plan, s.renewal_type, s.end_date)];
+        const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
+        let charge: Charge | null = null;
+        try {
+          // A savepoint: a period another instance charged meanwhile is skipped, not fatal.
+          charge = await tx.transaction((sp) =>
+            insertCharge(sp, {
+              clientId: s.client_id,
+              subscriptionId: s.id,
+              origin: "assinatura",
+              periodStart,
+              periodEnd,
+              dueDate: periodStart,
+              lines,
+              extendsSubscription: true,
+              number: numbers[i],
+            }),
+          );
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+        }
+        if (!charge) continue;
+        await auditIssued(tx, charge, lines, null, s.client_name);
+        count += 1;
+      }
+      return { seen: due.length, count };
+    });
+    issued += done.count;
+    if (done.seen < RENEWAL_BATCH) return issued;
+  }
+}
+
+/**
+ * The daily overdue job's work: every pendente charge whose due date is before today in São
+ * Paulo becomes vencida, in one statement (a rerun finds nothing left to mark), audited as made
+ * by the system. Returns how many.
+ */
+export async function markOverdueCharges({ today = clockToday() }: { today?: string } = {}): Promise<number> {
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .update(charges)
+      .set({ status: "vencida", updatedAt: now() })
+      .where(and(eq(charges.status, "pendente"), sql`${charges.dueDate} < ${today}::date`))
+      .returning({ number: charges.number });
+    if (rows.length) {
+      const shown = rows.slice(0, 50).map((r) => r.number);
+      await recordAudit(tx, {
+        actor: null,
+        action: "charge.overdue",
+        entityType: "charge",
+        entityLabel: `Cobranças vencidas até ${isoToBrDate(addDays(today, -1))}`,
+        changes: {
+          cobrancas: [
+            "pendente",
+            `vencida: ${shown.join(", ")}${rows.length > shown.length ? ` e mais ${rows.length - shown.length}` : ""}`,
+          ],
+        },
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** Locks and reads a charge with its client's name (null when the id is unknown). */
+async function lockCharge(tx: DbOrTx, chargeId: string) {
+  if (!isId(chargeId)) return null;
+  const [row] = await tx
+    .select({ charge: charges, clientName: clients.name })
+    .from(charges)
+    .innerJoin(clients, eq(clients.id, charges.clientId))
+    .where(eq(charges.id, chargeId))
+    .for("update", { of: charges });
+  return row ?? null;
+}
+
+type LockedCharge = NonNullable<Awaited<ReturnType<typeof lockCharge>>>;
+
+/** One admin change to a charge: its own transaction, the charge locked, unknown ids refused. */
+function changeCharge(
+  chargeId: string,
+  change: (tx: DbOrTx, found: LockedCharge) => Promise<BillingResult<Charge>>,
+): Promise<BillingResult<Charge>> {
+  return getDb().transaction(async (tx) => {
+    const found = await lockCharge(tx, chargeId);
+    if (!found) return { ok: false, message: BILLING_MESSAGES.notFound };
+    return change(tx, found);
+  });
+}
+
+/** The audit entry of an admin change to a charge, labelled with its number and client. */
+function auditChange(
+  tx: DbOrTx,
+  found: LockedCharge,
+  actor: Actor | null,
+  action: string,
+  changes: Record<string, [unknown, unknown]>,
+) {
+  return recordAudit(tx, {
+    actor,
+    action,
+    entityType: "charge",
+    entityId: found.charge.id,
+    entityLabel: `${found.charge.number} · ${found.clientName}`,
+    changes,
+  });
+}
+
+export interface PaymentInput {
+  paidOn: string;
+  method: PaymentMethod;
+  amountCents: number;
+}
+
+/**
+ * "Registrar pagamento": the charge becomes paga with the payment's facts. Refused, changing
+ * nothing, for a cancelled or already paid charge and for an amount other than the charge's (a
+ * discount is an edit of the amount first). A renewal charge extends its subscription by its
+ * period ONCE: `extended_at` is set by the one update that extends, so a payment reported again
+ * (part 2's provider) finds it set.
+ */
+export async function recordPayment({
+  chargeId,
+  input,
+  actor = null,
+  today = clockToday(),
+}: {
+  chargeId: string;
+  input: PaymentInput;
+  actor?: Actor | null;
+  today?: string;
+}): Promise<BillingResult<Charge>> {
+  return changeCharge(chargeId, async (tx, found) => {
+    const { charge } = found;
+    if (charge.status === "cancelada") return { ok: false, message: BILLING_MESSAGES.cancelledCannotBePaid };
+    if (charge.status === "paga") return { ok: false, message: BILLING_MESSAGES.alreadyPaid };
+    if (input.amountCents !== charge.amountCents)
+      return { ok: false, message: BILLING_MESSAGES.amountMismatch(input.amountCents, charge.amountCents) };
+    if (input.paidOn > today) return { ok: false, message: BILLING_MESSAGES.paidInFuture };
+    const [paid] = await tx
+      .update(charges)
+      .set({
+        status: "paga",
+        paidOn: input.paidOn,
+        amountPaidCents: input.amountCents,
+        paymentMethod: input.method,
+        paymentRecordedAt: now(),
+        updatedAt: now(),
+      })
+      .where(eq(charges.id, charge.id))
+      .returning();
+    const extension = await extendSubscriptionOnce(tx, paid);
+    await auditChange(tx, found, actor, "charge.paid", {
+      status: [charge.status, "paga"],
+      pagoEm: [null, input.paidOn],
+      valorPago: [null, input.amountCents],
+      formaPagamento: [null, input.method],
+      ...(extension ? { endDate: [extension.from, extension.to] } : {}),
+    });
+    await emit(tx, "charge.paid", { chargeId: charge.id });
+    return { ok: true, value: paid };
+  });
+}
+
+/** Moves the subscription's end to the paid period's end, once per charge; null when nothing moved. */
+async function extendSubscriptionOnce(
+  tx: DbOrTx,
+  charge: Charge,
+): Promise<{ from: string; to: string } | null> {
+  if (!charge.extendsSubscription || !charge.subscriptionId || !charge.periodEnd) return null;
+  const claimed = await tx
+    .update(charges)
+    .set({ extendedAt: now() })
+    .where(and(eq(charges.id, charge.id), sql`${charges.extendedAt} is null`))
+    .returning({ id: charges.id });
+  if (!claimed.length) return null;
+  const target = addDays(charge.periodEnd, 1);
+  const [before] = await tx
+    .select({ endDate: subscriptions.endDate })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, charge.subscriptionId))
+    .for("update");
+  if (!before || before.endDate >= target) return null;
+  await tx
+    .update(subscriptions)
+    .set({ endDate: target, updatedAt: now() })
+    .where(eq(subscriptions.id, charge.subscriptionId));
+  return { from: before.endDate, to: target };
+}
+
+/** "Cancelar cobrança": an open charge becomes cancelada with the admin's reason. */
+export async function cancelCharge({
+  chargeId,
+  reason,
+  actor = null,
+}: {
+  chargeId: string;
+  reason: string;
+  actor?: Actor | null;
+}): Promise<BillingResult<Charge>> {
+  return changeCharge(chargeId, async (tx, found) => {
+    const { charge } = found;
+    if (charge.status === "paga") return { ok: false, message: BILLING_MESSAGES.paidCannotBeCancelled };
+    if (charge.status === "cancelada") return { ok: false, message: BILLING_MESSAGES.alreadyCancelled };
+    const [cancelled] = await tx
+      .update(charges)
+      .set({ status: "cancelada", cancelReason: reason, cancelledAt: now(), updatedAt: now() })
+      .where(eq(charges.id, charge.id))
+      .returning();
+    await auditChange(tx, found, actor, "charge.cancelled", {
+      status: [charge.status, "cancelada"],
+      motivo: [null, reason],
+    });
+    await emit(tx, "charge.cancelled", { chargeId: charge.id });
+    return { ok: true, value: cancelled };
+  });
+}
+
+/** A discount: the open charge's amount lowered (never above the sum of its lines), audited. */
+export async function changeChargeAmount({
+  chargeId,
+  amountCents,
+  actor = null,
+}: {
+  chargeId: string;
+  amountCents: number;
+  actor?: Actor | null;
+}): Promise<BillingResult<Charge>> {
+  return changeCharge(chargeId, async (tx, found) => {
+    const { charge } = found;
+    if (charge.status !== "pendente" && charge.status !== "vencida")
+      return { ok: false, message: BILLING_MESSAGES.onlyOpenCanBeEdited };
+    if (amountCents > charge.subtotalCents)
+      return { ok: false, message: BILLING_MESSAGES.amountAboveSubtotal(charge.subtotalCents) };
+    const [changed] = await tx
+      .update(charges)
+      .set({ amountCents, discountCents: charge.subtotalCents - amountCents, updatedAt: now() })
+      .where(eq(charges.id, charge.id))
+      .returning();
+    await auditChange(tx, found, actor, "charge.amount_changed", {
+      valor: [charge.amountCents, changed.amountCents],
+      desconto: [charge.discountCents, changed.discountCents],
+    });
+    return { ok: true, value: changed };
+  });
+}
+
+export interface OneOffInput {
+  description: string;
+  amountCents: number;
+  dueDate: string;
+}
+
+/** "Nova cobrança avulsa": a one-off charge of one line for a client. */
+export async function createOneOffCharge({
+  clientId,
+  input,
+  actor = null,
+  today = clockToday(),
+}: {
+  clientId: string;
+  input: OneOffInput;
+  actor?: Actor | null;
+  today?: string;
+}): Promise<BillingResult<Charge>> {
+  if (!isId(clientId)) return { ok: false, message: BILLING_MESSAGES.clientNotFound };
+  return getDb().transaction(async (tx) => {
+    const [client] = await tx
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(eq(clients.id, clientId));
+    if (!client) return { ok: false, message: BILLING_MESSAGES.clientNotFound };
+    const lines: NewLine[] = [
+      { kind: "avulsa", description: input.description, amountCents: input.amountCents },
+    ];
+    const [number] = await nextChargeNumber(tx, yearOf(today));
+    const charge = await insertCharge(tx, {
+      clientId,
+      subscriptionId: null,
+      origin: "avulsa",
+      periodStart: null,
+      periodEnd: null,
+      dueDate: input.dueDate,
+      lines,
+      extendsSubscription: false,
+      number,
+    });
+    await auditIssued(tx, charge, lines, actor, client.name);
+    return { ok: true, value: charge };
+  });
+}
+
+/** A charge with its lines (null when unknown). */
+export async function getCharge({ id }: { id: string }): Promise<(Charge & { lines: ChargeLine[] }) | null> {
+  if (!isId(id)) return null;
+  const [charge] = await getDb().select().from(charges).where(eq(charges.id, id));
+  if (!charge) return null;
+  const lines = await getDb()
+    .select()
+    .from(chargeLines)
+    .where(eq(chargeLines.chargeId, id))
+    .orderBy(chargeLines.position);
+  return { ...charge, lines };
+}
+
+/** A client's charges with their lines, newest due date first (the client page's "Cobranças"). */
+export async function listClientCharges({ clientId, limit = 100 }: { clientId: string; limit?: number }) {
+  if (!isId(clientId)) return [];
+  const rows = await getDb()
+    .select()
+    .from(charges)
+    .where(eq(charges.clientId, clientId))
+    .orderBy(sql`${charges.dueDate} desc, ${charges.id} desc`)
+    .limit(limit);
+  if (!rows.length) return [];
+  const lines = await getDb()
+    .select()
+    .from(chargeLines)
+    .where(sql`${chargeLines.chargeId} in ${rows.map((r) => r.id)}`)
+    .orderBy(chargeLines.position);
+  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.chargeId === r.id) }));
+}

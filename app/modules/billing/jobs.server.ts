@@ -1,0 +1,30 @@
+import { defineJob } from "~/server/jobs/queue.server";
+import { log } from "~/server/logging/logger.server";
+import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
+
+// Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
+// job's work is idempotent on its own (the overdue update finds nothing left; renewals are keyed
+// by subscription and period), so a retry or a second run changes nothing.
+
+/** Just after midnight in São Paulo: yesterday's due dates become vencida. */
+export const overdueChargesJob = defineJob<object>({
+  name: "billing.mark-overdue",
+  schedule: { cron: "5 0 * * *" },
+  handler: async () => {
+    const marked = await markOverdueCharges();
+    log.info({ marked }, "billing: overdue charges marked");
+  },
+});
+
+/** Early morning: the next period of every subscription ending within N days (a setting). */
+export const renewalChargesJob = defineJob<object>({
+  name: "billing.issue-renewals",
+  schedule: { cron: "15 6 * * *" },
+  expireInSeconds: 3600,
+  handler: async () => {
+    const issued = await issueRenewalCharges();
+    log.info({ issued }, "billing: renewal charges issued");
+  },
+});
+
+export const BILLING_JOBS = [overdueChargesJob, renewalChargesJob] as const;

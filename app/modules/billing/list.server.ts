@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import { chargeLines, charges, clients } from "~/db/schema";
+import { isValidIsoDate } from "~/lib/dates";
+import { isId } from "~/lib/ids";
+import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
+import {
+  CHARGE_LINE_KINDS,
+  CHARGE_STATUSES,
+  PAYMENT_METHODS,
+  type ChargeLineKind,
+  type ChargeStatus,
+  type PaymentMethod,
+} from "./billing.constants";
+
+/** Financeiro's list state, read from the URL against allow-lists (nothing reaches SQL raw). */
+export const CHARGE_SORTS = ["due_date", "amount", "number", "created_at"] as const;
+export type ChargeSort = (typeof CHARGE_SORTS)[number];
+export const CHARGE_PAGE_SIZE = 30;
+
+export interface ChargeFilters {
+  status?: ChargeStatus | null;
+  /** Due date range, São Paulo days "YYYY-MM-DD", both included. */
+  from?: string | null;
+  to?: string | null;
+  clientId?: string | null;
+  kind?: ChargeLineKind | null;
+  method?: PaymentMethod | null;
+}
+
+const pick = <T extends string>(list: readonly T[], v: string | null): T | null =>
+  (list as readonly string[]).includes(v ?? "") ? (v as T) : null;
+
+/** The filters of a Financeiro URL (?status=&from=&to=&client=&kind=&method=). */
+export function parseChargeFilters(sp: URLSearchParams): ChargeFilters {
+  const day = (v: string | null) => (v && isValidIsoDate(v) ? v : null);
+  const client = sp.get("client");
+  return {
+    status: pick(CHARGE_STATUSES, sp.get("status")),
+    from: day(sp.get("from")),
+    to: day(sp.get("to")),
+    clientId: client && isId(client) ? client : null,
+    kind: pick(CHARGE_LINE_KINDS, sp.get("kind")),
+    method: pick(PAYMENT_METHODS, sp.get("method")),
+  };
+}
+
+export function chargeFilter(f: ChargeFilters): SQL | undefined {
+  return and(
+    f.status ? eq(charges.status, f.status) : undefined,
+    f.from ? gte(charges.dueDate, f.from) : undefined,
+    f.to ? lte(charges.dueDate, f.to) : undefined,
+    f.clientId ? eq(charges.clientId, f.clientId) : undefined,
+    f.method ? eq(charges.paymentMethod, f.method) : undefined,
+    f.kind
+      ? exists(
+          getDb()
+            .select({ one: sql`1` })
+            .from(chargeLines)
+            .where(and(eq(chargeLines.chargeId, charges.id), eq(chargeLines.kind, f.kind))),
+        )
+      : undefined,
+  );
+}
+
+const SORT_COLUMNS = {
+  due_date: charges.dueDate,
+  amount: charges.amountCents,
+  number: charges.number,
+  created_at: charges.createdAt,
+} as const satisfies Record<ChargeSort, unknown>;
+
+export interface ChargeListRow {
+  id: string;
+  number: string;
+  clientId: string;
+  clientName: string;
+  businessName: string;
+  status: ChargeStatus;
+  amountCents: number;
+  dueDate: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  paidOn: string | null;
+  paymentMethod: PaymentMethod | null;
+  pixTxid: string | null;
+}
+
+/** One page of charges, filtered and sorted on the server (indexes in app/db/schema/billing.ts). */
+export async function listCharges({
+  filters = {},
+  sort = "due_date",
+  dir = "desc",
+  page = 1,
+  pageSize = CHARGE_PAGE_SIZE,
+}: {
+  filters?: ChargeFilters;
+  sort?: ChargeSort;
+  dir?: "asc" | "desc";
+  page?: number;
+  pageSize?: number;
+}): Promise<ListPage<ChargeListRow>> {
+  const order = dir === "asc" ? asc : desc;
+  const db = getDb();
+  return listPage({
+    filter: chargeFilter(filters),
+    candidates: (where) =>
+      db.select({ id: charges.id, createdAt: charges.createdAt }).from(charges).where(where).getSQL(),
+    countRows: (where) =>
+      db
+        .select({ one: sql`1` })
+        .from(charges)
+        .where(where)
+        .getSQL(),
+    idIn: (ids) => inArray(charges.id, ids),
+    fetch: (where, limit, offset) =>
+      db
+        .select({
+          id: charges.id,
+          number: charges.number,
+          clientId: charges.clientId,
+          clientName: clients.name,
+          businessName: clients.businessName,
+          status: charges.status,
+          amountCents: charges.amountCents,
+          dueDate: charges.dueDate,
+          periodStart: charges.periodStart,
+          periodEnd: charges.periodEnd,
+          paidOn: charges.paidOn,
+          paymentMethod: charges.paymentMethod,
+          pixTxid: charges.pixTxid,
+        })
+        .from(charges)
+        .innerJoin(clients, eq(clients.id, charges.clientId))
+        .where(where)
+        .orderBy(order(SORT_COLUMNS[sort] ?? charges.dueDate), order(charges.id))
+        .limit(limit)
+        .offset(offset),
+    page,
+    pageSize,
+  });
+}
+
+export interface ChargeTotals {
+  /** Open (pendente + vencida) amounts of the filter. */
+  receivableCents: number;
+  /** Paid amounts of the filter, paid within the filter's due-date range when one is given. */
+  receivedCents: number;
+  /** Vencida amounts of the filter. */
+  overdueCents: number;
+}
+
+/**
+ * The totals above the list, for the same filter: "a receber", "recebido no período" (by the
+ * payment date when a period is chosen: money that came in then) and "vencido".
+ */
+export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeTotals> {
+  const { from, to, ...rest } = filters;
+  const dueRange = chargeFilter(filters) ?? sql`true`;
+  const paidRange =
+    and(
+      chargeFilter({ ...rest, status: null }),
+      eq(charges.status, "paga"),
+      from ? gte(charges.paidOn, from) : undefined,
+      to ? lte(charges.paidOn, to) : undefined,
+    ) ?? sql`true`;
+  const [row] = await queryRows<{ receivable: string; overdue: string; received: string }>(
+    getDb(),
+    sql`select
+          (select coalesce(sum(amount_cents), 0) from charges
+            where ${dueRange} and status in ('pendente', 'vencida')) as receivable,
+          (select coalesce(sum(amount_cents), 0) from charges
+            where ${dueRange} and status = 'vencida') as overdue,
+          (select coalesce(sum(amount_paid_cents), 0) from charges where ${paidRange}) as received`,
+  );
+  return {
+    receivableCents: Number(row.receivable),
+    receivedCents: Number(row.received),
+    overdueCents: Number(row.overdue),
+  };
+}
+
+export interface BillingFigures {
+  /** Payments recorded with a payment date in São Paulo's current month. */
+  receivedThisMonthCents: number;
+  /** Charges marked vencida: their sum and how many. */
+  overdueCents: number;
+  overdueCount: number;
+}
+
+/** The dashboard's "Recebido no mês" and "Em atraso" cards. */
+export async function getBillingFigures({ today }: { today: string }): Promise<BillingFigures> {
+  const monthStart = `${today.slice(0, 8)}01`;
+  const [row] = await queryRows<{ received: string; overdue: string; overdue_count: string }>(
+    getDb(),
+    sql`select
+          (select coalesce(sum(amount_paid_cents), 0) from charges
+            where status = 'paga' and paid_on >= ${monthStart}::date and paid_on <= ${today}::date) as received,
+          (select coalesce(sum(amount_cents), 0) from charges where status = 'vencida') as overdue,
+          (select count(*) from charges where status = 'vencida') as overdue_count`,
+  );
+  return {
+    receivedThisMonthCents: Number(row.received),
+    overdueCents: Number(row.overdue),
+    overdueCount: Number(row.overdue_count),
+  };
+}

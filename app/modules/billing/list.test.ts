@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { clients, plans } from "~/db/schema";
+import { useTestDatabase } from "../../../tests/support/db";
+import { createOneOffCharge, markOverdueCharges, recordPayment } from "./billing.server";
+import { clientChargesView } from "./charge-pix.server";
+import { chargeTotals, getBillingFigures, listCharges } from "./list.server";
+import { decodeBrCode } from "./pix-code";
+import { saveBillingSettings } from "./settings.server";
+
+const t = useTestDatabase();
+let clientA: string;
+let clientB: string;
+const ids: Record<string, string> = {};
+
+async function oneOff(clientId: string, name: string, amountCents: number, dueDate: string) {
+  const made = await createOneOffCharge({
+    clientId,
+    input: { description: name, amountCents, dueDate },
+    today: "2026-06-01",
+  });
+  if (!made.ok) throw new Error(made.message);
+  ids[name] = made.value.id;
+}
+
+beforeAll(async () => {
+  await t.db.insert(plans).values({ name: "Básico", priceCents: 4990 });
+  const rows = await t.db
+    .insert(clients)
+    .values([
+      { name: "Ana", email: "ana@teste.dev", phone: "11999990000", businessName: "Pizzaria da Ana" },
+      { name: "Bia", email: "bia@teste.dev", phone: "11999990001", businessName: "Lanches da Bia" },
+    ])
+    .returning();
+  [clientA, clientB] = rows.map((r) => r.id);
+  await oneOff(clientA, "junho", 10000, "2026-06-10");
+  await oneOff(clientA, "julho", 20000, "2026-07-10");
+  await oneOff(clientB, "maio", 5000, "2026-05-10");
+  await markOverdueCharges({ today: "2026-06-01" });
+  const paid = await recordPayment({
+    chargeId: ids.junho,
+    input: { paidOn: "2026-06-05", method: "pix", amountCents: 10000 },
+    today: "2026-06-05",
+  });
+  expect(paid.ok).toBe(true);
+});
+
+describe("Financeiro list", () => {
+  it("filters by status, client, due range, kind and method, sorted on the server", async () => {
+    const all = await listCharges({});
+    expect(all.rows.map((r) => r.dueDate)).toEqual(["2026-07-10", "2026-06-10", "2026-05-10"]);
+    expect((await listCharges({ filters: { status: "vencida" } })).rows.map((r) => r.id)).toEqual([ids.maio]);
+    expect((await listCharges({ filters: { clientId: clientB } })).rows.map((r) => r.id)).toEqual([ids.maio]);
+    const june = await listCharges({ filters: { from: "2026-06-01", to: "2026-06-30" } });
+    expect(june.rows.map((r) => r.id)).toEqual([ids.junho]);
+    expect((await listCharges({ filters: { method: "pix" } })).rows.map((r) => r.id)).toEqual([ids.junho]);
+    expect((await listCharges({ filters: { kind: "mensalidade" } })).rows).toEqual([]);
+    expect((await listCharges({ filters: { kind: "avulsa" } })).rows).toHaveLength(3);
+    const byAmount = await listCharges({ sort: "amount", dir: "asc" });
+    expect(byAmount.rows.map((r) => r.amountCents)).toEqual([5000, 10000, 20000]);
+  });
+
+  it("totals follow the filter: a receber, recebido no período, vencido", async () => {
+    expect(await chargeTotals({})).toEqual({
+      receivableCents: 25000,
+      receivedCents: 10000,
+      overdueCents: 5000,
+    });
+    expect(await chargeTotals({ clientId: clientA })).toEqual({
+      receivableCents: 20000,
+      receivedCents: 10000,
+      overdueCents: 0,
+    });
+    expect(await chargeTotals({ from: "2026-07-01", to: "2026-07-31" })).toEqual({
+      receivableCents: 20000,
+      receivedCents: 0,
+      overdueCents: 0,
+    });
+  });
+
+  it("the dashboard figures: received this month (São Paulo) and overdue", async () => {
+    expect(await getBillingFigures({ today: "2026-06-20" })).toEqual({
+      receivedThisMonthCents: 10000,
+      overdueCents: 5000,
+      overdueCount: 1,
+    });
+    expect((await getBillingFigures({ today: "2026-07-01" })).receivedThisMonthCents).toBe(0);
+  });
+});
+
+describe("PIX on the client page", () => {
+  it("shows no code until the PIX key is set, then one that decodes to the charge's amount and txid", async () => {
+    const before = await clientChargesView({ clientId: clientA });
+    expect(before.every((c) => c.pixCode === null)).toBe(true);
+    await saveBillingSettings({
+      input: {
+        pixKey: "financeiro@cardapio.dev",
+        pixName: "Cardapio Digital",
+        pixCity: "Sao Paulo",
+        renewalDaysBefore: 10,
+      },
+    });
+    const view = await clientChargesView({ clientId: clientA });
+    const open = view.find((c) => c.id === ids.julho)!;
+    const paid = view.find((c) => c.id === ids.junho)!;
+    expect(paid.pixCode).toBeNull();
+    const decoded = decodeBrCode(open.pixCode!);
+    expect(decoded.ok && decoded.pix).toMatchObject({
+      key: "financeiro@cardapio.dev",
+      amountCents: 20000,
+      txid: open.number.replace("-", ""),
+    });
+  });
+});

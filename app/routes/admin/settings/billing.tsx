@@ -1,0 +1,125 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/billing";
+import { SettingsNav } from "~/components/admin/settings/settings-nav";
+import { Card } from "~/components/admin/ui";
+import { ListError } from "~/components/ui/list-states";
+import { Button, TextField } from "~/components/ui/form";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { DEFAULT_RENEWAL_DAYS_BEFORE } from "~/modules/billing/billing.constants";
+import { BILLING_FORM_MESSAGES, billingSettingsSchema } from "~/modules/billing/billing.schema";
+import { getBillingSettings, saveBillingSettings } from "~/modules/billing/settings.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+
+const PATH = "/admin/settings/billing";
+const FIELDS = ["pixKey", "pixName", "pixCity", "renewalDaysBefore"] as const;
+type Values = Partial<Record<(typeof FIELDS)[number], string>>;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const s = await getBillingSettings();
+  return {
+    pixKey: s?.pixKey ?? "",
+    pixName: s?.pixName ?? "",
+    pixCity: s?.pixCity ?? "",
+    renewalDaysBefore: String(s?.renewalDaysBefore ?? DEFAULT_RENEWAL_DAYS_BEFORE),
+    demo: s?.pixKeyIsDemo ?? false,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const raw = formToObject(await readFormData(request));
+  const parsed = billingSettingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const values: Values = Object.fromEntries(FIELDS.map((k) => [k, String(raw[k] ?? "").slice(0, 200)]));
+    return replyInvalid(fieldErrors(parsed.error), {
+      values,
+      toast: toast.error(BILLING_FORM_MESSAGES.settingsError),
+    });
+  }
+  try {
+    await saveBillingSettings({ input: parsed.data, actor: user });
+  } catch (err) {
+    log.error({ err }, "saveBillingSettings failed");
+    return replyError(BILLING_FORM_MESSAGES.settingsError, { toastOnly: true });
+  }
+  return redirectWithToast(PATH, "success", BILLING_FORM_MESSAGES.settingsSaved);
+}
+
+export default function BillingSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useReplyToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const typed: Values = (actionData && "values" in actionData ? actionData.values : undefined) ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const value = (k: (typeof FIELDS)[number]) => typed[k] ?? loaderData[k];
+  return (
+    <div className="max-w-6xl">
+      <PageHeader title="Configurações" subtitle="Como os clientes pagam as cobranças" />
+      <SettingsNav />
+      <Card className="max-w-2xl">
+        <h2 className="text-lg font-semibold text-slate-900">Financeiro</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Cada cobrança em aberto mostra um PIX copia e cola e um QR Code com esta chave, o valor e o número
+          da cobrança.
+        </p>
+        {loaderData.demo && (
+          <p role="status" className="mt-3 rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
+            Chave PIX de demonstração: troque pela chave da empresa antes de cobrar clientes de verdade.
+          </p>
+        )}
+        <Form method="post" className="mt-4 space-y-4" key={JSON.stringify(loaderData)}>
+          <TextField
+            label="Chave PIX"
+            name="pixKey"
+            maxLength={200}
+            defaultValue={value("pixKey")}
+            hint="CPF, CNPJ, e-mail, celular com DDD ou chave aleatória."
+            error={errors.pixKey}
+          />
+          <TextField
+            label="Nome do beneficiário"
+            name="pixName"
+            maxLength={25}
+            defaultValue={value("pixName")}
+            hint="Até 25 caracteres, como aparece para quem paga."
+            error={errors.pixName}
+          />
+          <TextField
+            label="Cidade do beneficiário"
+            name="pixCity"
+            maxLength={15}
+            defaultValue={value("pixCity")}
+            hint="Até 15 caracteres."
+            error={errors.pixCity}
+          />
+          <TextField
+            label="Emitir a cobrança da renovação quantos dias antes do fim do período"
+            name="renewalDaysBefore"
+            type="number"
+            min={1}
+            max={60}
+            defaultValue={value("renewalDaysBefore")}
+            error={errors.renewalDaysBefore}
+          />
+          <Button type="submit" busy={busy} busyLabel="Salvando...">
+            Salvar
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Financeiro | Configurações | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return <ListError message="Erro ao carregar as configurações financeiras" />;
+}
