@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { clients, subscriptions } from "./clients";
+import { personalData } from "../personal-data";
 
 import type {
   ChargeLineKind,
@@ -167,3 +168,27 @@ export const billingSettings = pgTable(
     check("billing_settings_pix_city_check", sql`${t.pixCity} is null or length(${t.pixCity}) <= 15`),
   ],
 );
+
+/**
+ * Charges are accounting records: anonymising a client keeps their amounts, dates and numbers and
+ * removes what an admin typed about the person (the cancellation reason). Charge lines say what was
+ * sold (plan and period, activation fee, a one-off service) and are not about a person.
+ */
+export const chargesPersonalData = personalData({
+  table: charges,
+  owners: { clientId: "client" },
+  personal: { cancelReason: "text" },
+  notPersonal: ["number", "origin", "status", "paymentMethod", "provider", "providerId", "pixTxid"],
+  exportAs: { key: "charges", label: "Cobranças" },
+});
+export const chargeLinesPersonalData = personalData({
+  table: chargeLines,
+  personal: {},
+  notPersonal: ["kind", "description"],
+});
+export const billingSettingsPersonalData = personalData({
+  table: billingSettings,
+  personal: {},
+  // The company's own PIX data, not a data subject's.
+  notPersonal: ["pixKey", "pixName", "pixCity"],
+});

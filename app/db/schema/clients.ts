@@ -108,7 +108,7 @@ export const clientsPersonalData = personalData({
   table: clients,
   subject: "client",
   auditEntity: "client",
-  personal: { name: "name", email: "email", phone: "phone", businessName: "name" },
+  personal: { name: "name", email: "email", phone: "phone", businessName: "name", document: "trace" },
   notPersonal: ["status"],
   auditFields: ["note"],
   exportAs: { key: "clients", label: "Clientes" },

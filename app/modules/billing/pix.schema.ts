@@ -35,6 +35,8 @@ export const pixKeyField = z
 const codeText = (max: number, m: { required: string; tooLong: string; noLetters: string }) =>
   z
     .string({ error: m.required })
+    // A bound the fuzzer and the form can see; the exact limit is counted after NFC below.
+    .max(max * 4, m.tooLong)
     .trim()
     .min(1, m.required)
     .refine((v) => [...v.normalize("NFC")].length <= max, m.tooLong)
