@@ -3,6 +3,7 @@ import type { Route } from "./+types/edit";
 import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
 import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
+import { ClientLeadLink } from "~/components/admin/leads/client-lead-link";
 import { Card } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -27,6 +28,7 @@ import {
   listSubscriptions,
 } from "~/modules/clients/subscriptions.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
+import { getClientLead } from "~/modules/leads/lead.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
@@ -55,10 +57,12 @@ async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const client = await requireClient(params.id);
-  const [subs, notes, plans] = await Promise.all([
+  const [subs, notes, plans, lead] = await Promise.all([
     settled(listSubscriptions({ clientId: client.id }), SUBSCRIPTION_MESSAGES.listFailed),
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
+    // The lead it was converted from (issue 28 item 1); the page works without it.
+    getClientLead({ clientId: client.id }).catch(() => null),
   ]);
   const error = subs.error ?? notes.error ?? plans.error;
   return {
@@ -66,6 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     subscriptions: subs.rows,
     notes: notes.rows,
     plans: plans.rows,
+    lead,
     today: todayInSaoPaulo(),
     toast: error ? toast.error(error) : null,
   };
@@ -144,7 +149,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, subscriptions, notes, plans, today } = loaderData;
+  const { client, subscriptions, notes, plans, lead, today } = loaderData;
   useReplyToast(loaderData);
   useReplyToast(actionData);
   const update = actionData?.intent === "update" && "values" in actionData ? actionData : null;
@@ -155,7 +160,11 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
           ← Voltar para lista de clientes
         </Link>
         <div className="mt-3">
-          <PageHeader title="Editar Cliente" subtitle={`${client.name} · ${client.businessName}`} />
+          <PageHeader
+            title="Editar Cliente"
+            subtitle={`${client.name} · ${client.businessName}`}
+            actions={lead && <ClientLeadLink lead={lead} />}
+          />
         </div>
         <Card>
           <ClientForm
