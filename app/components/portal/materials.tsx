@@ -1,6 +1,7 @@
-import { Check, Copy, ExternalLink, FileText, Link2, X } from "lucide-react";
-import { Dialog, Tabs } from "radix-ui";
+import { Check, Copy, ExternalLink, FileText, Link2 } from "lucide-react";
+import { Tabs } from "radix-ui";
 import { useEffect, useId, useState } from "react";
+import { Dialog } from "~/components/ui/dialog";
 import { ListEmpty } from "~/components/ui/list-states";
 import { showToast } from "~/components/ui/toasts";
 import { safeHttpUrl } from "~/lib/safe-url";
@@ -76,52 +77,45 @@ export function MaterialTabs({ materials }: { materials: PortalMaterial[] }) {
 function LinkMaterialCard({ material }: { material: PortalMaterial }) {
   const url = safeHttpUrl(material.driveUrl);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-        <Link2 aria-hidden className="h-5 w-5 text-brand-700" />
-        <span className="font-semibold text-slate-900">{material.title}</span>
-        {material.description && (
-          <span className="line-clamp-2 text-sm text-slate-600">{material.description}</span>
-        )}
-        <span className="mt-auto text-sm font-semibold text-brand-700">Ver detalhes</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold text-slate-900">{material.title}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Fechar"
-              className="rounded-lg p-1 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <X aria-hidden className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-2 text-sm whitespace-pre-line text-slate-700">
-            {material.description || "Material de divulgação para compartilhar com seus contatos."}
-          </Dialog.Description>
-          <h3 className="mt-5 font-semibold text-slate-900">Como usar</h3>
-          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-            {USAGE_STEPS.map((s) => (
-              <li key={s}>{s}</li>
-            ))}
-          </ol>
-          {url ? (
-            <a
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-            >
-              Abrir no Google Drive <ExternalLink aria-hidden className="h-4 w-4" />
-              <span className="sr-only">(abre em nova aba)</span>
-            </a>
-          ) : (
-            <p className="mt-6 text-sm text-slate-600">Link indisponível.</p>
+    <Dialog
+      trigger={
+        <button
+          type="button"
+          className="flex h-full w-full flex-col items-start gap-2 rounded-xl border border-slate-200 bg-white p-5 text-left shadow-sm hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Link2 aria-hidden className="h-5 w-5 text-brand-700" />
+          <span className="font-semibold text-slate-900">{material.title}</span>
+          {material.description && (
+            <span className="line-clamp-2 text-sm text-slate-600">{material.description}</span>
           )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <span className="mt-auto text-sm font-semibold text-brand-700">Ver detalhes</span>
+        </button>
+      }
+      title={material.title}
+      description={material.description || "Material de divulgação para compartilhar com seus contatos."}
+      descriptionClassName="whitespace-pre-line"
+      width="lg"
+    >
+      <h3 className="mt-5 font-semibold text-slate-900">Como usar</h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+        {USAGE_STEPS.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+      {url ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Abrir no Google Drive <ExternalLink aria-hidden className="h-4 w-4" />
+          <span className="sr-only">(abre em nova aba)</span>
+        </a>
+      ) : (
+        <p className="mt-6 text-sm text-slate-600">Link indisponível.</p>
+      )}
+    </Dialog>
   );
 }
 

@@ -1,6 +1,6 @@
-import { AlertDialog } from "radix-ui";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useBlocker, useNavigation, type BlockerFunction } from "react-router";
+import { ConfirmDialog } from "./dialog";
 
 export const UNSAVED_MESSAGES = {
   title: "Sair sem salvar?",
@@ -51,35 +51,19 @@ export function useUnsavedChanges() {
   }, []);
 
   const dialog = (
-    <AlertDialog.Root
+    <ConfirmDialog
       open={blocker.state === "blocked"}
       onOpenChange={(open) => {
         if (!open && blocker.state === "blocked") blocker.reset();
       }}
-    >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">{UNSAVED_MESSAGES.title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-600">
-            {UNSAVED_MESSAGES.description}
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50">
-              {UNSAVED_MESSAGES.stay}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
-              onClick={() => {
-                if (blocker.state === "blocked") blocker.proceed();
-              }}
-            >
-              {UNSAVED_MESSAGES.leave}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      title={UNSAVED_MESSAGES.title}
+      description={UNSAVED_MESSAGES.description}
+      cancelLabel={UNSAVED_MESSAGES.stay}
+      confirmLabel={UNSAVED_MESSAGES.leave}
+      onConfirm={() => {
+        if (blocker.state === "blocked") blocker.proceed();
+      }}
+    />
   );
   return { dirty, markDirty, onSubmit, dialog };
 }

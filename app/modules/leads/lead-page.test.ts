@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, clientNotes, clients, leadNotes, leads, mailMessages, plans } from "~/db/schema";
 import * as leadPage from "~/routes/admin/leads/detail";
 import * as leadsRoute from "~/routes/admin/leads";
+import * as clientPage from "~/routes/admin/clients/edit";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 
@@ -178,5 +179,42 @@ describe("deleting a lead", () => {
     expect(
       await t.db.select().from(clients).where(eq(clients.id, converted.convertedClientId!)),
     ).toHaveLength(1);
+  });
+});
+
+// Issue 28 item 1: the page gives the stage bar what the board's dialogs need, and the converted
+// client's page links back to its lead.
+describe("lead page as a workplace", () => {
+  it("loads the plans and the lost reasons for the stage bar's dialogs", async () => {
+    const lead = await makeLead();
+    const d = await page(lead.id);
+    expect(d.plans.map((p) => p.name)).toContain("Premium");
+    expect(d.lost.lostReasons).toContain("Escolheu concorrente");
+  });
+
+  it("links the converted client back to its lead, and a client without a lead to nothing", async () => {
+    const lead = await makeLead({ statusFunil: "negociando", status: "negociando" });
+    await act(lead.id, { intent: "convert", id: lead.id });
+    const [converted] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
+    const clientId = converted.convertedClientId!;
+    const res = await outcome(() =>
+      clientPage.loader(args(get(`/admin/clients/edit/${clientId}`, admin), { id: clientId })),
+    );
+    expect(res.status).toBe(200);
+    expect((res.data as { lead: unknown }).lead).toEqual({ id: lead.id, name: lead.name });
+
+    const [other] = await t.db
+      .insert(clients)
+      .values({
+        name: "Sem lead",
+        email: "semlead@exemplo.com",
+        phone: "(11) 97777-6666",
+        businessName: "Bar",
+      })
+      .returning();
+    const plain = await outcome(() =>
+      clientPage.loader(args(get(`/admin/clients/edit/${other.id}`, admin), { id: other.id })),
+    );
+    expect((plain.data as { lead: unknown }).lead).toBeNull();
   });
 });

@@ -17,6 +17,22 @@ export async function getLead({ id }: { id: string }): Promise<Lead | null> {
   return row ?? null;
 }
 
+/** The lead a client was converted from (issue 28: the client page links back to it), or null. */
+export async function getClientLead({
+  clientId,
+}: {
+  clientId: string;
+}): Promise<{ id: string; name: string } | null> {
+  if (!isId(clientId)) return null;
+  const [row] = await getDb()
+    .select({ id: leads.id, name: leads.name })
+    .from(leads)
+    .where(eq(leads.convertedClientId, clientId))
+    .orderBy(desc(leads.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * "Indicado por" (issue 14 item 4): the representative whose referral link the visitor opened,
  * and whether a referral was created for them (none when the establishment was already referred

@@ -121,7 +121,11 @@ export async function listReferralsAdmin({
           contactName: referrals.contactName,
           contactPhone: referrals.contactPhone,
           status: referrals.status,
-          commissionCents: referrals.commissionCents,
+          // The amount "Concluído" gives (the confirmation says it): the snapshot, else the plan's,
+          // as setReferralStatus takes it.
+          commissionCents: sql<
+            number | null
+          >`coalesce(${referrals.commissionCents}, ${plans.commissionCents})`.mapWith(Number),
           createdAt: referrals.createdAt,
           planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
           representativeName: representatives.name,

@@ -107,6 +107,9 @@ describe("admin referral list", () => {
       contactPhone: "(31) 93333-3333",
     });
     expect(d.count).toMatchObject({ total: 4, kind: "exact" });
+    // The amount the "Concluído" confirmation says: the plan's commission for a row without a
+    // snapshot, as completing stores it (issue 28 item 4).
+    expect(d.rows.find((r) => r.businessName === "Pizzaria Bella")?.commissionCents).toBe(5000);
   });
 
   it("filters by status", async () => {

@@ -1,23 +1,7 @@
 // Issue #15: the lead page and its timeline, conversion with a plan, lost reasons, delete.
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoA11yViolations, loginAsAdmin, uniqueEmail } from "../../support/e2e";
-
-async function newLead(page: Page, prefix: string, { plan = "Premium", query = "" } = {}) {
-  const suffix = Math.random().toString(36).slice(2, 8);
-  const lead = { name: `${prefix} ${suffix}`, business: `Cantina ${suffix}`, email: uniqueEmail("pipeline") };
-  await page.goto(`/${query}#contato`);
-  const form = page.getByRole("form", { name: "Formulário de contato" });
-  await form.getByLabel("Nome completo").fill(lead.name);
-  await form.getByLabel("Nome do estabelecimento").fill(lead.business);
-  await form.getByLabel("WhatsApp").pressSequentially("11987654321");
-  await form.getByLabel(/^E-?mail$/).fill(lead.email);
-  await form.getByLabel("Plano de interesse").selectOption({ label: plan });
-  await form.getByRole("button", { name: "Enviar mensagem" }).click();
-  await expect(
-    page.getByText("Mensagem enviada com sucesso! Em breve entraremos em contato.").first(),
-  ).toBeVisible();
-  return lead;
-}
+import { expectNoA11yViolations, loginAsAdmin } from "../../support/e2e";
+import { newLead } from "../../support/leads";
 
 const column = (page: Page, label: string) => page.getByRole("region", { name: new RegExp(`^${label}`) });
 

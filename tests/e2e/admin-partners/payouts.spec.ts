@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoA11yViolations, loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
+import { completeReferral } from "../../support/referrals";
 
 // Issue 14: commission per plan, the A receber → payout → Recebido lifecycle and the statement.
 
@@ -81,11 +82,7 @@ test("completed → A receber R$ 100,00 → PIX payout → Recebido R$ 100,00, l
   await expect(page).toHaveURL(/\/representante\/dashboard$/, { timeout: 6000 });
 
   const admin = await adminPage(browser);
-  await admin.goto(`/admin/referrals?q=${encodeURIComponent(business)}`);
-  await admin
-    .getByRole("combobox", { name: `Status da indicação de ${business}` })
-    .selectOption({ label: "Concluído" });
-  await expect(admin.getByText("Status atualizado para Concluído")).toBeVisible();
+  await completeReferral(admin, business);
 
   await page.reload();
   await expect(summaryCard(page, "A receber")).toContainText("R$ 100,00");

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectNoA11yViolations, loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
+import { completeReferral } from "../../support/referrals";
 
 // Issue 14 items 6 and 7: a representative corrects then cancels a referral while it is
 // Em análise, the admin sees it as Cancelada; the admin sorts representatives by commissions.
@@ -90,11 +91,7 @@ test("the admin sorts representatives by commissions a pagar", async ({ browser 
     await ctx.close();
     for (let i = 0; i < count; i++) {
       const business = `Negócio ${name} ${i}`;
-      await admin.goto(`/admin/referrals?q=${encodeURIComponent(business)}`);
-      await admin
-        .getByRole("combobox", { name: `Status da indicação de ${business}` })
-        .selectOption({ label: "Concluído" });
-      await expect(admin.getByText("Status atualizado para Concluído")).toBeVisible();
+      await completeReferral(admin, business);
     }
   }
   await admin.goto(`/admin/representatives?q=${suffix}`);

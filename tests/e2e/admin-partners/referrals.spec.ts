@@ -70,3 +70,43 @@ test("an admin finds a referral by search and filter, sorts, and changes its sta
   await expect(page.getByRole("article", { name: b })).toContainText("Em produção");
   await admin.context().close();
 });
+
+test("'Concluído' asks first with the commission and the representative; leaving it asks too", async ({
+  page,
+  browser,
+}) => {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const business = `Cantina Confirma ${suffix}`;
+  const repName = `Rep Confirma ${suffix}`;
+  await registerAndLoginRepresentative(page, repName);
+  await createReferral(page, business, "Premium");
+
+  const admin = await (await browser.newContext()).newPage();
+  await loginAsAdmin(admin);
+  await admin.goto(`/admin/referrals?q=${encodeURIComponent(business)}`);
+  const select = admin.getByRole("combobox", { name: `Status da indicação de ${business}` });
+  await select.selectOption({ label: "Concluído" });
+  const ask = admin.getByRole("alertdialog", { name: "Concluir indicação?" });
+  await expect(ask).toContainText(`gera uma comissão de R$ 100,00 para ${repName}`);
+  await expectNoA11yViolations(admin);
+  // "Cancelar" changes nothing.
+  await ask.getByRole("button", { name: "Cancelar" }).click();
+  await expect(ask).toBeHidden();
+  await expect(select).toHaveValue("analise");
+  await admin.reload();
+  await expect(select).toHaveValue("analise");
+
+  await select.selectOption({ label: "Concluído" });
+  await ask.getByRole("button", { name: "Concluir e gerar R$ 100,00" }).click();
+  await expect(admin.getByText("Status atualizado para Concluído").first()).toBeVisible();
+  await expect(select).toHaveValue("concluido");
+
+  // Leaving "Concluído" cancels the commission: asked too.
+  await select.selectOption({ label: "Em produção" });
+  const undo = admin.getByRole("alertdialog", { name: "Cancelar a comissão?" });
+  await expect(undo).toContainText(`A comissão de R$ 100,00 de ${repName} será cancelada`);
+  await undo.getByRole("button", { name: "Cancelar a comissão" }).click();
+  await expect(admin.getByText("Status atualizado para Em produção").first()).toBeVisible();
+  await expect(select).toHaveValue("producao");
+  await admin.context().close();
+});

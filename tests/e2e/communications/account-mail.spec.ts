@@ -7,6 +7,7 @@ import {
   uniquePhone,
 } from "../../support/e2e";
 import { linkIn, refuseRecipient, waitForMail } from "../../support/mail";
+import { completeReferral } from "../../support/referrals";
 
 const INVALID_LINK = "Este link de redefinição de senha expirou ou já foi usado.";
 
@@ -109,11 +110,7 @@ test("an admin completes a referral: the representative gets an e-mail with the 
   const context = await browser.newContext();
   const admin = await context.newPage();
   await loginAsAdmin(admin);
-  await admin.goto(`/admin/referrals?q=${encodeURIComponent(business)}`);
-  await admin
-    .getByRole("combobox", { name: `Status da indicação de ${business}` })
-    .selectOption({ label: "Concluído" });
-  await expect(admin.getByText("Status atualizado para Concluído")).toBeVisible();
+  await completeReferral(admin, business);
 
   const [mail] = await waitForMail(
     (m) => m.to.includes(rep.email) && m.subject === `Sua indicação ${business} agora está: Concluído`,

@@ -1,12 +1,12 @@
 // Loaded only in the browser, only by the post form (React.lazy): Quill and its CSS never reach
 // the public bundle.
-import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import Quill from "quill";
 import Link from "quill/formats/link";
 import ReactQuill from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
 import "./rich-text-editor.css";
+import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { Button, TextField } from "~/components/ui/form";
 
 /** SPEC §2: exactly this toolbar. */
@@ -212,55 +212,45 @@ function ImageDialog({
 }) {
   const [errors, setErrors] = useState<{ url?: string; alt?: string } | null>(null);
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(v) => {
         if (!v) onClose();
         setErrors(null);
       }}
+      title="Inserir imagem"
+      description="Informe o endereço da imagem e um texto alternativo que a descreva."
+      closeButton={false}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Inserir imagem</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Informe o endereço da imagem e um texto alternativo que a descreva.
-          </Dialog.Description>
-          {/* Portalled out of the post form's DOM, but React events still bubble to it: stop them. */}
-          <form
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              e.stopPropagation();
-              const data = new FormData(e.currentTarget);
-              const url = String(data.get("url") ?? "").trim();
-              const alt = String(data.get("alt") ?? "").trim();
-              const found = checkImage(url, alt);
-              setErrors(found);
-              if (!found) onInsert(url, alt);
-            }}
-          >
-            <TextField
-              label="Endereço da imagem"
-              name="url"
-              type="url"
-              placeholder="https://..."
-              error={errors?.url}
-            />
-            <TextField label="Texto alternativo" name="alt" maxLength={200} error={errors?.alt} />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary">
-                  Cancelar
-                </Button>
-              </Dialog.Close>
-              <Button type="submit">Inserir imagem</Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {/* Portalled out of the post form's DOM, but React events still bubble to it: stop them. */}
+      <form
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          const data = new FormData(e.currentTarget);
+          const url = String(data.get("url") ?? "").trim();
+          const alt = String(data.get("alt") ?? "").trim();
+          const found = checkImage(url, alt);
+          setErrors(found);
+          if (!found) onInsert(url, alt);
+        }}
+      >
+        <TextField
+          label="Endereço da imagem"
+          name="url"
+          type="url"
+          placeholder="https://..."
+          error={errors?.url}
+        />
+        <TextField label="Texto alternativo" name="alt" maxLength={200} error={errors?.alt} />
+        <DialogActions>
+          <DialogCancel />
+          <Button type="submit">Inserir imagem</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,6 @@
-import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { actionClass, Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { SelectField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
@@ -65,83 +64,69 @@ export function ConvertDialog({
   }, [controlled, fetcher.data, onOpenChange]);
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(v) => {
         setOpen(v);
         setError(null);
         if (v) setPlanId(preset);
       }}
-    >
-      {triggerClassName !== undefined && (
-        <Dialog.Trigger asChild>
+      trigger={
+        triggerClassName !== undefined ? (
           <button type="button" disabled={busy} className={triggerClassName}>
             {MOVE_LABELS.convertido}
           </button>
-        </Dialog.Trigger>
-      )}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[92vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold">Converter em cliente</Dialog.Title>
-            <Dialog.Close aria-label="Fechar" className="rounded p-1 text-slate-500 hover:bg-slate-100">
-              <X aria-hidden className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {lead.name} será cadastrado como cliente ativo. Com um plano, o cliente já recebe a assinatura
-            ativa (mensal, a partir de hoje).
-          </Dialog.Description>
-          <fetcher.Form
-            method="post"
-            action={action}
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              if (!planId) {
-                e.preventDefault();
-                setError(PLAN_MISSING);
-              }
-            }}
-          >
-            <input type="hidden" name="intent" value="convert" />
-            <input type="hidden" name="id" value={lead.id} />
-            <SelectField
-              label="Plano do cliente"
-              name="planId"
-              required
-              value={planId}
-              onChange={(e) => {
-                setPlanId(e.target.value);
-                setError(null);
-              }}
-              error={error ?? undefined}
-            >
-              <option value="">Selecione um plano</option>
-              {plans.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({formatMoney(p.priceCents)}/mês)
-                </option>
-              ))}
-              <option value={NO_PLAN}>Sem plano</option>
-            </SelectField>
-            <p className="text-xs text-slate-600">Plano informado pelo lead: {lead.plan || "—"}</p>
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-50">
-                Cancelar
-              </Dialog.Close>
-              <button
-                type="submit"
-                disabled={busy}
-                className="rounded-lg bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800 disabled:opacity-60"
-              >
-                {busy ? "Convertendo..." : "Confirmar conversão"}
-              </button>
-            </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        ) : undefined
+      }
+      title="Converter em cliente"
+      description={
+        <>
+          {lead.name} será cadastrado como cliente ativo. Com um plano, o cliente já recebe a assinatura ativa
+          (mensal, a partir de hoje).
+        </>
+      }
+    >
+      <fetcher.Form
+        method="post"
+        action={action}
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          if (!planId) {
+            e.preventDefault();
+            setError(PLAN_MISSING);
+          }
+        }}
+      >
+        <input type="hidden" name="intent" value="convert" />
+        <input type="hidden" name="id" value={lead.id} />
+        <SelectField
+          label="Plano do cliente"
+          name="planId"
+          required
+          value={planId}
+          onChange={(e) => {
+            setPlanId(e.target.value);
+            setError(null);
+          }}
+          error={error ?? undefined}
+        >
+          <option value="">Selecione um plano</option>
+          {plans.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name} ({formatMoney(p.priceCents)}/mês)
+            </option>
+          ))}
+          <option value={NO_PLAN}>Sem plano</option>
+        </SelectField>
+        <p className="text-xs text-slate-600">Plano informado pelo lead: {lead.plan || "—"}</p>
+        <DialogActions>
+          <DialogCancel />
+          <button type="submit" disabled={busy} className={actionClass("success")}>
+            {busy ? "Convertendo..." : "Confirmar conversão"}
+          </button>
+        </DialogActions>
+      </fetcher.Form>
+    </Dialog>
   );
 }

@@ -6,21 +6,12 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
-import {
-  LEAD_MESSAGES,
-  lostReasonText,
-  MOVE_BACK_LABEL,
-  MOVE_LABELS,
-  NEXT_STAGE,
-  PREVIOUS_STAGE,
-  STAGE_LABELS,
-  TRANSITIONS,
-  type Stage,
-} from "~/modules/leads/leads.schema";
+import { LEAD_MESSAGES, lostReasonText, type Stage } from "~/modules/leads/leads.schema";
 import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
 
-import { ConvertDialog, type PlanChoice } from "./convert-dialog";
-import { LostDialog, type LostSettings } from "./lost-dialog";
+import type { PlanChoice } from "./convert-dialog";
+import { FUNNEL_ACTION, LeadMoves } from "./lead-moves";
+import type { LostSettings } from "./lost-dialog";
 import { formatPhone } from "~/lib/phone";
 
 export type { LeadCardData };
@@ -69,8 +60,6 @@ export function LeadCard({
   useReplyToast(fetcher.data);
   const busy = fetcher.state !== "idle" || saving;
   const stage = lead.statusFunil;
-  const forward = NEXT_STAGE[stage];
-  const back = PREVIOUS_STAGE[stage];
   const headingId = `lead-${lead.id}`;
   // Nothing leaves `convertido`: its cards have no handle.
   const draggable = stage !== "convertido";
@@ -82,7 +71,10 @@ export function LeadCard({
   });
 
   const move = (to: Stage) =>
-    fetcher.submit({ intent: "move", id: lead.id, from: stage, to }, { method: "post" });
+    fetcher.submit(
+      { intent: "move", id: lead.id, from: stage, to },
+      { method: "post", action: FUNNEL_ACTION },
+    );
 
   function openWhatsapp() {
     const link = whatsappLink(
@@ -158,42 +150,7 @@ export function LeadCard({
         </Link>
       )}
       <div className="mt-3 flex flex-wrap gap-1.5">
-        {forward && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => move(forward)}
-            className={`${btn} bg-brand-700 text-white hover:bg-brand-800`}
-          >
-            {MOVE_LABELS[forward]}
-          </button>
-        )}
-        {stage === "negociando" && (
-          <ConvertDialog
-            lead={lead}
-            plans={plans}
-            triggerClassName={`${btn} bg-green-700 text-white hover:bg-green-800`}
-          />
-        )}
-        {TRANSITIONS[stage].includes("perdido") && (
-          <LostDialog
-            lead={lead}
-            from={stage}
-            settings={lost}
-            triggerClassName={`${btn} border border-red-200 text-red-700 hover:bg-red-50`}
-          />
-        )}
-        {back && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => move(back)}
-            className={`${btn} border border-slate-300 text-slate-700 hover:bg-slate-50`}
-          >
-            {MOVE_BACK_LABEL}
-            <span className="sr-only"> para {STAGE_LABELS[back]}</span>
-          </button>
-        )}
+        <LeadMoves lead={lead} plans={plans} lost={lost} busy={busy} move={move} />
         <button
           type="button"
           onClick={openWhatsapp}

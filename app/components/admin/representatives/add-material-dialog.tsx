@@ -1,7 +1,7 @@
-import { Pencil, Plus, X } from "lucide-react";
-import { Dialog } from "radix-ui";
+import { Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { Button, SelectField, TextAreaField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
@@ -41,16 +41,15 @@ export function AddMaterialDialog({ material }: { material?: EditableMaterial } 
   const busy = fetcher.state !== "idle";
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(v) => {
         setOpen(v);
         setClientErrors(null);
         if (v) setType(initialType);
       }}
-    >
-      <Dialog.Trigger asChild>
-        {material ? (
+      trigger={
+        material ? (
           <button
             type="button"
             aria-label={`Editar material ${material.title}`}
@@ -64,94 +63,78 @@ export function AddMaterialDialog({ material }: { material?: EditableMaterial } 
             <Plus aria-hidden className="h-4 w-4" />
             Adicionar Material
           </Button>
+        )
+      }
+      title={material ? "Editar Material" : "Adicionar Material"}
+      description="Links do Google Drive ou textos prontos para os representantes divulgarem."
+      width="lg"
+    >
+      <fetcher.Form
+        method="post"
+        noValidate
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          const parsed = MaterialSchema.safeParse(formToObject(new FormData(e.currentTarget)));
+          if (!parsed.success) {
+            e.preventDefault();
+            setClientErrors(fieldErrors(parsed.error));
+          } else setClientErrors(null);
+        }}
+      >
+        <input type="hidden" name="intent" value={material ? "updateMaterial" : "addMaterial"} />
+        {material && <input type="hidden" name="id" value={material.id} />}
+        <TextField
+          label="Título"
+          name="title"
+          required
+          maxLength={200}
+          defaultValue={material?.title}
+          error={errors.title}
+        />
+        <TextAreaField
+          label="Descrição"
+          name="description"
+          rows={2}
+          maxLength={2000}
+          defaultValue={material?.description ?? undefined}
+          error={errors.description}
+        />
+        <SelectField
+          label="Tipo"
+          name="materialType"
+          value={type}
+          onChange={(e) => setType(e.currentTarget.value === "text" ? "text" : "link")}
+        >
+          <option value="link">Link</option>
+          <option value="text">Texto</option>
+        </SelectField>
+        {type === "link" ? (
+          <TextField
+            label="URL do Google Drive"
+            name="driveUrl"
+            type="url"
+            placeholder="https://drive.google.com/..."
+            maxLength={2000}
+            defaultValue={material?.driveUrl ?? undefined}
+            error={errors.driveUrl}
+          />
+        ) : (
+          <TextAreaField
+            label="Conteúdo do texto"
+            name="textContent"
+            rows={6}
+            maxLength={20000}
+            defaultValue={material?.textContent ?? undefined}
+            error={errors.textContent}
+          />
         )}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[92vw] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-lg font-semibold">
-              {material ? "Editar Material" : "Adicionar Material"}
-            </Dialog.Title>
-            <Dialog.Close aria-label="Fechar" className="rounded p-1 text-slate-500 hover:bg-slate-100">
-              <X aria-hidden className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Links do Google Drive ou textos prontos para os representantes divulgarem.
-          </Dialog.Description>
-          <fetcher.Form
-            method="post"
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              const parsed = MaterialSchema.safeParse(formToObject(new FormData(e.currentTarget)));
-              if (!parsed.success) {
-                e.preventDefault();
-                setClientErrors(fieldErrors(parsed.error));
-              } else setClientErrors(null);
-            }}
-          >
-            <input type="hidden" name="intent" value={material ? "updateMaterial" : "addMaterial"} />
-            {material && <input type="hidden" name="id" value={material.id} />}
-            <TextField
-              label="Título"
-              name="title"
-              required
-              maxLength={200}
-              defaultValue={material?.title}
-              error={errors.title}
-            />
-            <TextAreaField
-              label="Descrição"
-              name="description"
-              rows={2}
-              maxLength={2000}
-              defaultValue={material?.description ?? undefined}
-              error={errors.description}
-            />
-            <SelectField
-              label="Tipo"
-              name="materialType"
-              value={type}
-              onChange={(e) => setType(e.currentTarget.value === "text" ? "text" : "link")}
-            >
-              <option value="link">Link</option>
-              <option value="text">Texto</option>
-            </SelectField>
-            {type === "link" ? (
-              <TextField
-                label="URL do Google Drive"
-                name="driveUrl"
-                type="url"
-                placeholder="https://drive.google.com/..."
-                maxLength={2000}
-                defaultValue={material?.driveUrl ?? undefined}
-                error={errors.driveUrl}
-              />
-            ) : (
-              <TextAreaField
-                label="Conteúdo do texto"
-                name="textContent"
-                rows={6}
-                maxLength={20000}
-                defaultValue={material?.textContent ?? undefined}
-                error={errors.textContent}
-              />
-            )}
-            <div className="flex justify-end gap-2 pt-2">
-              <Dialog.Close asChild>
-                <Button type="button" variant="secondary">
-                  Cancelar
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" busy={busy} busyLabel="Salvando...">
-                {material ? "Salvar" : "Adicionar"}
-              </Button>
-            </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        <DialogActions className="pt-2">
+          <DialogCancel />
+          <Button type="submit" busy={busy} busyLabel="Salvando...">
+            {material ? "Salvar" : "Adicionar"}
+          </Button>
+        </DialogActions>
+      </fetcher.Form>
+    </Dialog>
   );
 }

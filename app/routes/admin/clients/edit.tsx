@@ -4,6 +4,7 @@ import { ChargesSection } from "~/components/admin/clients/charges-section";
 import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
 import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
+import { ClientLeadLink } from "~/components/admin/leads/client-lead-link";
 import { Card } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -29,6 +30,7 @@ import {
 } from "~/modules/clients/subscriptions.server";
 import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
+import { getClientLead } from "~/modules/leads/lead.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
@@ -57,11 +59,13 @@ async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const client = await requireClient(params.id);
-  const [subs, notes, plans, charges] = await Promise.all([
+  const [subs, notes, plans, charges, lead] = await Promise.all([
     settled(listSubscriptions({ clientId: client.id }), SUBSCRIPTION_MESSAGES.listFailed),
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
     settled(clientChargesView({ clientId: client.id }), "Erro ao carregar as cobranças"),
+    // The lead it was converted from (issue 28 item 1); the page works without it.
+    getClientLead({ clientId: client.id }).catch(() => null),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
   return {
@@ -70,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notes: notes.rows,
     plans: plans.rows,
     charges: charges.rows,
+    lead,
     today: today(),
     toast: error ? toast.error(error) : null,
   };
@@ -148,7 +153,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, subscriptions, notes, plans, today } = loaderData;
+  const { client, subscriptions, notes, plans, lead, today } = loaderData;
   useReplyToast(loaderData);
   useReplyToast(actionData);
   const update = actionData?.intent === "update" && "values" in actionData ? actionData : null;
@@ -159,7 +164,11 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
           ← Voltar para lista de clientes
         </Link>
         <div className="mt-3">
-          <PageHeader title="Editar Cliente" subtitle={`${client.name} · ${client.businessName}`} />
+          <PageHeader
+            title="Editar Cliente"
+            subtitle={`${client.name} · ${client.businessName}`}
+            actions={lead && <ClientLeadLink lead={lead} />}
+          />
         </div>
         <Card>
           <ClientForm

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/detail";
 import {
   FollowUpForm,
@@ -7,6 +7,7 @@ import {
   LeadNoteForm,
   LeadTimeline,
 } from "~/components/admin/leads/lead-page";
+import { StageBar } from "~/components/admin/leads/stage-bar";
 import { PageHeader } from "~/components/ui/page-header";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
@@ -22,6 +23,8 @@ import {
   setFollowUp,
 } from "~/modules/leads/lead.server";
 import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
+import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
+import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { ListError } from "~/components/ui/list-states";
@@ -36,9 +39,14 @@ async function requireLead(id: string, message: string = LEAD_PAGE_MESSAGES.notF
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const lead = await requireLead(params.id);
-  const [timeline, referrer] = await Promise.all([getLeadTimeline({ lead }), getLeadReferrer({ lead })]);
+  const [timeline, referrer, plans, settings] = await Promise.all([
+    getLeadTimeline({ lead }),
+    getLeadReferrer({ lead }),
+    listPlanOptions(),
+    getFunnelSettings(),
+  ]);
   const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < Date.now();
-  return { lead, timeline, followUpOverdue, referrer };
+  return { lead, timeline, followUpOverdue, referrer, plans, lost: settings };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -81,8 +89,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   return replyInvalid({}, { extra: { intent: null } });
 }
 
+// A refused move (409: another admin moved the lead meanwhile) still reloads the lead, so the stage
+// bar shows where it really is, as the funnel does.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
 export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead, timeline, followUpOverdue, referrer } = loaderData;
+  const { lead, timeline, followUpOverdue, referrer, plans, lost } = loaderData;
   return (
     <div className="space-y-6">
       <div>
@@ -97,6 +111,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </div>
+      <StageBar lead={lead} plans={plans} lost={lost} />
       <div className="grid gap-6 lg:grid-cols-2">
         <LeadFacts lead={lead} referrer={referrer} />
         <div className="space-y-6">
