@@ -47,12 +47,9 @@ describe("outgoing address policy (SSRF)", () => {
     "2a00:1450:4001:80b::200e",
     "::ffff:8.8.8.8",
     "::ffff:808:808",
-  ])(
-    "accepts %s",
-    (ip) => {
-      expect(isPublicAddress(ip)).toBe(true);
-    },
-  );
+  ])("accepts %s", (ip) => {
+    expect(isPublicAddress(ip)).toBe(true);
+  });
 
   it.each([
     "http://127.0.0.1/hook",
