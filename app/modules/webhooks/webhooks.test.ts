@@ -139,9 +139,9 @@ describe("webhooks", () => {
     expect(d.lastError).toContain("erro do receptor");
     // The receiver's answer stays in the delivery log only: pg-boss keeps job.output for 14 days
     // and then archives it, so it holds the status, never the answer (issue 27 items 4 and 6).
-    const jobs = await t.db.execute<{ output: unknown }>(
+    const jobs = (await t.db.execute(
       sql`select output from pgboss.job where name = 'webhooks.deliver' and output is not null`,
-    );
+    )) as unknown as { rows: { output: unknown }[] };
     const outputs = jobs.rows.map((j) => JSON.stringify(j.output));
     expect(outputs.length).toBeGreaterThan(0);
     for (const o of outputs) {
