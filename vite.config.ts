@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
+  // The app reads its environment at run time (app/lib/env.server.ts), never from .env files
+  // at build time (`envDir: false` replaces the deprecated `envFile: false`).
+  envDir: false,
   plugins: [tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: isSsrBuild

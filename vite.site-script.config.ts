@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 // (docs/decisions/018-public-site-as-plain-html.md).
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  envDir: false,
   publicDir: false,
   build: {
     outDir: `${process.env.BUILD_DIR ?? "build"}/site-script`,

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
     .default("true")
     .transform((v) => (v === "content" ? "content" : v === "true" || v === "1")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // json | pretty; unset: readable lines on a terminal, JSON otherwise (logger.server.ts).
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   // Sign-in: FAILED attempts per window, per client address and per account (each role apart).
   RATE_LIMIT_LOGIN: intFromEnv(30),
   RATE_LIMIT_LOGIN_ACCOUNT: intFromEnv(10),

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { baseUrl } from "~/lib/env.server";
 import { appSecret } from "~/lib/secret.server";
-import { requestResetPasswordMail } from "~/modules/notifications/password-reset.server";
+import { sendResetPasswordMail } from "~/modules/notifications/password-reset.server";
 
 function createAuth() {
   const url = baseUrl();
@@ -28,8 +28,12 @@ function createAuth() {
       // every session of the account. The e-mail goes out through the job queue.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user, token }) => requestResetPasswordMail(getDb(), { userId: user.id, token }),
+      sendResetPassword: async ({ user, token }) => sendResetPasswordMail({ userId: user.id, token }),
     },
+    // Tokens are looked up by the SHA-256 of their identifier (`reset-password:{token}`), so the
+    // table never holds a usable link (as our invitations). Rows written in clear before this
+    // setting are still found (better-auth falls back to the plain identifier) until they expire.
+    verification: { storeIdentifier: "hashed" },
     user: {
       additionalFields: {
         role: { type: "string", required: false, input: false, defaultValue: "representative" },

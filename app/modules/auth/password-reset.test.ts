@@ -1,4 +1,4 @@
-import { eq, like } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailMessages, verification } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
@@ -177,6 +177,33 @@ describe("reset password", () => {
     expect(await canSignIn(REP.email, "nova-senha-1", "representative")).toBe(true);
   });
 
+  it("the token is stored only hashed: not in verification, job data or the mail log's keys (issue 27 item 6)", async () => {
+    await outcome(() =>
+      repForgot.action(args(post("/representante/esqueci-senha", { email: REP.email }), {}, "10.6.0.1")),
+    );
+    const link = await resetLinkFor(REP.email);
+    const token = link.searchParams.get("token")!;
+    expect(token.length).toBeGreaterThanOrEqual(20);
+    // What someone who can read the database (or a backup) finds: nothing that opens the page.
+    const rows = await t.db.select().from(verification);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const v of rows) {
+      expect(v.identifier).not.toContain(token);
+      expect(v.value).not.toContain(token);
+    }
+    const jobs = (await t.db.execute(
+      sql`select data::text as data, output::text as output from pgboss.job
+          union all select data::text, output::text from pgboss.archive`,
+    )) as unknown as { rows: { data: string | null; output: string | null }[] };
+    expect(jobs.rows.length).toBeGreaterThan(0);
+    for (const j of jobs.rows) expect(`${j.data} ${j.output}`).not.toContain(token);
+    const mails = await t.db.select({ key: mailMessages.dedupeKey }).from(mailMessages);
+    for (const m of mails) expect(m.key ?? "").not.toContain(token);
+    // And the link still works: the page finds the token by its digest.
+    const page = await outcome(() => repReset.loader(args(get(`${link.pathname}${link.search}`))));
+    expect(page.data).toEqual({ token });
+  });
+
   it("an admin's link opens the admin page; an expired link is refused", async () => {
     await outcome(() =>
       adminForgot.action(args(post("/admin/forgot-password", { email: ADMIN.email }), {}, "10.5.0.1")),
@@ -184,10 +211,8 @@ describe("reset password", () => {
     const link = await resetLinkFor(ADMIN.email);
     expect(link.pathname).toBe("/admin/reset-password");
     const token = link.searchParams.get("token")!;
-    await t.db
-      .update(verification)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(like(verification.identifier, "reset-password:%"));
+    // Every verification row here is a reset token (stored hashed: found by expiry, not by name).
+    await t.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) });
     const page = await outcome(() => adminReset.loader(args(get(`${link.pathname}${link.search}`))));
     expect(page.data).toEqual({ token: null });
     const res = await outcome(() =>

@@ -29,7 +29,6 @@ import {
 } from "./mails/renewal-digest";
 import { WELCOME_SUBJECT, WelcomeMail } from "./mails/welcome";
 import { DELETION_REQUEST_SUBJECT, DeletionRequestMail } from "./mails/deletion-request";
-import { resetPasswordMailJob } from "./password-reset.server";
 import { adminEmails, leadAlertRecipients } from "./recipients.server";
 import { formatPhone } from "~/lib/phone";
 
@@ -317,5 +316,4 @@ export const NOTIFICATION_JOBS = [
   welcomeMailJob,
   deletionRequestMailJob,
   renewalDigestJob,
-  resetPasswordMailJob,
 ];

@@ -3,6 +3,7 @@
 // TEST_DATABASE_URL, on PostgreSQL.
 import { eq } from "drizzle-orm";
 import express from "express";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clients, leads, plans, referrals, representatives } from "~/db/schema";
@@ -310,6 +311,41 @@ describe("referral link (issue 14 item 4)", () => {
       expect((await open("/")).status).toBe(200);
       expect((await open(`/representante/login?ref=${ana.code}`)).status).toBe(200);
       expect((await open(`/_root.data?ref=${ana.code}`)).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("never redirects to another site, whatever raw path the client sends (issue 27 item 6)", async () => {
+    const app = express();
+    app.use(referralLinkMiddleware());
+    app.use((req, res) => res.send(`page ${req.originalUrl}`));
+    const server = app.listen(0);
+    const port = (server.address() as AddressInfo).port;
+    // fetch() would normalise the path; a raw client (curl --path-as-is, a bot) sends it as is.
+    const rawGet = (path: string) =>
+      new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+          })
+          .on("error", reject);
+      });
+    try {
+      for (const [path, expected] of [
+        ["/.//evil.example?ref=x", "/evil.example"],
+        ["/.//evil.example/a?ref=x&b=1", "/evil.example/a?b=1"],
+        ["//evil.example?ref=x", "/"],
+        ["/.///evil.example?ref=x", "/evil.example"],
+        ["/./\\evil.example?ref=x", "/evil.example"],
+        ["/planos?ref=x", "/planos"],
+      ]) {
+        const res = await rawGet(path);
+        expect(res.status, path).toBe(302);
+        expect(res.location, path).toBe(expected);
+        expect(new URL(res.location!, "http://site.test").origin, path).toBe("http://site.test");
+      }
     } finally {
       server.close();
     }

@@ -66,6 +66,18 @@ function isLinkTarget(path: string): boolean {
 }
 
 /**
+ * The redirect target: the path and query of `url`, never another site. A raw request path such
+ * as `/.//evil.example` parses to the pathname `//evil.example`, which a browser reads as a
+ * protocol-relative URL, so leading slashes are collapsed to one; the result is parsed again
+ * and anything that would leave this origin becomes `/`.
+ */
+export function sameOriginPath(url: URL): string {
+  const target = `/${url.pathname.replace(/^[/\\]+/, "")}${url.search}${url.hash}`;
+  const base = "http://same.invalid";
+  return new URL(target, base).origin === base ? target : "/";
+}
+
+/**
  * Express middleware, mounted before the page cache: a GET carrying `?ref=` is answered with a
  * redirect to the same URL without it, setting the cookie when the code names a representative.
  * So the cookie is set whatever the page cache holds, the cache never sees (nor stores a copy
@@ -79,7 +91,7 @@ export function referralLinkMiddleware() {
     if (!url.searchParams.has(REFERRAL_PARAM)) return next();
     const raw = url.searchParams.get(REFERRAL_PARAM);
     url.searchParams.delete(REFERRAL_PARAM);
-    const target = `${url.pathname}${url.search}${url.hash}`;
+    const target = sameOriginPath(url);
     void (async () => {
       const current = readReferralCode(req.headers.cookie);
       const keep = current ? await findRepresentativeByCode(current) : null;

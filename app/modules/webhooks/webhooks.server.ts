@@ -19,9 +19,16 @@ export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 
 const allowPrivate = () => env().WEBHOOKS_ALLOW_PRIVATE;
 
-/** The signature header value: HMAC-SHA256 of the exact body under the endpoint's secret. */
-export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/**
+ * The `X-Signature` header value, as Stripe's: `t={unix seconds},v1={hex}`, where v1 is the
+ * HMAC-SHA256, under the endpoint's secret, of `{t}.{exact body}`. Signed at every attempt with
+ * the time of that attempt, so a receiver that refuses a `t` older than a few minutes cannot be
+ * fed a captured delivery later (the body alone no longer verifies). Documented in
+ * docs/security.md "Webhook signatures" and in the admin form.
+ */
+export function signBody(secret: string, body: string, at: Date = new Date()): string {
+  const t = Math.floor(at.getTime() / 1000);
+  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
 }
 
 export type CreateWebhookResult =
@@ -284,6 +291,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
       return;
     }
     let failure: string;
+    let jobError: string;
     let statusCode: number | null = null;
     try {
       const target = await resolvePublicTarget(row.url, { allowPrivate: allowPrivate() });
@@ -306,8 +314,13 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
         return;
       }
       failure = `HTTP ${res.status}${res.body ? `: ${res.body.slice(0, 300)}` : ""}`;
+      // What pg-boss keeps (job.output, 14 days, then archived) is the status only: the
+      // receiver's answer may echo personal data and stays in the delivery log alone.
+      jobError = `HTTP ${res.status}`;
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);
+      const code = (err as { code?: unknown }).code;
+      jobError = `falha de rede ao entregar o webhook${typeof code === "string" ? ` (${code})` : ""}`;
       if (err instanceof BlockedAddressError) {
         await record({
           status: "falhou",
@@ -322,7 +335,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
       lastStatusCode: statusCode,
       lastError: failure.slice(0, 500),
     });
-    if (!job.isLastAttempt) throw new Error(failure);
+    if (!job.isLastAttempt) throw new Error(jobError);
   },
 });
 

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
@@ -57,6 +57,28 @@ beforeEach(async () => {
   await t.db.delete(webhookEndpoints);
 });
 
+/**
+ * What a receiver does (docs/security.md "Webhook signatures"): split `t=…,v1=…`, refuse a `t`
+ * more than 5 minutes from its own clock, recompute HMAC-SHA256("{t}.{raw body}") and compare in
+ * constant time.
+ */
+function verifyAsReceiver(
+  secret: string,
+  r: { headers: IncomingHttpHeaders; body: string },
+  now = Date.now(),
+): boolean {
+  const parts = Object.fromEntries(
+    String(r.headers["x-signature"])
+      .split(",")
+      .map((p) => p.split("=") as [string, string]),
+  );
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || Math.abs(now / 1000 - t) > 300 || !parts.v1) return false;
+  const expected = createHmac("sha256", secret).update(`${t}.${r.body}`).digest();
+  const given = Buffer.from(parts.v1, "hex");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 describe("webhooks", () => {
   it("refuses loopback, private and metadata addresses (SSRF) by default", async () => {
     allowPrivate(false);
@@ -91,8 +113,7 @@ describe("webhooks", () => {
     received.sort((a, b) => String(a.headers["x-event"]).localeCompare(String(b.headers["x-event"])));
     expect(received.map((r) => r.headers["x-event"])).toEqual(["lead.created", "lead.status_changed"]);
     for (const r of received) {
-      const expected = `sha256=${createHmac("sha256", created.secret).update(r.body).digest("hex")}`;
-      expect(r.headers["x-signature"]).toBe(expected);
+      expect(verifyAsReceiver(created.secret, r)).toBe(true);
       expect(r.headers["content-type"]).toBe("application/json");
     }
     const first = JSON.parse(received[0].body);
@@ -116,6 +137,17 @@ describe("webhooks", () => {
     let [d] = await t.db.select().from(webhookDeliveries);
     expect(d).toMatchObject({ status: "pendente", attempts: 1, lastStatusCode: 500 });
     expect(d.lastError).toContain("erro do receptor");
+    // The receiver's answer stays in the delivery log only: pg-boss keeps job.output for 14 days
+    // and then archives it, so it holds the status, never the answer (issue 27 items 4 and 6).
+    const jobs = (await t.db.execute(
+      sql`select output from pgboss.job where name = 'webhooks.deliver' and output is not null`,
+    )) as unknown as { rows: { output: unknown }[] };
+    const outputs = jobs.rows.map((j) => JSON.stringify(j.output));
+    expect(outputs.length).toBeGreaterThan(0);
+    for (const o of outputs) {
+      expect(o).toContain("HTTP 500");
+      expect(o).not.toContain("erro do receptor");
+    }
     // Every retry fails until the last one.
     for (let i = 0; i < 8; i++) {
       await retryNow("webhooks.deliver");
@@ -132,6 +164,31 @@ describe("webhooks", () => {
     [d] = await t.db.select().from(webhookDeliveries);
     expect(d.status).toBe("entregue");
     expect(await redeliver({ id: d.id })).toBe(false);
+  });
+
+  it("signs the time with the body: a captured delivery does not verify later, nor with another time (issue 27 item 6)", async () => {
+    allowPrivate(true);
+    const created = await createWebhook({
+      input: { url: hookUrl, events: ["lead.created"] },
+      createdBy: null,
+    });
+    if (!created.ok) throw new Error(created.message);
+    await createLead(lead("carla@lanche.dev"));
+    await drainJobs();
+    expect(received).toHaveLength(1);
+    const [r] = received;
+    expect(String(r.headers["x-signature"])).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/);
+    expect(verifyAsReceiver(created.secret, r)).toBe(true);
+    // Replayed ten minutes later: the receiver's window refuses it.
+    expect(verifyAsReceiver(created.secret, r, Date.now() + 10 * 60_000)).toBe(false);
+    // Re-stamped with a fresh time by whoever captured it: the HMAC no longer matches.
+    const t = Math.floor(Date.now() / 1000) + 600;
+    const v1 = /v1=([0-9a-f]+)/.exec(String(r.headers["x-signature"]))![1];
+    const forged = { ...r, headers: { ...r.headers, "x-signature": `t=${t},v1=${v1}` } };
+    expect(verifyAsReceiver(created.secret, forged, t * 1000)).toBe(false);
+    // The body alone (the old `sha256=HMAC(body)`) is not what is signed.
+    expect(v1).not.toBe(createHmac("sha256", created.secret).update(r.body).digest("hex"));
+    expect(verifyAsReceiver("whsec_outro", r)).toBe(false);
   });
 
   it("a paused or deleted endpoint gets nothing", async () => {

@@ -142,6 +142,24 @@ export async function startJobs({
   }
 }
 
+const background = new Set<Promise<unknown>>();
+
+/**
+ * Runs `work` without making the caller wait, for the few writes that must not add time to an
+ * answer (the reset e-mail: an existing address must not answer slower than an unknown one).
+ * Errors are logged; `drainJobs` and `stopJobs` wait for what is still running.
+ */
+export function inBackground(work: Promise<unknown>, what: string): void {
+  const tracked = work
+    .catch((err: unknown) => getLogger().error({ err }, `${what} failed`))
+    .finally(() => background.delete(tracked));
+  background.add(tracked);
+}
+
+async function backgroundSettled(): Promise<void> {
+  while (background.size) await Promise.all([...background]);
+}
+
 /** Stops the workers (letting running jobs finish for up to 10 s) and the queue. */
 export async function stopJobs(): Promise<void> {
   const current = state;
@@ -151,6 +169,7 @@ export async function stopJobs(): Promise<void> {
   // fail on its last enqueue while pg-boss marked its job completed: the follow-up was lost.
   current.stopped ??= (async () => {
     for (const t of current.nudges.values()) clearTimeout(t);
+    await backgroundSettled();
     await current.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {});
     if (state === current) state = undefined;
   })();
@@ -291,6 +310,7 @@ export function subscribersOf(event: string): string[] {
 export async function drainJobs({ maxRounds = 50 }: { maxRounds?: number } = {}): Promise<number> {
   const s = state;
   if (!s) throw new Error("Job queue not started");
+  await backgroundSettled();
   let ran = 0;
   for (let round = 0; round < maxRounds; round++) {
     let found = 0;

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino, { type LogFn, type Logger } from "pino";
+import pretty from "pino-pretty";
 
 /**
- * One pino logger for the whole server (JSON, one line per event). While a request runs, its
+ * One pino logger for the whole server (JSON, one line per event; readable lines on a terminal). While a request runs, its
  * code (loaders, actions, domain functions, jobs it starts) gets a child logger that carries the
  * request id (`reqId`), through AsyncLocalStorage: nobody passes a logger around. Outside a
  * request (boot, scripts, scheduled work) the base logger answers.
@@ -24,10 +25,51 @@ let destination: ReturnType<typeof pino.destination> | undefined;
 export function baseLogger(): Logger {
   const level = process.env.LOG_LEVEL ?? "info";
   if (!base) {
-    destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
-    base = pino({ level: LEVELS.includes(level) ? level : "info" }, destination);
+    const options = { level: LEVELS.includes(level) ? level : "info" };
+    if (logFormat() === "pretty") {
+      base = pino(options, prettyStream());
+    } else {
+      destination = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
+      base = pino(options, destination);
+    }
   }
   return base;
+}
+
+/**
+ * JSON lines for machines (production, CI, a file or a pipe), short readable lines for a person
+ * watching a terminal (`npm start` by hand): a JSON line per request pushed the first start's
+ * admin credentials off the screen (issue 27 item 7). LOG_FORMAT=json|pretty overrides.
+ */
+export function logFormat(
+  stdout: { isTTY?: boolean } = process.stdout,
+  env: Record<string, string | undefined> = process.env,
+): "json" | "pretty" {
+  if (env.LOG_FORMAT === "json" || env.LOG_FORMAT === "pretty") return env.LOG_FORMAT;
+  if (env.CI || env.NODE_ENV === "production") return "json";
+  return stdout.isTTY ? "pretty" : "json";
+}
+
+const REQUEST_KEYS = ["method", "path", "status", "ms"];
+
+/**
+ * pino-pretty in this process, written synchronously (so printForOperator's text stays in
+ * order): `12:00:01 INFO GET /planos 200 3.1 ms` for a request, the message and its fields on
+ * one line otherwise.
+ */
+export function prettyStream(destination?: NodeJS.WritableStream) {
+  return pretty({
+    destination: destination ?? 1,
+    sync: true,
+    colorize: destination ? false : Boolean(process.stdout.isTTY),
+    translateTime: "SYS:HH:MM:ss",
+    singleLine: true,
+    ignore: ["pid", "hostname", "reqId", ...REQUEST_KEYS].join(","),
+    messageFormat: (line, messageKey) =>
+      REQUEST_KEYS.every((k) => k in line)
+        ? `${String(line.method)} ${String(line.path)} ${String(line.status)} ${String(line.ms)} ms`
+        : String(line[messageKey] ?? ""),
+  });
 }
 
 /** Writes out what the log buffer holds now (before text printed straight to stdout). */

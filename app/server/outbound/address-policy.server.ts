@@ -42,14 +42,40 @@ for (const [net, bits] of [
   blocked.addSubnet(net, bits, "ipv6");
 }
 
-/** True when `address` (an IP literal) is one an outgoing request may reach. */
+/** The eight 16-bit groups of an IPv6 literal (a trailing dotted IPv4 counts as two). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::");
+  const parse = (part: string | undefined) => (part ? part.split(":").map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  const zeros = tail === undefined ? [] : new Array<number>(8 - left.length - right.length).fill(0);
+  return [...left, ...zeros, ...right];
+}
+
+/**
+ * True when `address` (an IP literal) is one an outgoing request may reach. IPv6 must be global
+ * unicast (2000::/3, minus the special ranges above): so the IPv4-compatible `::/96`
+ * (`[::127.0.0.1]`), the IPv4-translated `::ffff:0:0/96` (`[::ffff:0:127.0.0.1]`) and every
+ * other reserved prefix are refused. IPv4-mapped `::ffff:a.b.c.d`, in either spelling, is
+ * checked as the IPv4 it maps.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !blocked.check(address, "ipv4");
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return isPublicAddress(mapped[1]);
-    return !blocked.check(address, "ipv6");
+  if (family !== 6) return false;
+  const groups = ipv6Groups(address);
+  if (groups.length !== 8) return false;
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (mapped) {
+    const [hi, lo] = [groups[6], groups[7]];
+    return isPublicAddress(`${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`);
   }
-  return false;
+  const globalUnicast = (groups[0] & 0xe000) === 0x2000;
+  return globalUnicast && !blocked.check(address, "ipv6");
 }

@@ -48,15 +48,23 @@ export interface PostResult {
   body: string;
 }
 
+/** How much of an answer is read (for the delivery log); the rest is never downloaded. */
+export const MAX_RESPONSE_BYTES = 2048;
+
 /**
  * POSTs `body` to a resolved target, connecting to the address that was checked (not a second
  * DNS answer: no rebinding between check and connect). Redirects are not followed.
+ *
+ * Bounded in time and size, so a slow or endless receiver cannot hold a worker past its job's
+ * expiry: `timeoutMs` is the idle limit (no byte for that long), `deadlineMs` the limit for the
+ * whole exchange (connect, send, answer); the answer is read up to MAX_RESPONSE_BYTES and the
+ * connection is then closed.
  */
 export function postTo(
   target: ResolvedTarget,
   body: string,
   headers: Record<string, string>,
-  { timeoutMs = 10_000 } = {},
+  { timeoutMs = 10_000, deadlineMs = 20_000 } = {},
 ): Promise<PostResult> {
   const pinned: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address: target.address, family: target.family }]);
@@ -64,6 +72,13 @@ export function postTo(
   };
   const client = target.url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      fn();
+    };
     const req = client.request(
       target.url,
       {
@@ -75,22 +90,31 @@ export function postTo(
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
+        const done = () =>
+          finish(() =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString("utf8"),
+            }),
+          );
         res.on("data", (c: Buffer) => {
-          // Keep at most 2 KB of the answer for the delivery log.
-          if (size < 2048) chunks.push(c);
+          chunks.push(c);
           size += c.length;
+          if (size >= MAX_RESPONSE_BYTES) {
+            done();
+            req.destroy();
+          }
         });
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8").slice(0, 2048),
-          }),
-        );
-        res.on("error", reject);
+        res.on("end", done);
+        res.on("error", (err) => finish(() => reject(err)));
       },
     );
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`sem resposta completa em ${deadlineMs / 1000} s`)),
+      deadlineMs,
+    );
     req.on("timeout", () => req.destroy(new Error(`sem resposta em ${timeoutMs / 1000} s`)));
-    req.on("error", reject);
+    req.on("error", (err) => finish(() => reject(err)));
     req.end(body);
   });
 }

@@ -11,8 +11,11 @@ export function NewWebhookForm({ errors, resetKey }: { errors?: Record<string, s
     <Card className="mb-6">
       <h2 className="text-lg font-semibold text-slate-900">Novo webhook</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Cada evento escolhido é enviado por POST, em JSON, com o cabeçalho X-Signature (HMAC-SHA256 do corpo
-        com o segredo do webhook).
+        Cada evento escolhido é enviado por POST, em JSON, com o cabeçalho{" "}
+        <code>X-Signature: t=&lt;segundos&gt;,v1=&lt;assinatura&gt;</code>: v1 é o HMAC-SHA256 de{" "}
+        <code>t.corpo</code> (o valor de t, um ponto e o corpo exato) com o segredo do webhook. Recuse
+        entregas cujo t esteja a mais de 5 minutos do seu relógio: assim uma entrega copiada não pode ser
+        repetida depois.
       </p>
       <Form method="post" className="mt-4 space-y-4" key={resetKey}>
         <input type="hidden" name="intent" value="create" />

@@ -1,0 +1,47 @@
+// Issue 27 item 8: the CI's last line ("N passed, M failed") counts the PGlite suite run on
+// Node 24 too, and a missing Node 24 report is a failure, not a silent gap.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const vitestReport = (passed: number, failed: number) =>
+  JSON.stringify({ numTotalTestSuites: 1, numPassedTests: passed, numFailedTests: failed, testResults: [] });
+const playwrightReport = JSON.stringify({ stats: { expected: 7, unexpected: 0, skipped: 0 }, errors: [] });
+
+function summary(files: Record<string, string>): { line: string; code: number } {
+  const dir = mkdtempSync(path.join(tmpdir(), "summary-"));
+  for (const [name, body] of Object.entries(files)) writeFileSync(path.join(dir, name), body);
+  try {
+    const out = execFileSync(process.execPath, ["scripts/test-summary.mjs", dir], { encoding: "utf8" });
+    return { line: out.trimEnd().split("\n").at(-1)!, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; status: number };
+    return { line: e.stdout.trimEnd().split("\n").at(-1)!, code: e.status };
+  }
+}
+
+const others = {
+  "vitest-pglite.json": vitestReport(100, 0),
+  "vitest-pg.json": vitestReport(90, 0),
+  "vitest-build.json": vitestReport(3, 0),
+  "e2e.json": playwrightReport,
+};
+
+describe("CI summary", () => {
+  it("adds the Node 24 run to the totals", () => {
+    expect(summary({ ...others, "vitest-pglite-node24.json": vitestReport(100, 2) })).toEqual({
+      line: "300 passed, 2 failed",
+      code: 1,
+    });
+    expect(summary({ ...others, "vitest-pglite-node24.json": vitestReport(100, 0) })).toEqual({
+      line: "300 passed, 0 failed",
+      code: 0,
+    });
+  });
+
+  it("fails when the Node 24 run left no report", () => {
+    expect(summary(others)).toEqual({ line: "200 passed, 1 failed", code: 1 });
+  });
+});
