@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
-import { auditLog, leads, mailMessages, webhookDeliveries } from "~/db/schema";
+import { auditLog, leads, mailMessages, user, webhookDeliveries } from "~/db/schema";
 import { columnRule, type PersonalDataDeclaration } from "~/db/personal-data";
 import { digitsOnly, normalizePhone } from "~/lib/phone";
 import { neutraliseFormula } from "~/server/http/csv.server";
@@ -384,6 +384,21 @@ function countsOf(s: Subject): Record<string, number> {
   return Object.fromEntries(Object.entries(subjectData(s)).map(([k, rows]) => [k, rows.length]));
 }
 
+/** Anonymising a user deactivates them: never the last active admin, or nobody could sign in. */
+export class LastAdminAnonymiseError extends Error {}
+
+async function refuseLastAdmin(tx: DbOrTx, userIds: Set<string>) {
+  if (userIds.size === 0) return;
+  // Locked like deactivateUser does, so two requests at once cannot both remove an admin.
+  const active = await tx
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, "admin"), eq(user.status, "active")))
+    .orderBy(asc(user.id))
+    .for("update");
+  if (active.length > 0 && active.every((a) => userIds.has(a.id))) throw new LastAdminAnonymiseError();
+}
+
 /**
  * Replaces every personal value of the person's rows, and their values in the log rows linked to
  * them, in one transaction, and records it in the audit log without any personal data. Rows are
@@ -403,6 +418,7 @@ export async function anonymiseSubject({
     const counts = countsOf(subject);
     // Nobody found: nothing to change and nothing to record.
     if (Object.values(counts).every((n) => n === 0)) return { counts };
+    await refuseLastAdmin(tx, subject.found.person.ids.user);
     await anonymiseFound(tx, subject);
     // A representative who asked for their account's deletion (/representante/conta): done.
     const requestsDone = await completeDeletionRequests(tx, {

@@ -25,6 +25,7 @@ import {
   anonymiseLeadRows,
   anonymiseSubject,
   findSubjectData,
+  LastAdminAnonymiseError,
   subjectCsv,
   subjectQueryFrom,
 } from "./data-subject.server";
@@ -243,6 +244,15 @@ describe("erasure of one person (issue 27)", () => {
       user: { id: ADMIN.id, name: ADMIN.name, email: "beatriz@empresa.dev", role: "admin" },
     } as AuthSession;
     await changeName(me, "Beatriz Nova");
+    // The only active admin cannot be anonymised (she would be deactivated): nothing changes.
+    const before = await everything();
+    await expect(
+      anonymiseSubject({ query: subjectQueryFrom("beatriz@empresa.dev")!, actor: null }),
+    ).rejects.toBeInstanceOf(LastAdminAnonymiseError);
+    expect(await everything()).toBe(before);
+    await t.db
+      .insert(user)
+      .values({ id: randomUUID(), name: "Outra Admin", email: "outra@empresa.dev", role: "admin" });
     await anonymiseSubject({ query: subjectQueryFrom("beatriz@empresa.dev")!, actor: null });
     const all = await everything();
     expect(all).not.toContain("beatriz admin");

@@ -47,6 +47,8 @@ export const SUBJECT_MESSAGES = {
   confirmRequired: "Digite ANONIMIZAR para confirmar.",
   anonymised: "Dados anonimizados com sucesso.",
   anonymiseError: "Erro ao anonimizar os dados.",
+  lastAdmin:
+    "Não é possível anonimizar o último administrador ativo. Convide ou reative outro administrador antes.",
   loadError: "Não foi possível carregar a busca de dados pessoais.",
 } as const;
 

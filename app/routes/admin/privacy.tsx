@@ -12,6 +12,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import {
   anonymiseSubject,
   findSubjectData,
+  LastAdminAnonymiseError,
   subjectIsEmpty,
   subjectQueryFrom,
   SUBJECT_TABLES,
@@ -92,6 +93,8 @@ export async function action({ request }: Route.ActionArgs) {
       return replyError(SUBJECT_MESSAGES.notFound, { status: 404 });
     }
   } catch (err) {
+    if (err instanceof LastAdminAnonymiseError)
+      return replyError(SUBJECT_MESSAGES.lastAdmin, { status: 409 });
     log.error({ err }, "anonymiseSubject failed");
     return replyError(SUBJECT_MESSAGES.anonymiseError);
   }
