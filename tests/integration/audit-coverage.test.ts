@@ -300,7 +300,7 @@ const STEPS: Record<string, Step[]> = {
         intent: "record-payout",
         referralIds: [f.unpaidReferralId],
         paidOn: "2026-11-20",
-        method: "pix",
+        method: "transferencia",
         reference: "comprovante 123",
       }),
       action: "payout.recorded",

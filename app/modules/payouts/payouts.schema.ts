@@ -6,6 +6,8 @@ export const PAYOUT_MESSAGES = {
   selectOne: "Selecione ao menos uma comissão a pagar.",
   date: "Informe a data do pagamento.",
   method: "Selecione a forma de pagamento (PIX ou transferência).",
+  noPixKey:
+    "Este representante não tem chave PIX cadastrada. Escolha transferência ou peça que ele cadastre a chave em Minha conta.",
   reference: "A referência deve ter no máximo 200 caracteres.",
   invalidText: "O texto contém caracteres inválidos.",
   recorded: "Pagamento registrado.",

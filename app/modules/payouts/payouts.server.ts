@@ -107,7 +107,8 @@ export async function listPayouts({ representativeId }: { representativeId: stri
 }
 
 export type RecordPayoutResult =
-  { ok: true; payoutId: string; amountCents: number } | { ok: false; reason: "already_paid" | "not_found" };
+  | { ok: true; payoutId: string; amountCents: number }
+  | { ok: false; reason: "already_paid" | "not_found" | "no_pix_key" };
 
 /**
  * Records a payout of exactly `referralIds` for `representativeId`. In one transaction: the
@@ -131,10 +132,12 @@ export async function recordPayout({
   try {
     return await getDb().transaction(async (tx) => {
       const [rep] = await tx
-        .select({ id: representatives.id, name: representatives.name })
+        .select({ id: representatives.id, name: representatives.name, pixKey: representatives.pixKey })
         .from(representatives)
         .where(eq(representatives.id, representativeId));
       if (!rep) return { ok: false, reason: "not_found" } as const;
+      // Money sent by PIX needs a key to send it to (issue 28 item 4): none on file, nothing recorded.
+      if (input.method === "pix" && !rep.pixKey) return { ok: false, reason: "no_pix_key" } as const;
       const locked = await tx
         .select({ id: referrals.id, amount: referrals.commissionCents })
         .from(referrals)

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, mailMessages, plans, referrals, user } from "~/db/schema";
+import { auditLog, mailMessages, payouts, plans, referrals, representatives, user } from "~/db/schema";
 import { queryRows } from "~/db/client.server";
 import { createPlan, deletePlan, getPlan, updatePlan } from "~/modules/plans/plans.server";
 import { PlanSchema } from "~/modules/plans/plans.schema";
@@ -50,7 +50,16 @@ async function completedReferral(rep: Rep, plan = planId) {
     },
   });
   expect(await setReferralStatus({ id: row.id, status: "concluido" })).toBe("ok");
+  await withPixKey(rep);
   return row.id;
+}
+
+/** The payouts here go by PIX, which needs the representative's key on file. */
+async function withPixKey(rep: Rep) {
+  await t.db
+    .update(representatives)
+    .set({ pixKeyType: "email", pixKey: "pix@representante.dev" })
+    .where(eq(representatives.id, rep.representativeId));
 }
 
 const payout = (referralIds: string[]) =>
@@ -64,6 +73,8 @@ beforeAll(async () => {
     .where(eq(user.email, "admin-pay@test.dev"));
   ana = await representativeCookie("ana-pay@test.dev", "senha-rep-123", "Ana Pagamentos");
   bruno = await representativeCookie("bruno-pay@test.dev", "senha-rep-123", "Bruno Pagamentos");
+  await withPixKey(ana);
+  await withPixKey(bruno);
   planId = (await createPlan({ input: planInput("Black Pagamentos") })).id;
 });
 
@@ -280,5 +291,31 @@ describe("payouts", () => {
     await completedReferral(rep);
     const stats = await getMyReferralStats({ representativeId: rep.representativeId });
     expect(stats).toMatchObject({ total: 1, completed: 1, totalCommissionCents: 10000 });
+  });
+  it("refuses PIX to a representative with no key on file, and records nothing (issue 28 item 4)", async () => {
+    const rep = await representativeCookie("sem-pix-pay@test.dev", "senha-rep-123", "Sem Pix Pagamentos");
+    const id = await completedReferral(rep);
+    await t.db
+      .update(representatives)
+      .set({ pixKeyType: null, pixKey: null })
+      .where(eq(representatives.id, rep.representativeId));
+    expect(
+      await recordPayout({ representativeId: rep.representativeId, input: payout([id]), actor }),
+    ).toEqual({
+      ok: false,
+      reason: "no_pix_key",
+    });
+    expect(
+      await t.db.select().from(payouts).where(eq(payouts.representativeId, rep.representativeId)),
+    ).toEqual([]);
+    // By transfer it goes through.
+    const byTransfer = PayoutFormSchema.parse({
+      referralIds: [id],
+      paidOn: "2026-03-10",
+      method: "transferencia",
+    });
+    expect(
+      await recordPayout({ representativeId: rep.representativeId, input: byTransfer, actor }),
+    ).toMatchObject({ ok: true, amountCents: 10000 });
   });
 });

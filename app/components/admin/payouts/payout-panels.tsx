@@ -43,11 +43,14 @@ export function PayoutDetails({ profile }: { profile: RepresentativeProfileRow |
 export function PayoutForm({
   unpaid,
   today,
+  hasPixKey,
   errors,
   formError,
 }: {
   unpaid: Commission[];
   today: string;
+  /** Without a key on file PIX is refused by the server, so transfer comes first. */
+  hasPixKey: boolean;
   errors: Record<string, string | undefined>;
   formError: string | null;
 }) {
@@ -105,7 +108,12 @@ export function PayoutForm({
               defaultValue={isoToBrDate(today)}
               error={errors.paidOn}
             />
-            <SelectField label="Forma de pagamento" name="method" defaultValue="pix" error={errors.method}>
+            <SelectField
+              label="Forma de pagamento"
+              name="method"
+              defaultValue={hasPixKey ? "pix" : "transferencia"}
+              error={errors.method}
+            >
               {PAYOUT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {PAYOUT_METHOD_LABELS[m]}

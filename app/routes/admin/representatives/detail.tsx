@@ -69,6 +69,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
     try {
       const res = await recordPayout({ representativeId: rep.id, input: parsed.data, actor });
+      if (!res.ok && res.reason === "no_pix_key") return replyInvalid({ method: PAYOUT_MESSAGES.noPixKey });
       if (!res.ok) return replyError(PAYOUT_MESSAGES.alreadyPaid, { status: 409 });
     } catch (err) {
       log.error({ err }, "payout record failed");
@@ -104,6 +105,7 @@ export default function RepresentativePage({ loaderData, actionData }: Route.Com
         key={payouts.length}
         unpaid={unpaid}
         today={today}
+        hasPixKey={Boolean(profile?.pixKey)}
         errors={errors}
         formError={actionData?.formError ?? null}
       />
