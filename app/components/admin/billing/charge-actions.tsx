@@ -113,11 +113,20 @@ export function ChargeActions({
   );
 }
 
-/** The PIX "copia e cola" of an open charge, with a copy button. */
-export function PixCopy({ code }: { code: string }) {
+/** The PIX "copia e cola" of an open charge, with a copy button, and its QR image when given. */
+export function PixCopy({ code, qr, number }: { code: string; qr?: string | null; number: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="mt-1 flex items-center gap-2">
+    <div className="mt-1 flex flex-wrap items-center gap-2">
+      {qr && (
+        <img
+          src={qr}
+          alt={`QR Code do PIX da cobrança ${number}`}
+          width={112}
+          height={112}
+          className="rounded border border-slate-200"
+        />
+      )}
       <input
         readOnly
         value={code}

@@ -7,7 +7,7 @@ import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server"
 import { ChargeActions, PixCopy } from "./charge-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
 
-export type ChargeRowView = ChargeListRow & { pixCode: string | null };
+export type ChargeRowView = ChargeListRow & { pixCode: string | null; pixQr: string | null };
 
 /** The Financeiro totals for the current filter. */
 export function ChargeTotalsCards({ totals }: { totals: ChargeTotals | null }) {
@@ -78,7 +78,7 @@ export function ChargesTable({
             {c.paidOn && c.paymentMethod ? (
               `${formatIsoDate(c.paidOn)} · ${PAYMENT_METHOD_LABELS[c.paymentMethod]}`
             ) : c.pixCode ? (
-              <PixCopy code={c.pixCode} />
+              <PixCopy code={c.pixCode} qr={c.pixQr} number={c.number} />
             ) : (
               "—"
             )}

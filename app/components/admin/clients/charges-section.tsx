@@ -94,7 +94,7 @@ export function ChargesSection({
                   </p>
                 )}
                 {c.cancelReason && <p className="mt-1 text-slate-500">Cancelada: {c.cancelReason}</p>}
-                {c.pixCode && <PixCopy code={c.pixCode} />}
+                {c.pixCode && <PixCopy code={c.pixCode} qr={c.pixQr} number={c.number} />}
               </div>
               {(c.status === "pendente" || c.status === "vencida") && (
                 <ChargeActions
