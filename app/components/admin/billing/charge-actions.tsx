@@ -7,6 +7,7 @@ import { centsToInput } from "~/lib/format";
 import type { Toast } from "~/lib/form-reply";
 import { PAYMENT_METHODS } from "~/modules/billing/billing.constants";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
+import { chargeWhatsappLink, type ChargeMessageInput } from "~/modules/billing/charge-whatsapp";
 
 type Reply = { toast?: Toast | null; fieldErrors?: Record<string, string> } | undefined;
 
@@ -110,6 +111,22 @@ export function ChargeActions({
         </cancel.Form>
       )}
     </div>
+  );
+}
+
+/** "Cobrar pelo WhatsApp": opens WhatsApp with the charge's amount, due date and copia e cola. */
+export function ChargeWhatsapp({ phone, charge }: { phone: string; charge: ChargeMessageInput }) {
+  const href = chargeWhatsappLink(phone, charge);
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-sm font-medium text-green-700 hover:underline"
+    >
+      Cobrar pelo WhatsApp
+    </a>
   );
 }
 
