@@ -75,6 +75,7 @@ export interface ChargeListRow {
   number: string;
   clientId: string;
   clientName: string;
+  clientPhone: string;
   businessName: string;
   status: ChargeStatus;
   amountCents: number;
@@ -120,6 +121,7 @@ export async function listCharges({
           number: charges.number,
           clientId: charges.clientId,
           clientName: clients.name,
+          clientPhone: clients.phone,
           businessName: clients.businessName,
           status: charges.status,
           amountCents: charges.amountCents,

@@ -1,11 +1,23 @@
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clients, plans } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/support/db";
-import { createOneOffCharge, markOverdueCharges, recordPayment } from "./billing.server";
-import { clientChargesView } from "./charge-pix.server";
+import { cancelCharge, createOneOffCharge, markOverdueCharges, recordPayment } from "./billing.server";
+import { clientChargesView, withChargePix } from "./charge-pix.server";
 import { chargeTotals, getBillingFigures, listCharges } from "./list.server";
 import { decodeBrCode } from "./pix-code";
-import { saveBillingSettings } from "./settings.server";
+import { getBillingSettings, saveBillingSettings } from "./settings.server";
+
+/** What a phone camera does with the page's QR image: decode the PNG and read the code's text. */
+function scanDataUrl(dataUrl: string): string {
+  const [head, b64] = dataUrl.split(",");
+  expect(head).toBe("data:image/png;base64");
+  const png = PNG.sync.read(Buffer.from(b64, "base64"));
+  const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!found) throw new Error("no QR code found in the image");
+  return found.data;
+}
 
 const t = useTestDatabase();
 let clientA: string;
@@ -109,5 +121,35 @@ describe("PIX on the client page", () => {
       amountCents: 20000,
       txid: open.number.replace("-", ""),
     });
+  });
+
+  it("an open charge carries a QR image that reads back as exactly its copia e cola; paid and cancelled none", async () => {
+    const extra = await createOneOffCharge({
+      clientId: clientA,
+      input: { description: "agosto", amountCents: 3000, dueDate: "2026-08-10" },
+      today: "2026-06-01",
+    });
+    if (!extra.ok) throw new Error(extra.message);
+    const cancelled = await cancelCharge({ chargeId: extra.value.id, reason: "Lançada por engano" });
+    expect(cancelled.ok).toBe(true);
+    const view = await clientChargesView({ clientId: clientA });
+    const open = view.find((c) => c.id === ids.julho)!;
+    expect(open.pixCode).toMatch(/^000201/);
+    expect(scanDataUrl(open.pixQr!)).toBe(open.pixCode);
+    for (const id of [ids.junho, extra.value.id]) {
+      const closed = view.find((c) => c.id === id)!;
+      expect([closed.pixCode, closed.pixQr]).toEqual([null, null]);
+    }
+    // Financeiro's rows: the overdue charge of the other client is open too, and paid ones are not.
+    const rows = await withChargePix(await getBillingSettings(), (await listCharges({})).rows);
+    const overdue = rows.find((r) => r.id === ids.maio)!;
+    expect(overdue.status).toBe("vencida");
+    expect(scanDataUrl(overdue.pixQr!)).toBe(overdue.pixCode);
+    expect(
+      rows
+        .filter((r) => r.pixQr)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([ids.julho, ids.maio].sort());
   });
 });

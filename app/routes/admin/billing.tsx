@@ -13,7 +13,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { runChargeAction } from "~/modules/billing/actions.server";
 import { CHARGE_LINE_KINDS, CHARGE_STATUSES, PAYMENT_METHODS } from "~/modules/billing/billing.constants";
 import { BILLING_FORM_MESSAGES, PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
-import { chargePixCode } from "~/modules/billing/charge-pix.server";
+import { withChargePix } from "~/modules/billing/charge-pix.server";
 import {
   CHARGE_PAGE_SIZE,
   CHARGE_SORTS,
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       chargeTotals(filters),
       getBillingSettings(),
     ]);
-    const rows = list.rows.map((r) => ({ ...r, pixCode: chargePixCode(settings, r) }));
+    const rows = await withChargePix(settings, list.rows);
     return { ...base, rows, hasMore: list.hasMore, count: list.count, totals, toast: null };
   } catch (err) {
     log.error({ err }, "charges list failed");

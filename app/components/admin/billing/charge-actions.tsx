@@ -7,6 +7,7 @@ import { centsToInput } from "~/lib/format";
 import type { Toast } from "~/lib/form-reply";
 import { PAYMENT_METHODS } from "~/modules/billing/billing.constants";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
+import { chargeWhatsappLink, type ChargeMessageInput } from "~/modules/billing/charge-whatsapp";
 
 type Reply = { toast?: Toast | null; fieldErrors?: Record<string, string> } | undefined;
 
@@ -113,11 +114,36 @@ export function ChargeActions({
   );
 }
 
-/** The PIX "copia e cola" of an open charge, with a copy button. */
-export function PixCopy({ code }: { code: string }) {
+/** "Cobrar pelo WhatsApp": opens WhatsApp with the charge's amount, due date and copia e cola. */
+export function ChargeWhatsapp({ phone, charge }: { phone: string; charge: ChargeMessageInput }) {
+  const href = chargeWhatsappLink(phone, charge);
+  if (!href) return null;
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="text-sm font-medium text-green-700 hover:underline"
+    >
+      Cobrar pelo WhatsApp
+    </a>
+  );
+}
+
+/** The PIX "copia e cola" of an open charge, with a copy button, and its QR image when given. */
+export function PixCopy({ code, qr, number }: { code: string; qr?: string | null; number: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="mt-1 flex items-center gap-2">
+    <div className="mt-1 flex flex-wrap items-center gap-2">
+      {qr && (
+        <img
+          src={qr}
+          alt={`QR Code do PIX da cobrança ${number}`}
+          width={112}
+          height={112}
+          className="rounded border border-slate-200"
+        />
+      )}
       <input
         readOnly
         value={code}

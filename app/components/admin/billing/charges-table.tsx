@@ -4,10 +4,10 @@ import { Badge, Card, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server";
-import { ChargeActions, PixCopy } from "./charge-actions";
+import { ChargeActions, ChargeWhatsapp, PixCopy } from "./charge-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
 
-export type ChargeRowView = ChargeListRow & { pixCode: string | null };
+export type ChargeRowView = ChargeListRow & { pixCode: string | null; pixQr: string | null };
 
 /** The Financeiro totals for the current filter. */
 export function ChargeTotalsCards({ totals }: { totals: ChargeTotals | null }) {
@@ -78,7 +78,10 @@ export function ChargesTable({
             {c.paidOn && c.paymentMethod ? (
               `${formatIsoDate(c.paidOn)} · ${PAYMENT_METHOD_LABELS[c.paymentMethod]}`
             ) : c.pixCode ? (
-              <PixCopy code={c.pixCode} />
+              <>
+                <PixCopy code={c.pixCode} qr={c.pixQr} number={c.number} />
+                <ChargeWhatsapp phone={c.clientPhone} charge={{ ...c, pixCode: c.pixCode }} />
+              </>
             ) : (
               "—"
             )}

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "react-router";
-import { ChargeActions, PixCopy } from "~/components/admin/billing/charge-actions";
+import { ChargeActions, ChargeWhatsapp, PixCopy } from "~/components/admin/billing/charge-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "~/components/admin/billing/charge-labels";
 import { Badge, Card } from "~/components/admin/ui";
 import { Button, TextField } from "~/components/ui/form";
@@ -49,10 +49,13 @@ function OneOffForm({ clientId, back }: { clientId: string; back: string }) {
 /** The client page's "Cobranças": each charge with its lines, status, payment or PIX, and actions. */
 export function ChargesSection({
   clientId,
+  client,
   charges,
   today,
 }: {
   clientId: string;
+  /** Whom "Cobrar pelo WhatsApp" writes to. */
+  client: { name: string; phone: string };
   charges: ClientChargeView[];
   today: string;
 }) {
@@ -94,7 +97,15 @@ export function ChargesSection({
                   </p>
                 )}
                 {c.cancelReason && <p className="mt-1 text-slate-500">Cancelada: {c.cancelReason}</p>}
-                {c.pixCode && <PixCopy code={c.pixCode} />}
+                {c.pixCode && (
+                  <>
+                    <PixCopy code={c.pixCode} qr={c.pixQr} number={c.number} />
+                    <ChargeWhatsapp
+                      phone={client.phone}
+                      charge={{ ...c, clientName: client.name, pixCode: c.pixCode }}
+                    />
+                  </>
+                )}
               </div>
               {(c.status === "pendente" || c.status === "vencida") && (
                 <ChargeActions

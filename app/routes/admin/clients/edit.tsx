@@ -190,7 +190,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         </Card>
       </div>
       <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
-      <ChargesSection clientId={client.id} charges={loaderData.charges} today={today} />
+      <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
       <NotesSection clientId={client.id} notes={notes} />
     </div>
   );
