@@ -12,7 +12,7 @@ import {
   type Client,
 } from "./clients.server";
 
-const FIELDS = ["name", "email", "phone", "businessName", "planId", "status"] as const;
+const FIELDS = ["name", "email", "phone", "businessName", "document", "planId", "status"] as const;
 
 export type ClientFormValues = Record<(typeof FIELDS)[number], string>;
 export type ClientFormResult = FormSubmitResult<Client, ClientFormValues>;

@@ -1,6 +1,7 @@
 import { z } from "~/lib/zod";
 import { addMonths, parseBrDate } from "~/lib/dates";
 import { normalizePhone } from "~/lib/phone";
+import { DOCUMENT_MESSAGES, parseCpfCnpj } from "~/lib/br-documents";
 
 import {
   CLIENT_STATUSES,
@@ -148,8 +149,22 @@ export const ClientSchema = z.object({
     error: CLIENT_MESSAGES.planRequired,
   }),
   status: z.enum(CLIENT_STATUSES, { error: CLIENT_MESSAGES.statusRequired }),
+  // Optional CPF or CNPJ (numeric or the 2026 alphanumeric one), stored normalised, "" clears it.
+  document: z
+    .string({ error: DOCUMENT_MESSAGES.length })
+    .trim()
+    .max(30, DOCUMENT_MESSAGES.length)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const parsed = parseCpfCnpj(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    }),
 });
-export type ClientInput = z.output<typeof ClientSchema>;
+/** `document` may be left out by callers other than the form (lead conversion, tests): unchanged. */
+export type ClientInput = Omit<z.output<typeof ClientSchema>, "document"> & { document?: string | null };
 
 /** SPEC §5 new-subscription form: plan, start date and renewal type required. */
 export const SubscriptionSchema = z.object({

@@ -23,6 +23,7 @@ export const EMPTY_CLIENT: ClientFormValues = {
   email: "",
   phone: "",
   businessName: "",
+  document: "",
   planId: "",
   status: "ativo",
 };
@@ -109,6 +110,14 @@ export function ClientForm({
           maxLength={160}
           defaultValue={values.businessName}
           error={errors.businessName}
+        />
+        <TextField
+          label="CPF/CNPJ"
+          name="document"
+          maxLength={30}
+          placeholder="Opcional"
+          defaultValue={values.document}
+          error={errors.document}
         />
         <SelectField label="Plano" name="planId" required defaultValue={values.planId} error={errors.planId}>
           <option value="">Selecione um plano</option>

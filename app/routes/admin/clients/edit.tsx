@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/edit";
+import { formatCpfCnpj } from "~/lib/br-documents";
 import { ChargesSection } from "~/components/admin/clients/charges-section";
 import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
@@ -180,6 +181,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
                 email: client.email,
                 phone: client.phone,
                 businessName: client.businessName,
+                document: client.document ? formatCpfCnpj(client.document) : "",
                 planId: client.planId ?? NO_PLAN,
                 status: client.status,
               }
