@@ -31,7 +31,9 @@ echo "== Integration (PostgreSQL)"
 if bash scripts/test-pg.sh; then :; else status=1; fi
 
 echo "== Build + client bundle check + E2E (Chromium, production build)"
-if npm run -s build >/tmp/build-e2e.log 2>&1; then
+# .ci/run has just built (and failed on a broken build), so it sets REUSE_BUILD=1 and the same
+# build is tested; `npm test` on its own always rebuilds, so it never tests a stale build.
+if { [ "${REUSE_BUILD:-0}" = 1 ] && [ -f build/server/index.js ]; } || npm run -s build >/tmp/build-e2e.log 2>&1; then
   npx vitest run --config vitest.build.config.ts --reporter=default --reporter=json \
     --outputFile.json=reports/vitest-build.json || status=1
   E2E_REPORT=reports/e2e.json node scripts/e2e.mjs || status=1
