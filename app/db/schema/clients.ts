@@ -69,6 +69,8 @@ export const subscriptions = pgTable(
     renewalType: text("renewal_type").$type<RenewalType>().notNull().default("mensal"),
     /** "Sem cobrança" (courtesy, legacy): no charge is issued for it. */
     noBilling: boolean("no_billing").notNull().default(false),
+    /** Cancelled at the end of the paid period (issue 33): no renewal is issued; it ends then. */
+    cancelAt: date("cancel_at", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

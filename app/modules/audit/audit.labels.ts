@@ -16,6 +16,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "client.note_deleted": "Anotação do cliente excluída",
   "subscription.created": "Assinatura adicionada",
   "subscription.deleted": "Assinatura excluída",
+  "subscription.plan_changed": "Plano da assinatura trocado",
+  "subscription.cancelled": "Assinatura cancelada",
   "plan.created": "Plano criado",
   "plan.updated": "Plano alterado",
   "plan.deleted": "Plano excluído",

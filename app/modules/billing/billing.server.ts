@@ -215,7 +215,7 @@ export async function issueRenewalCharges({
               from subscriptions s
               join clients c on c.id = s.client_id
               join plans p on p.id = s.plan_id
-             where s.status = 'ativa' and not s.no_billing
+             where s.status = 'ativa' and not s.no_billing and s.cancel_at is null
                and s.end_date >= ${today}::date and s.end_date <= ${today}::date + ${days}::int
                and not exists (select 1 from charges ch
                                 where ch.subscription_id = s.id and ch.origin = 'assinatura'

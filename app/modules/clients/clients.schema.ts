@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { addMonths, parseBrDate } from "~/lib/dates";
+import { addMonths, isoToBrDate, parseBrDate } from "~/lib/dates";
 import { normalizePhone } from "~/lib/phone";
 import { DOCUMENT_MESSAGES, parseCpfCnpj } from "~/lib/br-documents";
 
@@ -85,6 +85,19 @@ export const SUBSCRIPTION_MESSAGES = {
   startRequired: "Informe a data de início.",
   startInvalid: "Informe uma data de início válida.",
   renewalRequired: "Selecione o tipo de renovação.",
+} as const;
+
+/** "Trocar plano" and "Cancelar" on a subscription (issue 33). */
+export const SUBSCRIPTION_CHANGE_MESSAGES = {
+  notFound: "Assinatura não encontrada.",
+  planRequired: "Selecione um plano.",
+  samePlan: "Escolha um plano diferente do atual.",
+  notActive: "Só é possível trocar o plano de uma assinatura ativa e não cancelada.",
+  alreadyCancelled: "Esta assinatura já está cancelada.",
+  whenRequired: "Escolha quando o cancelamento vale.",
+  planChanged: (plan: string) => `Plano trocado para ${plan}.`,
+  cancelledNow: "Assinatura cancelada.",
+  cancelledAtEnd: (iso: string) => `Assinatura cancelada ao fim do período: termina em ${isoToBrDate(iso)}.`,
 } as const;
 
 export const NOTE_MESSAGES = {

@@ -10,6 +10,7 @@ import { subscriptionEndDate, type ClientInput, type ClientSort } from "./client
 import { emit } from "~/modules/events/events.server";
 import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { monthlyValueCents, recordSubscriptionEvent } from "~/modules/revenue/history.server";
 
 export type Client = typeof clients.$inferSelect;
 
@@ -172,6 +173,20 @@ export async function createClient({
             renewalType: "mensal",
           })
           .returning({ id: subscriptions.id });
+        const [plan] = await tx
+          .select({ priceCents: plans.priceCents })
+          .from(plans)
+          .where(eq(plans.id, client.planId));
+        await recordSubscriptionEvent(tx, {
+          clientId: client.id,
+          subscriptionId: sub.id,
+          kind: "inicio",
+          effectiveOn: today,
+          mrrBeforeCents: 0,
+          mrrAfterCents: monthlyValueCents(plan?.priceCents ?? 0, false),
+          planAfterId: client.planId,
+          renewalType: "mensal",
+        });
         await emit(tx, "client.created", { clientId: client.id });
         await issueFirstCharge(tx, { subscriptionId: sub.id, actor, today });
       } else {

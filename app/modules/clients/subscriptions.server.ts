@@ -8,6 +8,8 @@ import { PlanNotFoundError } from "./clients.server";
 import { clientName } from "./notes.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { issueFirstCharge } from "~/modules/billing/billing.server";
+import { monthlyValueCents, recordSubscriptionEvent, subscriptionMrrCents } from "~/modules/revenue/history.server";
+import { today as clockToday } from "~/server/clock.server";
 
 export interface SubscriptionRow {
   id: string;
@@ -65,7 +67,20 @@ export async function addSubscription({
           noBilling: input.noBilling ?? false,
         })
         .returning();
-      const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
+      const [plan] = await tx
+        .select({ name: plans.name, priceCents: plans.priceCents })
+        .from(plans)
+        .where(eq(plans.id, row.planId));
+      await recordSubscriptionEvent(tx, {
+        clientId,
+        subscriptionId: row.id,
+        kind: "inicio",
+        effectiveOn: row.startDate,
+        mrrBeforeCents: 0,
+        mrrAfterCents: monthlyValueCents(plan?.priceCents ?? 0, row.noBilling),
+        planAfterId: row.planId,
+        renewalType: row.renewalType,
+      });
       await recordAudit(tx, {
         actor,
         action: "subscription.created",
@@ -101,12 +116,27 @@ export async function deleteSubscription({
 }): Promise<boolean> {
   if (!isId(clientId) || !isId(subscriptionId)) return false;
   return getDb().transaction(async (tx) => {
+    // Deleting ends the subscription's revenue today: the history keeps its past months
+    // (decision 023), so the event is written before the row it points to goes away.
+    const mrr = await subscriptionMrrCents(tx, subscriptionId);
     const rows = await tx
       .delete(subscriptions)
       .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
       .returning();
     if (!rows.length) return false;
     const gone = rows[0];
+    if (mrr > 0) {
+      await recordSubscriptionEvent(tx, {
+        clientId,
+        subscriptionId: null,
+        kind: "fim",
+        effectiveOn: clockToday(),
+        mrrBeforeCents: mrr,
+        mrrAfterCents: 0,
+        planBeforeId: gone.planId,
+        renewalType: gone.renewalType,
+      });
+    }
     const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, gone.planId));
     await recordAudit(tx, {
       actor,

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { plans } from "./catalog";
+import { clients, subscriptions } from "./clients";
+import { personalData } from "../personal-data";
+import type { SubscriptionEventKind } from "../../modules/revenue/revenue.constants";
+
+/**
+ * The subscription history (issue 33, decision 023): one dated row per change that moves
+ * recurring revenue, written in the transaction of the change. `mrr_before`/`mrr_after` are the
+ * subscription's monthly value (integer cents) around the change, so a client's MRR on a day is
+ * the sum of `mrr_after − mrr_before` of its events up to that day: revenue figures never depend
+ * on today's plan prices or on rows that were later deleted (the subscription id is set null).
+ */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    kind: text("kind").$type<SubscriptionEventKind>().notNull(),
+    /** The São Paulo date the change takes effect (a cancellation at period end is dated then). */
+    effectiveOn: date("effective_on", { mode: "string" }).notNull(),
+    mrrBeforeCents: integer("mrr_before_cents").notNull(),
+    mrrAfterCents: integer("mrr_after_cents").notNull(),
+    planBeforeId: uuid("plan_before_id").references(() => plans.id, { onDelete: "set null" }),
+    planAfterId: uuid("plan_after_id").references(() => plans.id, { onDelete: "set null" }),
+    renewalType: text("renewal_type"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "subscription_events_kind_check",
+      sql`${t.kind} in ('inicio', 'troca_plano', 'troca_renovacao', 'suspensao', 'reativacao', 'cancelamento', 'fim')`,
+    ),
+    check("subscription_events_mrr_check", sql`${t.mrrBeforeCents} >= 0 and ${t.mrrAfterCents} >= 0`),
+    index("subscription_events_effective_idx").on(t.effectiveOn, t.clientId),
+    index("subscription_events_client_idx").on(t.clientId, t.effectiveOn),
+    index("subscription_events_subscription_idx").on(t.subscriptionId),
+  ],
+);
+
+export const subscriptionEventsPersonalData = personalData({
+  table: subscriptionEvents,
+  owners: { clientId: "client" },
+  personal: {},
+  notPersonal: ["kind", "renewalType"],
+});
