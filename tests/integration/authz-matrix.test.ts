@@ -463,6 +463,8 @@ const MATRIX: Record<string, Line> = {
       },
     ],
   },
+  "routes/admin/revenue.tsx": { loader: ADMIN },
+  "routes/admin/revenue/export.ts": { loader: ADMIN },
   "routes/admin/settings/billing.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

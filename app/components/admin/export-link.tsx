@@ -5,9 +5,19 @@ import { useLocation } from "react-router";
  * "Exportar CSV": downloads the list as it is filtered and sorted now (the page's search params,
  * without the page number). A plain link, so the browser downloads instead of navigating.
  */
-export function ExportLink({ to, label = "Exportar CSV" }: { to: string; label?: string }) {
+export function ExportLink({
+  to,
+  label = "Exportar CSV",
+  only,
+}: {
+  to: string;
+  label?: string;
+  /** Keep only these search params (e.g. a page whose other params select something else). */
+  only?: string[];
+}) {
   const { search } = useLocation();
   const sp = new URLSearchParams(search);
+  if (only) for (const key of [...sp.keys()]) if (!only.includes(key)) sp.delete(key);
   sp.delete("page");
   const qs = sp.toString();
   return (

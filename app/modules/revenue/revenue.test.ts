@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chargeLines, charges, clients, plans, subscriptionEvents, subscriptions } from "~/db/schema";
@@ -7,7 +8,10 @@ import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/su
 import { addSubscription, deleteSubscription } from "~/modules/clients/subscriptions.server";
 import { issueRenewalCharges } from "~/modules/billing/billing.server";
 import { resetClock, setClock } from "~/server/clock.server";
+import * as revenuePage from "~/routes/admin/revenue";
+import * as revenueExport from "~/routes/admin/revenue/export";
 import { useTestDatabase } from "../../../tests/support/db";
+import { adminCookie, context, get } from "../../../tests/support/requests";
 import { recordSubscriptionEvent } from "./history.server";
 import { revenueClients, revenueMonths, revenueNow } from "./revenue.server";
 
@@ -219,6 +223,49 @@ describe("revenue movements over twelve months (hand-computed fixture)", () => {
       mrrAfterCents: 20000,
     });
     expect(await revenueNow({ today: TODAY })).toMatchObject({ mrrCents: 80000, atRiskCents: 0 });
+  });
+});
+
+describe("the Receita page and its CSV", () => {
+  const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
+
+  it("lists the clients behind a figure and exports the months and the drill-down as CSV", async () => {
+    const cookie = await adminCookie();
+    setClock(`${TODAY}T15:00:00Z`);
+    const data = (await revenuePage.loader(
+      args(get("/admin/revenue?mes=2026-09&movimento=reativacao", cookie)),
+    )) as Awaited<ReturnType<typeof revenuePage.loader>>;
+    expect(data.now.mrrCents).toBe(80000);
+    expect(data.clients?.map((c) => c.name)).toEqual(["Cliente c5"]);
+    // A month outside the window or an unknown movement falls back to the page without a list.
+    const odd = (await revenuePage.loader(
+      args(get("/admin/revenue?mes=1999-01&movimento=%3Cx%3E", cookie)),
+    )) as Awaited<ReturnType<typeof revenuePage.loader>>;
+    expect(odd.month).toBe("2026-11");
+    expect(odd.clients).toBeNull();
+
+    const months = (await revenueExport.loader(args(get("/admin/revenue/export", cookie)))) as Response;
+    expect(months.headers.get("content-type")).toMatch(/text\/csv/);
+    const rows = parse((await months.text()).replace(/^\uFEFF/, ""), {
+      delimiter: ";",
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toHaveLength(12);
+    expect(rows.find((r) => r["Mês"] === "set/2026")).toMatchObject({
+      "MRR inicial (R$)": "400,00",
+      "Reativação (R$)": "200,00",
+      "MRR final (R$)": "600,00",
+    });
+    const drill = (await revenueExport.loader(
+      args(get("/admin/revenue/export?mes=2026-07&movimento=churn", cookie)),
+    )) as Response;
+    const clientsCsv = parse((await drill.text()).replace(/^\uFEFF/, ""), {
+      delimiter: ";",
+      columns: true,
+    }) as Record<string, string>[];
+    expect(clientsCsv).toEqual([
+      expect.objectContaining({ Cliente: "Cliente c4", Movimento: "Churn", "Variação (R$)": "-50,00" }),
+    ]);
   });
 });
 

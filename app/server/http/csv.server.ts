@@ -17,12 +17,16 @@ export interface CsvColumn<Row> {
   value: (row: Row) => CsvValue;
 }
 
+const PLAIN_NEGATIVE = /^-\d{1,3}(\.\d{3})*(,\d+)?$/;
+
 /**
  * CSV/formula injection (OWASP): a cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
  * return can run as a formula in Excel/LibreOffice/Sheets. Such a text gets a leading apostrophe,
  * which spreadsheets show as plain text.
  */
 export function neutraliseFormula(text: string): string {
+  // A plain negative amount ("-1.234,56") is a number, not a formula: it stays a number.
+  if (PLAIN_NEGATIVE.test(text)) return text;
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

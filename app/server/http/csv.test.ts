@@ -7,12 +7,22 @@ const BOM = "\uFEFF";
 
 describe("neutraliseFormula", () => {
   it("puts an apostrophe before a cell that a spreadsheet would run", () => {
-    for (const evil of ["=1+2", "+55 11", "-2+3", "@SUM(A1)", "\t=1", "\r=1", '=HYPERLINK("http://x")']) {
+    for (const evil of [
+      "=1+2",
+      "+55 11",
+      "-2+3",
+      "-1,5+cmd",
+      "-1.234,56|x",
+      "@SUM(A1)",
+      "\t=1",
+      "\r=1",
+      '=HYPERLINK("http://x")',
+    ]) {
       expect(neutraliseFormula(evil)).toBe(`'${evil}`);
     }
   });
   it("leaves every other text as it is", () => {
-    for (const fine of ["Maria", "(11) 99999-0000", "a=b", " =1", "", "'já"]) {
+    for (const fine of ["Maria", "(11) 99999-0000", "a=b", " =1", "", "'já", "-50,00", "-1.234,56", "-7"]) {
       expect(neutraliseFormula(fine)).toBe(fine);
     }
   });
@@ -20,7 +30,8 @@ describe("neutraliseFormula", () => {
     fc.assert(
       fc.property(fc.string(), (s) => {
         const out = neutraliseFormula(s);
-        expect(/^[=+\-@\t\r]/.test(out)).toBe(false);
+        // Only a plain negative amount may start with "-": a number, which no spreadsheet runs.
+        expect(/^[=+\-@\t\r]/.test(out) && !/^-\d{1,3}(\.\d{3})*(,\d+)?$/.test(out)).toBe(false);
         expect(out.endsWith(s)).toBe(true);
       }),
     );

@@ -1,0 +1,34 @@
+// Client-safe: how the revenue page writes months and rates in pt-BR.
+import type { MrrMovement } from "./revenue.constants";
+import { MRR_MOVEMENTS } from "./revenue.constants";
+
+const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+
+/** "2026-11" → "nov/2026". */
+export function monthLabel(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]}/${month.slice(0, 4)}`;
+}
+
+const percent = /* @__PURE__ */ new Intl.NumberFormat("pt-BR", {
+  style: "percent",
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
+
+/** 0.2 → "20,0%"; null (no base to divide by) → "—". */
+export function formatRate(rate: number | null): string {
+  return rate === null ? "—" : percent.format(rate);
+}
+
+/** The drill-down's query: `?mes=2026-11&movimento=novo`; anything else is ignored. */
+export function parseRevenueQuery(
+  sp: URLSearchParams,
+  months: string[],
+): { month: string; movement: MrrMovement | null } {
+  const mes = sp.get("mes") ?? "";
+  const mov = sp.get("movimento") ?? "";
+  return {
+    month: months.includes(mes) ? mes : months[months.length - 1],
+    movement: (MRR_MOVEMENTS as readonly string[]).includes(mov) ? (mov as MrrMovement) : null,
+  };
+}
