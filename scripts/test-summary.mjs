@@ -6,13 +6,7 @@ const dir = process.argv[2] ?? "reports";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const expected = [
-  "vitest-pglite.json",
-  "vitest-pglite-node24.json",
-  "vitest-pg.json",
-  "vitest-build.json",
-  "e2e.json",
-];
+const expected = ["vitest-pglite-node24.json", "vitest-pg.json", "vitest-build.json", "e2e.json"];
 const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
 for (const name of expected) {
   if (!files.includes(name)) {
