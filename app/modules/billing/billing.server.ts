@@ -460,8 +460,12 @@ export async function changeChargeAmount({
     const { charge } = found;
     if (charge.status !== "pendente" && charge.status !== "vencida")
       return { ok: false, message: BILLING_MESSAGES.onlyOpenCanBeEdited };
+    // Zero would leave a charge nobody pays and a PIX code without an amount: cancelling says so.
+    if (!Number.isInteger(amountCents) || amountCents <= 0)
+      return { ok: false, message: BILLING_MESSAGES.amountNotPositive };
     if (amountCents > charge.subtotalCents)
       return { ok: false, message: BILLING_MESSAGES.amountAboveSubtotal(charge.subtotalCents) };
+    if (amountCents === charge.amountCents) return { ok: false, message: BILLING_MESSAGES.amountUnchanged };
     const [changed] = await tx
       .update(charges)
       .set({ amountCents, discountCents: charge.subtotalCents - amountCents, updatedAt: now() })

@@ -6,6 +6,7 @@ import { createClient } from "~/modules/clients/clients.server";
 import { addSubscription } from "~/modules/clients/subscriptions.server";
 import { resetClock, setClock, today } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
+import { runChargeAction } from "./actions.server";
 import {
   cancelCharge,
   changeChargeAmount,
@@ -269,6 +270,52 @@ describe("payments", () => {
       ok: false,
       message: "Uma cobrança paga não pode ser cancelada.",
     });
+  });
+
+  it("refuses a discount to zero, below zero, to the same amount, above the items or on a closed charge, changing nothing", async () => {
+    setClock("2026-04-04T12:00:00Z");
+    const client = await newClient(premium, "2026-04-04");
+    const [charge] = await listClientCharges({ clientId: client.id });
+    const audits = async () =>
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "charge.amount_changed"), eq(auditLog.entityId, charge.id)))
+      ).length;
+    const refused = async (amountCents: number, message: string) =>
+      expect(await changeChargeAmount({ chargeId: charge.id, amountCents, actor: admin })).toEqual({
+        ok: false,
+        message,
+      });
+    await refused(0, "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.");
+    await refused(-100, "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.");
+    await refused(23890, "O novo valor é igual ao valor atual da cobrança.");
+    await refused(23891, "O novo valor não pode ser maior que o total dos itens (R$\u00a0238,90).");
+    // Through the form: a negative or non-numeric amount never reaches the rule.
+    const viaForm = async (amount: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ intent: "amount", id: charge.id, amount })) form.set(k, v);
+      return runChargeAction(form, admin);
+    };
+    expect(await viaForm("-10,00")).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: "Valor inválido. Use por exemplo 89,90." },
+    });
+    expect(await viaForm("0,00")).toMatchObject({
+      ok: false,
+      message: "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.",
+    });
+    expect(await viaForm("200,00")).toEqual({ ok: true, message: "Valor da cobrança alterado com sucesso!" });
+    expect(await audits()).toBe(1);
+    const [row] = await t.db.select().from(charges).where(eq(charges.id, charge.id));
+    expect(row).toMatchObject({ amountCents: 20000, discountCents: 3890 });
+    // A charge that is no longer open keeps its amount.
+    expect((await cancelCharge({ chargeId: charge.id, reason: "Cliente desistiu" })).ok).toBe(true);
+    await refused(15000, "Só é possível alterar o valor de uma cobrança em aberto.");
+    const [after] = await t.db.select().from(charges).where(eq(charges.id, charge.id));
+    expect(after).toMatchObject({ amountCents: 20000, discountCents: 3890, status: "cancelada" });
+    expect(await audits()).toBe(1);
   });
 
   it("a one-off charge has one avulsa line and its own number", async () => {
