@@ -60,6 +60,8 @@ export default [
       route("plans/new", "routes/admin/plans/new.tsx"),
       route("plans/edit/:id", "routes/admin/plans/edit.tsx"),
       route("billing", "routes/admin/billing.tsx"),
+      route("billing/export", "routes/admin/billing/export.ts"),
+      route("billing/clients", "routes/admin/billing/clients.ts"),
       route("leads", "routes/admin/leads.tsx"),
       route("leads/export", "routes/admin/leads/export.ts"),
       route("leads/:id", "routes/admin/leads/detail.tsx"),
