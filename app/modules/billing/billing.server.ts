@@ -554,3 +554,84 @@ export async function listClientCharges({ clientId, limit = 100 }: { clientId: s
     .orderBy(chargeLines.position);
   return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.chargeId === r.id) }));
 }
+
+/** What a past charge became. */
+export type PastOutcome =
+  | { status: "pendente" | "vencida" }
+  | { status: "paga"; paidOn: string; method: PaymentMethod }
+  | { status: "cancelada"; reason: string };
+
+export interface PastCharge {
+  clientId: string;
+  subscriptionId: string | null;
+  /** São Paulo day of issue: the number's year and the charge's created_at. */
+  issuedOn: string;
+  dueDate: string;
+  /** A subscription period (the plan as priced then); `renewal`: paying it extended the subscription. */
+  period?: {
+    plan: { name: string; priceCents: number };
+    renewalType: RenewalType;
+    start: string;
+    activationFeeCents?: number;
+    renewal: boolean;
+  };
+  oneOff?: { description: string; amountCents: number };
+  outcome: PastOutcome;
+}
+
+/**
+ * Charges as if issued and settled in the past, for the demo business of a first start: the same
+ * numbers, lines, amounts and PIX txids the rules make (insertCharge, monthlyLine), but no audit
+ * entries, events or e-mails, because the demo must notify nobody. Numbers follow the list's order.
+ */
+export async function insertPastCharges(tx: DbOrTx, list: PastCharge[]): Promise<Charge[]> {
+  const made: Charge[] = [];
+  for (const c of list) {
+    const p = c.period;
+    const lines: NewLine[] = p
+      ? [monthlyLine(p.plan, p.renewalType, p.start)]
+      : [{ kind: "avulsa", description: c.oneOff!.description, amountCents: c.oneOff!.amountCents }];
+    if (p?.activationFeeCents)
+      lines.push({
+        kind: "ativação",
+        description: ACTIVATION_FEE_DESCRIPTION,
+        amountCents: p.activationFeeCents,
+      });
+    const period = p ? periodFor(p.start, p.renewalType) : null;
+    const [number] = await nextChargeNumber(tx, yearOf(c.issuedOn));
+    const charge = await insertCharge(tx, {
+      clientId: c.clientId,
+      subscriptionId: c.subscriptionId,
+      origin: p ? "assinatura" : "avulsa",
+      periodStart: period?.periodStart ?? null,
+      periodEnd: period?.periodEnd ?? null,
+      dueDate: c.dueDate,
+      lines,
+      extendsSubscription: p?.renewal ?? false,
+      number,
+    });
+    const at = new Date(`${c.issuedOn}T12:00:00Z`);
+    const o = c.outcome;
+    const [row] = await tx
+      .update(charges)
+      .set({
+        status: o.status,
+        createdAt: at,
+        updatedAt: at,
+        ...(o.status === "paga"
+          ? {
+              paidOn: o.paidOn,
+              amountPaidCents: charge.amountCents,
+              paymentMethod: o.method,
+              paymentRecordedAt: new Date(`${o.paidOn}T15:00:00Z`),
+              extendedAt: p?.renewal ? new Date(`${o.paidOn}T15:00:00Z`) : null,
+            }
+          : {}),
+        ...(o.status === "cancelada" ? { cancelReason: o.reason, cancelledAt: at } : {}),
+      })
+      .where(eq(charges.id, charge.id))
+      .returning();
+    made.push(row);
+  }
+  return made;
+}
