@@ -1,13 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
-import { isUniqueViolation } from "~/db/errors";
 import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
 import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/modules/audit/audit.server";
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
 import type { RenewalType } from "~/modules/clients/clients.constants";
-import { emit } from "~/modules/events/events.server";
+import { emit, emitMany } from "~/modules/events/events.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,
@@ -76,33 +75,54 @@ interface IssueInput {
   number: string;
 }
 
-async function insertCharge(tx: DbOrTx, input: IssueInput): Promise<Charge> {
+function chargeRow(input: IssueInput) {
   const subtotal = input.lines.reduce((sum, l) => sum + l.amountCents, 0);
-  const [charge] = await tx
-    .insert(charges)
-    .values({
-      number: input.number,
-      clientId: input.clientId,
-      subscriptionId: input.subscriptionId,
-      origin: input.origin,
-      periodStart: input.periodStart,
-      periodEnd: input.periodEnd,
-      dueDate: input.dueDate,
-      subtotalCents: subtotal,
-      discountCents: 0,
-      amountCents: subtotal,
-      extendsSubscription: input.extendsSubscription,
-      pixTxid: pixTxidFor(input.number),
-    })
-    .returning();
+  return {
+    number: input.number,
+    clientId: input.clientId,
+    subscriptionId: input.subscriptionId,
+    origin: input.origin,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+    dueDate: input.dueDate,
+    subtotalCents: subtotal,
+    discountCents: 0,
+    amountCents: subtotal,
+    extendsSubscription: input.extendsSubscription,
+    pixTxid: pixTxidFor(input.number),
+  };
+}
+
+async function insertCharge(tx: DbOrTx, input: IssueInput): Promise<Charge> {
+  const [charge] = await tx.insert(charges).values(chargeRow(input)).returning();
   await tx
     .insert(chargeLines)
     .values(input.lines.map((l, i) => ({ ...l, chargeId: charge.id, position: i + 1 })));
   return charge;
 }
 
-async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: Actor | null, label: string) {
-  await recordAudit(tx, {
+/**
+ * A batch of charges in two statements (charges, then their lines). A subscription period that
+ * is already charged (another instance of the job got there first) is skipped by its unique key
+ * instead of failing the batch. Returns the charges inserted, each with what it was made from.
+ */
+async function insertChargesOnce(
+  tx: DbOrTx,
+  inputs: IssueInput[],
+): Promise<{ charge: Charge; input: IssueInput }[]> {
+  if (!inputs.length) return [];
+  const rows = await tx.insert(charges).values(inputs.map(chargeRow)).onConflictDoNothing().returning();
+  const byNumber = new Map(inputs.map((i) => [i.number, i]));
+  const made = rows.map((charge) => ({ charge, input: byNumber.get(charge.number)! }));
+  const lines = made.flatMap(({ charge, input }) =>
+    input.lines.map((l, i) => ({ ...l, chargeId: charge.id, position: i + 1 })),
+  );
+  if (lines.length) await tx.insert(chargeLines).values(lines);
+  return made;
+}
+
+function issuedEntry(charge: Charge, lines: NewLine[], actor: Actor | null, label: string): AuditEntry {
+  return {
     actor,
     action: "charge.created",
     entityType: "charge",
@@ -115,7 +135,11 @@ async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: 
       periodo: [null, charge.periodStart ? `${charge.periodStart} a ${charge.periodEnd}` : null],
       itens: [null, lines.map((l) => `${l.description}: ${l.amountCents}`).join("; ")],
     },
-  });
+  };
+}
+
+async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: Actor | null, label: string) {
+  await recordAudit(tx, issuedEntry(charge, lines, actor, label));
   await emit(tx, "charge.created", { chargeId: charge.id });
 }
 
@@ -183,14 +207,17 @@ export async function issueFirstCharge(
   return charge;
 }
 
-const RENEWAL_BATCH = 200;
+// Subscriptions per transaction: each batch is a few bulk statements (charges, lines, audit) and
+// one event per charge; bench/billing-renewals.ts measures it at 100 000 subscriptions.
+const RENEWAL_BATCH = 500;
 
 /**
  * The daily renewal job's work: for every ativa, billed subscription whose period ends within
  * `daysBefore` days (from today on: past periods are never back-billed), the next period's
  * charge, at the plan's price of today. Batches lock their subscriptions with SKIP LOCKED and
- * skip periods already charged, and the unique key (subscription, period) backs that up: two
- * runs at once, or a rerun, issue each charge once. Returns how many were issued.
+ * skip periods already charged, and the unique key (subscription, period) backs that up (the
+ * batch's insert skips a period charged meanwhile): two runs at once, or a rerun, issue each
+ * charge once. Memory is one batch, whatever the number of subscriptions. Returns how many.
  */
 export async function issueRenewalCharges({
   today = clockToday(),
@@ -226,34 +253,42 @@ export async function issueRenewalCharges({
       );
       if (due.length === 0) return { seen: 0, count: 0 };
       const numbers = await nextChargeNumber(tx, yearOf(today), due.length);
-      let count = 0;
-      for (const [i, s] of due.entries()) {
-        const plan = { name: s.plan_name, priceCents: Number(s.price_cents) };
-        const lines = [monthlyLine(plan, s.renewal_type, s.end_date)];
-        const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
-        let charge: Charge | null = null;
-        try {
-          // A savepoint: a period another instance charged meanwhile is skipped, not fatal.
-          charge = await tx.transaction((sp) =>
-            insertCharge(sp, {
-              clientId: s.client_id,
-              subscriptionId: s.id,
-              origin: "assinatura",
-              periodStart,
-              periodEnd,
-              dueDate: periodStart,
-              lines,
-              extendsSubscription: true,
-              number: numbers[i],
-            }),
-          );
-        } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
-        }
-        if (!charge) continue;
-        await auditIssued(tx, charge, lines, null, s.client_name);
-        count += 1;
-      }
+      const made = await insertChargesOnce(
+        tx,
+        due.map((s, i) => {
+          const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
+          return {
+            clientId: s.client_id,
+            subscriptionId: s.id,
+            origin: "assinatura" as const,
+            periodStart,
+            periodEnd,
+            dueDate: periodStart,
+            lines: [
+              monthlyLine(
+                { name: s.plan_name, priceCents: Number(s.price_cents) },
+                s.renewal_type,
+                s.end_date,
+              ),
+            ],
+            extendsSubscription: true,
+            number: numbers[i],
+          };
+        }),
+      );
+      const names = new Map(due.map((s) => [s.id, s.client_name]));
+      await recordAudits(
+        tx,
+        made.map(({ charge, input }) =>
+          issuedEntry(charge, input.lines, null, names.get(input.subscriptionId!)!),
+        ),
+      );
+      await emitMany(
+        tx,
+        "charge.created",
+        made.map(({ charge }) => ({ chargeId: charge.id })),
+      );
+      const count = made.length;
       return { seen: due.length, count };
     });
     issued += done.count;

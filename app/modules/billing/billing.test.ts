@@ -5,6 +5,7 @@ import { addDays } from "~/lib/dates";
 import { createClient } from "~/modules/clients/clients.server";
 import { addSubscription } from "~/modules/clients/subscriptions.server";
 import { resetClock, setClock, today } from "~/server/clock.server";
+import { queryRows } from "~/db/client.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { runChargeAction } from "./actions.server";
 import {
@@ -132,6 +133,14 @@ describe("renewals", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 8990, dueDate: "2026-06-01", periodEnd: "2026-06-30" });
     expect(await issueRenewalCharges({ today: "2026-05-23", daysBefore: 10 })).toBe(0);
+    // One audit entry and one charge.created event (the batch's single insert), whoever issued it.
+    const [{ audits, events }] = await queryRows<{ audits: number; events: number }>(
+      t.db,
+      sql`select (select count(*)::int from audit_log where action = 'charge.created' and entity_id = ${rows[0].id}) as audits,
+                 (select count(*)::int from pgboss.job where name = 'events' and data->>'event' = 'charge.created'
+                     and data->'payload'->>'chargeId' = ${rows[0].id}) as events`,
+    );
+    expect([Number(audits), Number(events)]).toEqual([1, 1]);
   });
 
   it("too early, nothing is issued; periods that already ended are not back-billed", async () => {
