@@ -225,73 +225,85 @@ export async function issueRenewalCharges({
 }: { today?: string; daysBefore?: number } = {}): Promise<number> {
   const days = daysBefore ?? (await getBillingSettings())?.renewalDaysBefore ?? DEFAULT_RENEWAL_DAYS_BEFORE;
   let issued = 0;
+  // Keyset over (end_date, id): each batch starts after the last one, so a run reads each
+  // subscription once (rescanning the window from its start made the run quadratic). The
+  // "already charged" check is a LATERAL probe of the (subscription, period) unique index, one
+  // per row, whatever the planner believes about a charges table that grows during the run.
+  // A row another run held (SKIP LOCKED) and then gave up is picked up by the next daily run.
+  let after: { endDate: string; id: string } | null = null;
   for (;;) {
-    const done = await getDb().transaction(async (tx) => {
-      const due = await queryRows<{
-        id: string;
-        client_id: string;
-        client_name: string;
-        end_date: string;
-        renewal_type: RenewalType;
-        plan_name: string;
-        price_cents: number;
-      }>(
-        tx,
-        sql`select s.id, s.client_id, c.name as client_name, s.end_date::text as end_date, s.renewal_type,
+    const done: { seen: number; count: number; last: { endDate: string; id: string } | null } =
+      await getDb().transaction(async (tx) => {
+        const due = await queryRows<{
+          id: string;
+          client_id: string;
+          client_name: string;
+          end_date: string;
+          renewal_type: RenewalType;
+          plan_name: string;
+          price_cents: number;
+        }>(
+          tx,
+          sql`select s.id, s.client_id, c.name as client_name, s.end_date::text as end_date, s.renewal_type,
                    p.name as plan_name, p.price_cents
               from subscriptions s
               join clients c on c.id = s.client_id
               join plans p on p.id = s.plan_id
+              left join lateral (select 1 as done from charges ch
+                                  where ch.subscription_id = s.id and ch.origin = 'assinatura'
+                                    and ch.period_start = s.end_date
+                                  limit 1) charged on true
              where s.status = 'ativa' and not s.no_billing
                and s.end_date >= ${today}::date and s.end_date <= ${today}::date + ${days}::int
-               and not exists (select 1 from charges ch
-                                where ch.subscription_id = s.id and ch.origin = 'assinatura'
-                                  and ch.period_start = s.end_date)
+               and ${after ? sql`(s.end_date, s.id) > (${after.endDate}::date, ${after.id}::uuid)` : sql`true`}
+               and charged.done is null
              order by s.end_date, s.id
              limit ${RENEWAL_BATCH}
                for update of s skip locked`,
-      );
-      if (due.length === 0) return { seen: 0, count: 0 };
-      const numbers = await nextChargeNumber(tx, yearOf(today), due.length);
-      const made = await insertChargesOnce(
-        tx,
-        due.map((s, i) => {
-          const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
-          return {
-            clientId: s.client_id,
-            subscriptionId: s.id,
-            origin: "assinatura" as const,
-            periodStart,
-            periodEnd,
-            dueDate: periodStart,
-            lines: [
-              monthlyLine(
-                { name: s.plan_name, priceCents: Number(s.price_cents) },
-                s.renewal_type,
-                s.end_date,
-              ),
-            ],
-            extendsSubscription: true,
-            number: numbers[i],
-          };
-        }),
-      );
-      const names = new Map(due.map((s) => [s.id, s.client_name]));
-      await recordAudits(
-        tx,
-        made.map(({ charge, input }) =>
-          issuedEntry(charge, input.lines, null, names.get(input.subscriptionId!)!),
-        ),
-      );
-      await emitMany(
-        tx,
-        "charge.created",
-        made.map(({ charge }) => ({ chargeId: charge.id })),
-      );
-      const count = made.length;
-      return { seen: due.length, count };
-    });
+        );
+        if (due.length === 0) return { seen: 0, count: 0, last: null };
+        const numbers = await nextChargeNumber(tx, yearOf(today), due.length);
+        const made = await insertChargesOnce(
+          tx,
+          due.map((s, i) => {
+            const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
+            return {
+              clientId: s.client_id,
+              subscriptionId: s.id,
+              origin: "assinatura" as const,
+              periodStart,
+              periodEnd,
+              dueDate: periodStart,
+              lines: [
+                monthlyLine(
+                  { name: s.plan_name, priceCents: Number(s.price_cents) },
+                  s.renewal_type,
+                  s.end_date,
+                ),
+              ],
+              extendsSubscription: true,
+              number: numbers[i],
+            };
+          }),
+        );
+        const names = new Map(due.map((s) => [s.id, s.client_name]));
+        await recordAudits(
+          tx,
+          made.map(({ charge, input }) =>
+            issuedEntry(charge, input.lines, null, names.get(input.subscriptionId!)!),
+          ),
+        );
+        await emitMany(
+          tx,
+          "charge.created",
+          made.map(({ charge }) => ({ chargeId: charge.id })),
+        );
+        const count = made.length;
+        const tail = due[due.length - 1];
+        return { seen: due.length, count, last: { endDate: tail.end_date, id: tail.id } };
+      });
     issued += done.count;
+    after = done.last;
     if (done.seen < RENEWAL_BATCH) return issued;
   }
 }

@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../support/fixtures";
 import { uniqueEmail } from "../../support/e2e";
-import { createClientViaForm, unique } from "../../support/admin";
+import { createClientViaForm, expectToast, unique } from "../../support/admin";
 
 async function downloadCsv(page: Page) {
   const [download] = await Promise.all([
@@ -62,4 +62,52 @@ test("Financeiro filtered by client and status is exported as a CSV that parses"
   const none = await downloadCsv(page);
   expect(none.header[0]).toBe("Número");
   expect(none.records).toHaveLength(0);
+});
+
+test("Financeiro: a one-off charge for a client found by the picker, then a confirmed discount", async ({
+  adminPage: page,
+}) => {
+  const name = unique("Cliente Avulsa");
+  const business = unique("Cantina Avulsa");
+  const clientId = await createClientViaForm(page, {
+    name,
+    email: uniqueEmail("cobranca-avulsa"),
+    business,
+    plan: "Básico",
+  });
+  await page.goto("/admin/billing");
+  await page.getByText("Nova cobrança avulsa").click();
+  const form = page.getByRole("form", { name: "Nova cobrança avulsa" });
+  await form.getByLabel("Buscar cliente").fill(name);
+  const picker = form.getByLabel("Cliente", { exact: true });
+  await expect(picker.getByRole("option", { name: `${name} · ${business}` })).toHaveCount(1);
+  await picker.selectOption({ label: `${name} · ${business}` });
+  await form.getByLabel("Descrição").fill("Fotos do cardápio");
+  await form.getByLabel("Valor (R$)").fill("350,00");
+  await form.getByLabel("Vencimento").fill("31/12/2030");
+  await form.getByRole("button", { name: "Criar cobrança" }).click();
+  await expectToast(page, "Cobrança criada com sucesso!");
+
+  await page.goto(`/admin/billing?client=${clientId}&kind=avulsa`);
+  const table = page.getByRole("table", { name: "Cobranças" });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByText("R$ 350,00")).toBeVisible();
+  const number = (await table.getByRole("row").nth(1).getByRole("cell").first().innerText()).trim();
+
+  // Zero is refused with its reason, nothing changes.
+  await table.getByRole("button", { name: "Alterar valor" }).click();
+  const amount = page.getByRole("form", { name: `Novo valor da cobrança ${number}` });
+  await amount.getByLabel("Novo valor (R$)").fill("0,00");
+  await amount.getByRole("button", { name: "Alterar valor" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Confirmar novo valor" }).click();
+  await expectToast(page, "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.");
+  await expect(table.getByText("R$ 350,00")).toBeVisible();
+
+  await amount.getByLabel("Novo valor (R$)").fill("300,00");
+  await amount.getByRole("button", { name: "Alterar valor" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(`A cobrança ${number} passa de R$ 350,00 para R$ 300,00`);
+  await dialog.getByRole("button", { name: "Confirmar novo valor" }).click();
+  await expectToast(page, "Valor da cobrança alterado com sucesso!");
+  await expect(table.getByText("R$ 300,00")).toBeVisible();
 });
