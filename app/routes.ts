@@ -62,6 +62,8 @@ export default [
       route("billing", "routes/admin/billing.tsx"),
       route("revenue", "routes/admin/revenue.tsx"),
       route("revenue/export", "routes/admin/revenue/export.ts"),
+      route("billing/export", "routes/admin/billing/export.ts"),
+      route("billing/clients", "routes/admin/billing/clients.ts"),
       route("leads", "routes/admin/leads.tsx"),
       route("leads/export", "routes/admin/leads/export.ts"),
       route("leads/:id", "routes/admin/leads/detail.tsx"),

@@ -3,7 +3,10 @@
 // views and searches never sequentially scan a big table.
 //
 //   npx tsx bench/admin-lists.ts [--setup] [--impl sql|modules] [--iterations 40] [--only clientes]
-//                                [--small URL] [--big URL] [--drop]
+//                                [--small URL] [--big URL] [--drop] [--suite financeiro]
+//
+// --suite financeiro: Financeiro (issue 29) on its own pair of databases, bench_fin_small (1 000
+// charges) and bench_fin_big (1 000 000), seeded by pg-admin's ensureChargesDatabase; modules only.
 //
 // --setup creates and seeds missing databases (bench_small: --scale 1000, bench_big: --scale
 // 1000000, a few minutes). --impl modules calls the list functions of app/modules instead of the
@@ -15,22 +18,33 @@ import { pathToFileURL } from "node:url";
 import { openPostgres, queryRows, setDatabase, type Database, type Db } from "../app/db/client.server";
 import { EXACT_COUNT_LIMIT, plannerRowEstimate } from "../app/server/db-tools/counts.server";
 import { arg } from "../scripts/lib/connect";
-import { dashboardCases, listCases, naiveCountCases, type ListCase } from "./lib/list-cases";
-import { databaseName, dropDatabase, ensureScaledDatabase } from "./lib/pg-admin";
+import { dashboardCases, financeiroCases, listCases, naiveCountCases, type ListCase } from "./lib/list-cases";
+import { databaseName, dropDatabase, ensureChargesDatabase, ensureScaledDatabase } from "./lib/pg-admin";
 import { machine, percentile, stamp, table } from "./lib/stats";
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const smallUrl = arg("small") ?? SERVER.replace(/\/[^/]*$/, "/bench_small");
-const bigUrl = arg("big") ?? SERVER.replace(/\/[^/]*$/, "/bench_big");
+const suite = arg("suite") ?? "admin";
+const financeiro = suite === "financeiro";
+const smallUrl = arg("small") ?? SERVER.replace(/\/[^/]*$/, financeiro ? "/bench_fin_small" : "/bench_small");
+const bigUrl = arg("big") ?? SERVER.replace(/\/[^/]*$/, financeiro ? "/bench_fin_big" : "/bench_big");
 const iterations = Number(arg("iterations") ?? 40);
 // --big-scale 100000 (with --big pointing at another database) when a 1 000 000 seed does not fit the time.
 const bigScale = Number(arg("big-scale") ?? 1_000_000);
 const warmup = 3;
-const impl = (arg("impl") ?? "sql") as "sql" | "modules";
+const impl = (arg("impl") ?? (financeiro ? "modules" : "sql")) as "sql" | "modules";
 const only = arg("only");
 
-const BIG_TABLES = new Set(["leads", "clients", "subscriptions", "client_notes", "referrals", "blog_posts"]);
+const BIG_TABLES = new Set([
+  "leads",
+  "clients",
+  "subscriptions",
+  "client_notes",
+  "referrals",
+  "blog_posts",
+  "charges",
+  "charge_lines",
+]);
 
 interface PlanNode {
   "Node Type": string;
@@ -107,24 +121,32 @@ async function time(runner: Runner, c: ListCase, database: Database) {
 }
 
 async function main() {
-  if (flag("setup")) {
+  if (flag("setup") && financeiro) {
+    await ensureChargesDatabase(smallUrl, 1000);
+    await ensureChargesDatabase(bigUrl, bigScale);
+  } else if (flag("setup")) {
     await ensureScaledDatabase(smallUrl, 1000);
     await ensureScaledDatabase(bigUrl, bigScale);
   }
   const small = await openPostgres(smallUrl);
   const big = await openPostgres(bigUrl);
   const runner: Runner = impl === "modules" ? await moduleRunner() : (c, d) => c.run(d.db);
-  const [{ n: bigLeads }] = await queryRows<{ n: number }>(big.db, sql`select count(*)::int as n from leads`);
+  // The suite's main table: leads for the admin lists, charges for Financeiro.
+  const mainTable = sql.raw(financeiro ? "charges" : "leads");
+  const noun = financeiro ? "cobranças" : "leads";
+  const [{ n: bigLeads }] = await queryRows<{ n: number }>(
+    big.db,
+    sql`select count(*)::int as n from ${mainTable}`,
+  );
   const [{ n: smallLeads }] = await queryRows<{ n: number }>(
     small.db,
-    sql`select count(*)::int as n from leads`,
+    sql`select count(*)::int as n from ${mainTable}`,
   );
 
-  const cases = [...listCases(), ...dashboardCases(), ...naiveCountCases()].filter(
-    (c) => !only || `${c.list} ${c.view}`.includes(only),
-  );
+  const all = financeiro ? financeiroCases() : [...listCases(), ...dashboardCases(), ...naiveCountCases()];
+  const cases = all.filter((c) => !only || `${c.list} ${c.view}`.includes(only));
   console.log(
-    `admin-lists (${impl}): ${smallLeads} vs ${bigLeads} leads, ${iterations} iterações alternadas por caso\n`,
+    `admin-lists ${suite} (${impl}): ${smallLeads} vs ${bigLeads} ${noun}, ${iterations} iterações alternadas por caso\n`,
   );
   const results = [];
   for (const c of cases) {
@@ -140,7 +162,10 @@ async function main() {
         s.push(await time(runner, c, small));
         b.push(await time(runner, c, big));
       }
-      const plan = await explain(big.db, c);
+      // Module-only cases carry no reference SQL: no plan to check (the figures speak).
+      const plan = c.queries.length
+        ? await explain(big.db, c)
+        : { seqScans: [], indexes: [], executionMs: 0, blocks: 0, unchecked: true };
       const r = {
         list: c.list,
         view: c.view,
@@ -175,14 +200,16 @@ async function main() {
     r.big.p50.toFixed(1),
     r.big.p95.toFixed(1),
     `${r.ratioP95.toFixed(2)}×`,
-    r.plan.seqScans.length
-      ? `Seq Scan: ${r.plan.seqScans.join(", ")}${r.mustUseIndexes ? " ✗" : ""}`
-      : "só índices",
+    "unchecked" in r.plan
+      ? "— (módulo)"
+      : r.plan.seqScans.length
+        ? `Seq Scan: ${r.plan.seqScans.join(", ")}${r.mustUseIndexes ? " ✗" : ""}`
+        : "só índices",
   ]);
   const report = [
-    `### admin-lists — ${stamp()} — ${impl}`,
+    `### admin-lists${financeiro ? " financeiro" : ""} — ${stamp()} — ${impl}`,
     "",
-    `${machine()}; PostgreSQL ${databaseName(smallUrl)} (${smallLeads} leads) vs ${databaseName(bigUrl)} (${bigLeads} leads); ${iterations} iterações alternadas, tempo de página + contagem no processo Node (ms).`,
+    `${machine()}; PostgreSQL ${databaseName(smallUrl)} (${smallLeads} ${noun}) vs ${databaseName(bigUrl)} (${bigLeads} ${noun}); ${iterations} iterações alternadas, tempo de página + contagem no processo Node (ms).`,
     "",
     table(
       [
@@ -206,14 +233,15 @@ async function main() {
     `Seq Scan em visão que deveria usar índice: ${failures.length ? failures.map((f) => `${f.list}/${f.view}`).join("; ") : "nenhum"}`,
   );
   console.log(
-    `p95 > 50 ms no grande (${bigLeads} leads): ${slow.length ? slow.map((f) => `${f.list}/${f.view}`).join("; ") : "nenhum"}`,
+    `p95 > 50 ms no grande (${bigLeads} ${noun}): ${slow.length ? slow.map((f) => `${f.list}/${f.view}`).join("; ") : "nenhum"}`,
   );
   mkdirSync("bench/out", { recursive: true });
+  const outName = financeiro ? "admin-lists-financeiro" : "admin-lists";
   writeFileSync(
-    "bench/out/admin-lists.json",
+    `bench/out/${outName}.json`,
     JSON.stringify({ at: stamp(), machine: machine(), impl, results }, null, 2),
   );
-  writeFileSync("bench/out/admin-lists.md", report + "\n");
+  writeFileSync(`bench/out/${outName}.md`, report + "\n");
   if (flag("drop")) {
     await dropDatabase(smallUrl);
     await dropDatabase(bigUrl);

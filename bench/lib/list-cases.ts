@@ -451,3 +451,40 @@ export function naiveCountCases(): ListCase[] {
     ),
   ];
 }
+
+/**
+ * Financeiro (issue 29): what its loader runs, per view: the page with its count (listCharges)
+ * and the totals of the same filter (chargeTotals), through the module functions. The client is
+ * md5('bench-client-1') in both bench databases (pg-admin ensureChargesDatabase).
+ */
+export function financeiroCases(): ListCase[] {
+  const path = "app/modules/billing/list.server.ts";
+  const client = "518b2f81-a5ca-334f-c02a-a279bd35f3f6";
+  const views: [string, Record<string, unknown>][] = [
+    ["padrão (vencimento desc)", {}],
+    ["status vencida", { status: "vencida" }],
+    ["status paga", { status: "paga" }],
+    ["vencimento de/até (um mês)", { from: "2025-03-01", to: "2025-03-31" }],
+    ["cliente", { clientId: client }],
+    ["tipo ativação", { kind: "ativação" }],
+    ["forma pix", { method: "pix" }],
+  ];
+  return views.flatMap(([view, filters]) => [
+    {
+      list: "financeiro (lista)",
+      view,
+      mustUseIndexes: true,
+      queries: [],
+      run: () => Promise.reject(new Error("use --impl modules")),
+      module: { path, fn: "listCharges", args: { filters, pageSize: 30 } },
+    },
+    {
+      list: "financeiro (totais)",
+      view,
+      mustUseIndexes: false,
+      queries: [],
+      run: () => Promise.reject(new Error("use --impl modules")),
+      module: { path, fn: "chargeTotals", args: filters },
+    },
+  ]);
+}

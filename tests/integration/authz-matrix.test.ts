@@ -465,6 +465,8 @@ const MATRIX: Record<string, Line> = {
   },
   "routes/admin/revenue.tsx": { loader: ADMIN },
   "routes/admin/revenue/export.ts": { loader: ADMIN },
+  "routes/admin/billing/export.ts": { loader: ADMIN },
+  "routes/admin/billing/clients.ts": { loader: ADMIN },
   "routes/admin/settings/billing.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

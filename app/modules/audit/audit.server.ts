@@ -24,15 +24,23 @@ export interface AuditEntry {
  * entry exists exactly when the change committed.
  */
 export async function recordAudit(tx: DbOrTx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor?.name ?? null,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    entityLabel: entry.entityLabel ?? null,
-    changes: entry.changes ?? null,
-  });
+  await recordAudits(tx, [entry]);
+}
+
+/** Several entries in one insert (a job's batch: one statement, not one per row). */
+export async function recordAudits(tx: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actor?.id ?? null,
+      actorName: entry.actor?.name ?? null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      entityLabel: entry.entityLabel ?? null,
+      changes: entry.changes ?? null,
+    })),
+  );
 }
 
 /**

@@ -8,7 +8,13 @@ import {
   type BillingResult,
 } from "./billing.server";
 import { BILLING_MESSAGES } from "./billing.messages";
-import { AmountSchema, CancelSchema, OneOffSchema, PaymentSchema } from "./billing.schema";
+import {
+  AmountSchema,
+  BILLING_FORM_MESSAGES,
+  CancelSchema,
+  OneOffSchema,
+  PaymentSchema,
+} from "./billing.schema";
 
 export const CHARGE_INTENTS = ["pay", "cancel", "amount", "one-off"] as const;
 export type ChargeIntent = (typeof CHARGE_INTENTS)[number];
@@ -60,6 +66,8 @@ export async function runChargeAction(form: FormData, actor: Actor): Promise<Cha
       const p = OneOffSchema.safeParse(raw);
       if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
       const clientId = String(raw.clientId ?? "").slice(0, 64);
+      if (!clientId)
+        return refuse(BILLING_MESSAGES.invalidForm, { clientId: BILLING_FORM_MESSAGES.clientRequired });
       const { description, amount, dueDate } = p.data;
       const r = await createOneOffCharge({
         clientId,

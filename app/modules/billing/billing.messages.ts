@@ -13,6 +13,8 @@ export const BILLING_MESSAGES = {
     "Para conceder um desconto, altere antes o valor da cobrança.",
   amountAboveSubtotal: (subtotal: number) =>
     `O novo valor não pode ser maior que o total dos itens (${formatMoney(subtotal)}).`,
+  amountNotPositive: "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.",
+  amountUnchanged: "O novo valor é igual ao valor atual da cobrança.",
   paidInFuture: "A data do pagamento não pode ser no futuro.",
   paidBeforeIssue: "A data do pagamento não pode ser anterior à emissão da cobrança.",
   clientNotFound: "Cliente não encontrado.",

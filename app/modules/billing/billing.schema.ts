@@ -1,7 +1,12 @@
 import { parseBrDate } from "~/lib/dates";
 import { parseMoneyToCents } from "~/lib/format";
 import { z } from "~/lib/zod";
-import { DEFAULT_RENEWAL_DAYS_BEFORE, PAYMENT_METHODS } from "./billing.constants";
+import {
+  CHARGE_LINE_KINDS,
+  CHARGE_STATUSES,
+  DEFAULT_RENEWAL_DAYS_BEFORE,
+  PAYMENT_METHODS,
+} from "./billing.constants";
 import { PIX_CITY_MAX, PIX_NAME_MAX } from "./pix-code";
 import { PIX_KEY_MESSAGES } from "./pix-key";
 import { PIX_SETTINGS_MESSAGES, pixSettingsSchema } from "./pix.schema";
@@ -19,6 +24,7 @@ export const BILLING_FORM_MESSAGES = {
   reasonRequired: "Informe o motivo do cancelamento.",
   reasonTooLong: "O motivo deve ter no máximo 500 caracteres.",
   descriptionRequired: "Informe a descrição.",
+  clientRequired: "Selecione o cliente.",
   descriptionTooLong: "A descrição deve ter no máximo 200 caracteres.",
   settingsSaved: "Configurações financeiras salvas com sucesso!",
   settingsError: "Erro ao salvar configurações financeiras",
@@ -32,6 +38,19 @@ export const PAYMENT_METHOD_LABELS = {
   dinheiro: "Dinheiro",
   transferência: "Transferência",
 } as const satisfies Record<(typeof PAYMENT_METHODS)[number], string>;
+
+export const CHARGE_STATUS_LABELS = {
+  pendente: "A vencer",
+  vencida: "Vencida",
+  paga: "Paga",
+  cancelada: "Cancelada",
+} as const satisfies Record<(typeof CHARGE_STATUSES)[number], string>;
+
+export const LINE_KIND_LABELS = {
+  mensalidade: "Mensalidade",
+  ativação: "Ativação",
+  avulsa: "Avulsa",
+} as const satisfies Record<(typeof CHARGE_LINE_KINDS)[number], string>;
 
 /** The largest amount a form accepts: R$ 10 milhões (an integer column holds up to R$ 21 milhões). */
 const MAX_CENTS = 1_000_000_000;

@@ -1,13 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
-import { isUniqueViolation } from "~/db/errors";
 import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
 import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/modules/audit/audit.server";
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
 import type { RenewalType } from "~/modules/clients/clients.constants";
-import { emit } from "~/modules/events/events.server";
+import { emit, emitMany } from "~/modules/events/events.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,
@@ -76,33 +75,54 @@ interface IssueInput {
   number: string;
 }
 
-async function insertCharge(tx: DbOrTx, input: IssueInput): Promise<Charge> {
+function chargeRow(input: IssueInput) {
   const subtotal = input.lines.reduce((sum, l) => sum + l.amountCents, 0);
-  const [charge] = await tx
-    .insert(charges)
-    .values({
-      number: input.number,
-      clientId: input.clientId,
-      subscriptionId: input.subscriptionId,
-      origin: input.origin,
-      periodStart: input.periodStart,
-      periodEnd: input.periodEnd,
-      dueDate: input.dueDate,
-      subtotalCents: subtotal,
-      discountCents: 0,
-      amountCents: subtotal,
-      extendsSubscription: input.extendsSubscription,
-      pixTxid: pixTxidFor(input.number),
-    })
-    .returning();
+  return {
+    number: input.number,
+    clientId: input.clientId,
+    subscriptionId: input.subscriptionId,
+    origin: input.origin,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+    dueDate: input.dueDate,
+    subtotalCents: subtotal,
+    discountCents: 0,
+    amountCents: subtotal,
+    extendsSubscription: input.extendsSubscription,
+    pixTxid: pixTxidFor(input.number),
+  };
+}
+
+async function insertCharge(tx: DbOrTx, input: IssueInput): Promise<Charge> {
+  const [charge] = await tx.insert(charges).values(chargeRow(input)).returning();
   await tx
     .insert(chargeLines)
     .values(input.lines.map((l, i) => ({ ...l, chargeId: charge.id, position: i + 1 })));
   return charge;
 }
 
-async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: Actor | null, label: string) {
-  await recordAudit(tx, {
+/**
+ * A batch of charges in two statements (charges, then their lines). A subscription period that
+ * is already charged (another instance of the job got there first) is skipped by its unique key
+ * instead of failing the batch. Returns the charges inserted, each with what it was made from.
+ */
+async function insertChargesOnce(
+  tx: DbOrTx,
+  inputs: IssueInput[],
+): Promise<{ charge: Charge; input: IssueInput }[]> {
+  if (!inputs.length) return [];
+  const rows = await tx.insert(charges).values(inputs.map(chargeRow)).onConflictDoNothing().returning();
+  const byNumber = new Map(inputs.map((i) => [i.number, i]));
+  const made = rows.map((charge) => ({ charge, input: byNumber.get(charge.number)! }));
+  const lines = made.flatMap(({ charge, input }) =>
+    input.lines.map((l, i) => ({ ...l, chargeId: charge.id, position: i + 1 })),
+  );
+  if (lines.length) await tx.insert(chargeLines).values(lines);
+  return made;
+}
+
+function issuedEntry(charge: Charge, lines: NewLine[], actor: Actor | null, label: string): AuditEntry {
+  return {
     actor,
     action: "charge.created",
     entityType: "charge",
@@ -115,7 +135,11 @@ async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: 
       periodo: [null, charge.periodStart ? `${charge.periodStart} a ${charge.periodEnd}` : null],
       itens: [null, lines.map((l) => `${l.description}: ${l.amountCents}`).join("; ")],
     },
-  });
+  };
+}
+
+async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: Actor | null, label: string) {
+  await recordAudit(tx, issuedEntry(charge, lines, actor, label));
   await emit(tx, "charge.created", { chargeId: charge.id });
 }
 
@@ -183,14 +207,17 @@ export async function issueFirstCharge(
   return charge;
 }
 
-const RENEWAL_BATCH = 200;
+// Subscriptions per transaction: each batch is a few bulk statements (charges, lines, audit) and
+// one event per charge; bench/billing-renewals.ts measures it at 100 000 subscriptions.
+const RENEWAL_BATCH = 500;
 
 /**
  * The daily renewal job's work: for every ativa, billed subscription whose period ends within
  * `daysBefore` days (from today on: past periods are never back-billed), the next period's
  * charge, at the plan's price of today. Batches lock their subscriptions with SKIP LOCKED and
- * skip periods already charged, and the unique key (subscription, period) backs that up: two
- * runs at once, or a rerun, issue each charge once. Returns how many were issued.
+ * skip periods already charged, and the unique key (subscription, period) backs that up (the
+ * batch's insert skips a period charged meanwhile): two runs at once, or a rerun, issue each
+ * charge once. Memory is one batch, whatever the number of subscriptions. Returns how many.
  */
 export async function issueRenewalCharges({
   today = clockToday(),
@@ -198,65 +225,85 @@ export async function issueRenewalCharges({
 }: { today?: string; daysBefore?: number } = {}): Promise<number> {
   const days = daysBefore ?? (await getBillingSettings())?.renewalDaysBefore ?? DEFAULT_RENEWAL_DAYS_BEFORE;
   let issued = 0;
+  // Keyset over (end_date, id): each batch starts after the last one, so a run reads each
+  // subscription once (rescanning the window from its start made the run quadratic). The
+  // "already charged" check is a LATERAL probe of the (subscription, period) unique index, one
+  // per row, whatever the planner believes about a charges table that grows during the run.
+  // A row another run held (SKIP LOCKED) and then gave up is picked up by the next daily run.
+  let after: { endDate: string; id: string } | null = null;
   for (;;) {
-    const done = await getDb().transaction(async (tx) => {
-      const due = await queryRows<{
-        id: string;
-        client_id: string;
-        client_name: string;
-        end_date: string;
-        renewal_type: RenewalType;
-        plan_name: string;
-        price_cents: number;
-      }>(
-        tx,
-        sql`select s.id, s.client_id, c.name as client_name, s.end_date::text as end_date, s.renewal_type,
+    const done: { seen: number; count: number; last: { endDate: string; id: string } | null } =
+      await getDb().transaction(async (tx) => {
+        const due = await queryRows<{
+          id: string;
+          client_id: string;
+          client_name: string;
+          end_date: string;
+          renewal_type: RenewalType;
+          plan_name: string;
+          price_cents: number;
+        }>(
+          tx,
+          sql`select s.id, s.client_id, c.name as client_name, s.end_date::text as end_date, s.renewal_type,
                    p.name as plan_name, p.price_cents
               from subscriptions s
               join clients c on c.id = s.client_id
               join plans p on p.id = s.plan_id
+              left join lateral (select 1 as done from charges ch
+                                  where ch.subscription_id = s.id and ch.origin = 'assinatura'
+                                    and ch.period_start = s.end_date
+                                  limit 1) charged on true
              where s.status = 'ativa' and not s.no_billing and s.cancel_at is null
                and s.end_date >= ${today}::date and s.end_date <= ${today}::date + ${days}::int
-               and not exists (select 1 from charges ch
-                                where ch.subscription_id = s.id and ch.origin = 'assinatura'
-                                  and ch.period_start = s.end_date)
+               and ${after ? sql`(s.end_date, s.id) > (${after.endDate}::date, ${after.id}::uuid)` : sql`true`}
+               and charged.done is null
              order by s.end_date, s.id
              limit ${RENEWAL_BATCH}
                for update of s skip locked`,
-      );
-      if (due.length === 0) return { seen: 0, count: 0 };
-      const numbers = await nextChargeNumber(tx, yearOf(today), due.length);
-      let count = 0;
-      for (const [i, s] of due.entries()) {
-        const plan = { name: s.plan_name, priceCents: Number(s.price_cents) };
-        const lines = [monthlyLine(plan, s.renewal_type, s.end_date)];
-        const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
-        let charge: Charge | null = null;
-        try {
-          // A savepoint: a period another instance charged meanwhile is skipped, not fatal.
-          charge = await tx.transaction((sp) =>
-            insertCharge(sp, {
+        );
+        if (due.length === 0) return { seen: 0, count: 0, last: null };
+        const numbers = await nextChargeNumber(tx, yearOf(today), due.length);
+        const made = await insertChargesOnce(
+          tx,
+          due.map((s, i) => {
+            const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
+            return {
               clientId: s.client_id,
               subscriptionId: s.id,
-              origin: "assinatura",
+              origin: "assinatura" as const,
               periodStart,
               periodEnd,
               dueDate: periodStart,
-              lines,
+              lines: [
+                monthlyLine(
+                  { name: s.plan_name, priceCents: Number(s.price_cents) },
+                  s.renewal_type,
+                  s.end_date,
+                ),
+              ],
               extendsSubscription: true,
               number: numbers[i],
-            }),
-          );
-        } catch (err) {
-          if (!isUniqueViolation(err)) throw err;
-        }
-        if (!charge) continue;
-        await auditIssued(tx, charge, lines, null, s.client_name);
-        count += 1;
-      }
-      return { seen: due.length, count };
-    });
+            };
+          }),
+        );
+        const names = new Map(due.map((s) => [s.id, s.client_name]));
+        await recordAudits(
+          tx,
+          made.map(({ charge, input }) =>
+            issuedEntry(charge, input.lines, null, names.get(input.subscriptionId!)!),
+          ),
+        );
+        await emitMany(
+          tx,
+          "charge.created",
+          made.map(({ charge }) => ({ chargeId: charge.id })),
+        );
+        const count = made.length;
+        const tail = due[due.length - 1];
+        return { seen: due.length, count, last: { endDate: tail.end_date, id: tail.id } };
+      });
     issued += done.count;
+    after = done.last;
     if (done.seen < RENEWAL_BATCH) return issued;
   }
 }
@@ -460,8 +507,12 @@ export async function changeChargeAmount({
     const { charge } = found;
     if (charge.status !== "pendente" && charge.status !== "vencida")
       return { ok: false, message: BILLING_MESSAGES.onlyOpenCanBeEdited };
+    // Zero would leave a charge nobody pays and a PIX code without an amount: cancelling says so.
+    if (!Number.isInteger(amountCents) || amountCents <= 0)
+      return { ok: false, message: BILLING_MESSAGES.amountNotPositive };
     if (amountCents > charge.subtotalCents)
       return { ok: false, message: BILLING_MESSAGES.amountAboveSubtotal(charge.subtotalCents) };
+    if (amountCents === charge.amountCents) return { ok: false, message: BILLING_MESSAGES.amountUnchanged };
     const [changed] = await tx
       .update(charges)
       .set({ amountCents, discountCents: charge.subtotalCents - amountCents, updatedAt: now() })
@@ -549,4 +600,85 @@ export async function listClientCharges({ clientId, limit = 100 }: { clientId: s
     .where(sql`${chargeLines.chargeId} in ${rows.map((r) => r.id)}`)
     .orderBy(chargeLines.position);
   return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.chargeId === r.id) }));
+}
+
+/** What a past charge became. */
+export type PastOutcome =
+  | { status: "pendente" | "vencida" }
+  | { status: "paga"; paidOn: string; method: PaymentMethod }
+  | { status: "cancelada"; reason: string };
+
+export interface PastCharge {
+  clientId: string;
+  subscriptionId: string | null;
+  /** São Paulo day of issue: the number's year and the charge's created_at. */
+  issuedOn: string;
+  dueDate: string;
+  /** A subscription period (the plan as priced then); `renewal`: paying it extended the subscription. */
+  period?: {
+    plan: { name: string; priceCents: number };
+    renewalType: RenewalType;
+    start: string;
+    activationFeeCents?: number;
+    renewal: boolean;
+  };
+  oneOff?: { description: string; amountCents: number };
+  outcome: PastOutcome;
+}
+
+/**
+ * Charges as if issued and settled in the past, for the demo business of a first start: the same
+ * numbers, lines, amounts and PIX txids the rules make (insertCharge, monthlyLine), but no audit
+ * entries, events or e-mails, because the demo must notify nobody. Numbers follow the list's order.
+ */
+export async function insertPastCharges(tx: DbOrTx, list: PastCharge[]): Promise<Charge[]> {
+  const made: Charge[] = [];
+  for (const c of list) {
+    const p = c.period;
+    const lines: NewLine[] = p
+      ? [monthlyLine(p.plan, p.renewalType, p.start)]
+      : [{ kind: "avulsa", description: c.oneOff!.description, amountCents: c.oneOff!.amountCents }];
+    if (p?.activationFeeCents)
+      lines.push({
+        kind: "ativação",
+        description: ACTIVATION_FEE_DESCRIPTION,
+        amountCents: p.activationFeeCents,
+      });
+    const period = p ? periodFor(p.start, p.renewalType) : null;
+    const [number] = await nextChargeNumber(tx, yearOf(c.issuedOn));
+    const charge = await insertCharge(tx, {
+      clientId: c.clientId,
+      subscriptionId: c.subscriptionId,
+      origin: p ? "assinatura" : "avulsa",
+      periodStart: period?.periodStart ?? null,
+      periodEnd: period?.periodEnd ?? null,
+      dueDate: c.dueDate,
+      lines,
+      extendsSubscription: p?.renewal ?? false,
+      number,
+    });
+    const at = new Date(`${c.issuedOn}T12:00:00Z`);
+    const o = c.outcome;
+    const [row] = await tx
+      .update(charges)
+      .set({
+        status: o.status,
+        createdAt: at,
+        updatedAt: at,
+        ...(o.status === "paga"
+          ? {
+              paidOn: o.paidOn,
+              amountPaidCents: charge.amountCents,
+              paymentMethod: o.method,
+              paymentRecordedAt: new Date(`${o.paidOn}T15:00:00Z`),
+              extendedAt: p?.renewal ? new Date(`${o.paidOn}T15:00:00Z`) : null,
+            }
+          : {}),
+        ...(o.status === "cancelada" ? { cancelReason: o.reason, cancelledAt: at } : {}),
+      })
+      .where(eq(charges.id, charge.id))
+      .returning();
+    made.push(row);
+  }
+  return made;
 }

@@ -5,7 +5,9 @@ import { addDays } from "~/lib/dates";
 import { createClient } from "~/modules/clients/clients.server";
 import { addSubscription } from "~/modules/clients/subscriptions.server";
 import { resetClock, setClock, today } from "~/server/clock.server";
+import { queryRows } from "~/db/client.server";
 import { useTestDatabase } from "../../../tests/support/db";
+import { runChargeAction } from "./actions.server";
 import {
   cancelCharge,
   changeChargeAmount,
@@ -131,6 +133,14 @@ describe("renewals", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ amountCents: 8990, dueDate: "2026-06-01", periodEnd: "2026-06-30" });
     expect(await issueRenewalCharges({ today: "2026-05-23", daysBefore: 10 })).toBe(0);
+    // One audit entry and one charge.created event (the batch's single insert), whoever issued it.
+    const [{ audits, events }] = await queryRows<{ audits: number; events: number }>(
+      t.db,
+      sql`select (select count(*)::int from audit_log where action = 'charge.created' and entity_id = ${rows[0].id}) as audits,
+                 (select count(*)::int from pgboss.job where name = 'events' and data->>'event' = 'charge.created'
+                     and data->'payload'->>'chargeId' = ${rows[0].id}) as events`,
+    );
+    expect([Number(audits), Number(events)]).toEqual([1, 1]);
   });
 
   it("too early, nothing is issued; periods that already ended are not back-billed", async () => {
@@ -269,6 +279,52 @@ describe("payments", () => {
       ok: false,
       message: "Uma cobrança paga não pode ser cancelada.",
     });
+  });
+
+  it("refuses a discount to zero, below zero, to the same amount, above the items or on a closed charge, changing nothing", async () => {
+    setClock("2026-04-04T12:00:00Z");
+    const client = await newClient(premium, "2026-04-04");
+    const [charge] = await listClientCharges({ clientId: client.id });
+    const audits = async () =>
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "charge.amount_changed"), eq(auditLog.entityId, charge.id)))
+      ).length;
+    const refused = async (amountCents: number, message: string) =>
+      expect(await changeChargeAmount({ chargeId: charge.id, amountCents, actor: admin })).toEqual({
+        ok: false,
+        message,
+      });
+    await refused(0, "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.");
+    await refused(-100, "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.");
+    await refused(23890, "O novo valor é igual ao valor atual da cobrança.");
+    await refused(23891, "O novo valor não pode ser maior que o total dos itens (R$\u00a0238,90).");
+    // Through the form: a negative or non-numeric amount never reaches the rule.
+    const viaForm = async (amount: string) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ intent: "amount", id: charge.id, amount })) form.set(k, v);
+      return runChargeAction(form, admin);
+    };
+    expect(await viaForm("-10,00")).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: "Valor inválido. Use por exemplo 89,90." },
+    });
+    expect(await viaForm("0,00")).toMatchObject({
+      ok: false,
+      message: "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.",
+    });
+    expect(await viaForm("200,00")).toEqual({ ok: true, message: "Valor da cobrança alterado com sucesso!" });
+    expect(await audits()).toBe(1);
+    const [row] = await t.db.select().from(charges).where(eq(charges.id, charge.id));
+    expect(row).toMatchObject({ amountCents: 20000, discountCents: 3890 });
+    // A charge that is no longer open keeps its amount.
+    expect((await cancelCharge({ chargeId: charge.id, reason: "Cliente desistiu" })).ok).toBe(true);
+    await refused(15000, "Só é possível alterar o valor de uma cobrança em aberto.");
+    const [after] = await t.db.select().from(charges).where(eq(charges.id, charge.id));
+    expect(after).toMatchObject({ amountCents: 20000, discountCents: 3890, status: "cancelada" });
+    expect(await audits()).toBe(1);
   });
 
   it("a one-off charge has one avulsa line and its own number", async () => {

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
-import { chargeLines, charges, clients } from "~/db/schema";
+import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
 import { isValidIsoDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
+import { clientSearch } from "~/modules/clients/clients.server";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import {
   CHARGE_LINE_KINDS,
@@ -206,4 +207,40 @@ export async function getBillingFigures({ today }: { today: string }): Promise<B
     overdueCents: Number(row.overdue),
     overdueCount: Number(row.overdue_count),
   };
+}
+
+export interface BillableClient {
+  id: string;
+  name: string;
+  businessName: string;
+}
+
+/**
+ * "Nova cobrança avulsa"'s client picker: clients with a subscription (the ones billed), found by
+ * name, e-mail or business as the clients list searches, A→Z, at most `limit`.
+ */
+export async function searchBillableClients({
+  q = "",
+  limit = 20,
+}: {
+  q?: string;
+  limit?: number;
+}): Promise<BillableClient[]> {
+  const db = getDb();
+  return db
+    .select({ id: clients.id, name: clients.name, businessName: clients.businessName })
+    .from(clients)
+    .where(
+      and(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(subscriptions)
+            .where(eq(subscriptions.clientId, clients.id)),
+        ),
+        clientSearch(q.trim().slice(0, 100)),
+      ),
+    )
+    .orderBy(asc(clients.name), asc(clients.id))
+    .limit(limit);
 }

@@ -1,11 +1,13 @@
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clients, plans } from "~/db/schema";
+import { clients, plans, subscriptions } from "~/db/schema";
+import * as billingClients from "~/routes/admin/billing/clients";
 import { useTestDatabase } from "../../../tests/support/db";
+import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
 import { cancelCharge, createOneOffCharge, markOverdueCharges, recordPayment } from "./billing.server";
 import { clientChargesView, withChargePix } from "./charge-pix.server";
-import { chargeTotals, getBillingFigures, listCharges } from "./list.server";
+import { chargeTotals, getBillingFigures, listCharges, searchBillableClients } from "./list.server";
 import { decodeBrCode } from "./pix-code";
 import { getBillingSettings, saveBillingSettings } from "./settings.server";
 
@@ -20,6 +22,8 @@ function scanDataUrl(dataUrl: string): string {
 }
 
 const t = useTestDatabase();
+const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
+let admin = "";
 let clientA: string;
 let clientB: string;
 const ids: Record<string, string> = {};
@@ -35,6 +39,7 @@ async function oneOff(clientId: string, name: string, amountCents: number, dueDa
 }
 
 beforeAll(async () => {
+  admin = await adminCookie();
   await t.db.insert(plans).values({ name: "Básico", priceCents: 4990 });
   const rows = await t.db
     .insert(clients)
@@ -151,5 +156,55 @@ describe("PIX on the client page", () => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([ids.julho, ids.maio].sort());
+  });
+});
+
+describe("Nova cobrança avulsa's client picker", () => {
+  it("offers only clients with a subscription, searched on the server, A→Z", async () => {
+    const [plan] = await t.db.select().from(plans);
+    const made = await t.db
+      .insert(clients)
+      .values([
+        {
+          name: "Zeca Assinante",
+          email: "zeca@teste.dev",
+          phone: "11999990002",
+          businessName: "Bar do Zeca",
+        },
+        {
+          name: "Caio Assinante",
+          email: "caio@teste.dev",
+          phone: "11999990003",
+          businessName: "Açaí do Caio",
+        },
+      ])
+      .returning();
+    await t.db.insert(subscriptions).values(
+      made.map((c) => ({
+        clientId: c.id,
+        planId: plan.id,
+        startDate: "2026-06-01",
+        endDate: "2026-07-01",
+        renewalType: "mensal" as const,
+      })),
+    );
+    // Ana and Bia have charges but no subscription: not offered.
+    expect((await searchBillableClients({})).map((c) => c.name)).toEqual([
+      "Caio Assinante",
+      "Zeca Assinante",
+    ]);
+    expect(await searchBillableClients({ q: "acai" })).toEqual([
+      { id: made[1].id, name: "Caio Assinante", businessName: "Açaí do Caio" },
+    ]);
+    expect(await searchBillableClients({ q: "zeca@teste" })).toHaveLength(1);
+    expect(await searchBillableClients({ q: "Ana" })).toEqual([]);
+    expect(await searchBillableClients({ q: "%" })).toEqual([]);
+    // Through the route: admins only.
+    const res = (await billingClients.loader(args(get("/admin/billing/clients?q=zeca", admin)))) as {
+      clients: { name: string }[];
+    };
+    expect(res.clients.map((c) => c.name)).toEqual(["Zeca Assinante"]);
+    const o = await outcome(() => billingClients.loader(args(get("/admin/billing/clients?q=zeca"))));
+    expect(o.location).toBe("/admin/login");
   });
 });

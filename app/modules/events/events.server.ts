@@ -1,7 +1,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
 import type { ReferralStatus } from "~/db/schema/partners";
-import { publish, type EventEnvelope } from "~/server/jobs/events-queue.server";
+import { publish, publishMany, type EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
 
 /**
@@ -39,6 +39,11 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Publishes `name` through `tx`: nothing is sent if that transaction rolls back. */
 export async function emit<K extends DomainEventName>(tx: DbOrTx, name: K, payload: DomainEvents[K]) {
   await publish(tx, name, payload);
+}
+
+/** `emit` for many payloads of one event in one statement (the renewal job's batches). */
+export async function emitMany<K extends DomainEventName>(tx: DbOrTx, name: K, payloads: DomainEvents[K][]) {
+  await publishMany(tx, name, payloads);
 }
 
 /** What a subscriber receives: the event's name and payload, its id and time. */

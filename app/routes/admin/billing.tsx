@@ -2,6 +2,8 @@ import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/billing";
 import { ChargesTable, ChargeTotalsCards } from "~/components/admin/billing/charges-table";
 import { CHARGE_STATUS_LABELS, LINE_KIND_LABELS } from "~/components/admin/billing/charge-labels";
+import { OneOffForm } from "~/components/admin/billing/one-off-form";
+import { ExportLink } from "~/components/admin/export-link";
 import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
@@ -58,8 +60,14 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   try {
     const result = await runChargeAction(form, user);
-    if (result.ok)
-      return redirectWithToast(`/admin/billing${new URL(request.url).search}`, "success", result.message);
+    if (result.ok) {
+      // The client page posts here too: back to it (only that page's own path, never a free URL).
+      const back = String(form.get("back") ?? "");
+      const to = /^\/admin\/clients\/edit\/[0-9a-f-]{36}$/.test(back)
+        ? back
+        : `/admin/billing${new URL(request.url).search}`;
+      return redirectWithToast(to, "success", result.message);
+    }
     const status = result.fieldErrors ? 400 : 409;
     return replyError(result.message, { status, toastOnly: true, fieldErrors: result.fieldErrors });
   } catch (err) {
@@ -131,7 +139,12 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
   useReplyToast(actionData);
   return (
     <>
-      <PageHeader title="Financeiro" subtitle="Cobranças, pagamentos e valores em aberto." />
+      <PageHeader
+        title="Financeiro"
+        subtitle="Cobranças, pagamentos e valores em aberto."
+        actions={<ExportLink to="/admin/billing/export" />}
+      />
+      <OneOffForm />
       <Filters filters={filters} />
       <ChargeTotalsCards totals={totals} />
       <ChargesTable

@@ -9,7 +9,7 @@ import { getDatabase, queryRows, type Database } from "~/db/client.server";
 export interface StreamKey {
   expr: SQL | AnyColumn;
   /** The SQL type the key is compared as (its value travels between batches as text). */
-  type: "text" | "timestamptz" | "uuid";
+  type: "text" | "timestamptz" | "uuid" | "date" | "integer";
   /**
    * A text key that may be NULL (a left-joined name): ordered as PostgreSQL does by default
    * (NULLS LAST ascending, NULLS FIRST descending) through `(expr is null, coalesce(expr, ''))`.

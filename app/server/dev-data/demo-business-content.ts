@@ -133,6 +133,33 @@ export const DEMO_CLIENTS: DemoClient[] = [
   },
 ];
 
+/** One-off charges of the demo (`client`: a DEMO_CLIENTS e-mail); one is open, one cancelled. */
+export const DEMO_ONE_OFF_CHARGES = [
+  {
+    client: "fernanda@sushiyama.com.br",
+    description: "Fotos profissionais do cardápio (20 pratos)",
+    amountCents: 35000,
+    issuedDaysAgo: 4,
+    dueIn: 8,
+    cancelReason: null,
+  },
+  {
+    client: "tiago@pastelariasaojorge.com.br",
+    description: "Treinamento presencial da equipe",
+    amountCents: 25000,
+    issuedDaysAgo: 20,
+    dueIn: -10,
+    cancelReason: "Cliente preferiu o treinamento on-line, incluído no plano.",
+  },
+];
+
+/** Configurações → Financeiro of the demo: the Central Bank's example random (EVP) key. */
+export const DEMO_PIX = {
+  pixKey: "123e4567-e12b-12d1-a456-426655440000",
+  pixName: "CardapioDigital Demo",
+  pixCity: "SAO PAULO",
+};
+
 export interface DemoLead {
   name: string;
   email: string;

@@ -12,7 +12,7 @@ import {
   subscriptions,
   user,
 } from "~/db/schema";
-import { addDays, todayInSaoPaulo } from "~/lib/dates";
+import { addDays, addMonths, todayInSaoPaulo } from "~/lib/dates";
 import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REFERRALS, DEMO_REPRESENTATIVE } from "./demo-business-content";
 import { normalizePhone } from "~/lib/phone";
 
@@ -26,6 +26,8 @@ export interface DemoBusiness {
 }
 
 const DAY = 86_400_000;
+// Months per renewal type (clients.schema's RENEWAL_MONTHS; the server layer imports no module).
+const MONTHS = { mensal: 1, trimestral: 3 } as const;
 
 /**
  * A small, believable business for a new install (issue 17 item 10), so the dashboard, the funnel
@@ -65,13 +67,20 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
       .returning({ id: clients.id });
     clientIds.push(row.id);
     if (plan) {
+      // The subscription's paid periods reach back to about the sign-up; its end is where the
+      // last paid period left it (paying a renewal moves it, issue 29).
+      const end = addDays(today, c.endsIn);
+      const renewalType = c.endsIn > 45 ? ("trimestral" as const) : ("mensal" as const);
+      const step = MONTHS[renewalType];
+      const periods = Math.max(1, Math.round((c.since + c.endsIn) / (30 * step)));
+      const start = addMonths(end, -periods * step);
       await tx.insert(subscriptions).values({
         clientId: row.id,
         planId: plan,
-        startDate: addDays(today, c.endsIn - 30),
-        endDate: addDays(today, c.endsIn),
+        startDate: start,
+        endDate: end,
         status: c.status === "inativo" ? "inativa" : "ativa",
-        renewalType: "mensal",
+        renewalType,
         createdAt: at(c.since),
       });
     }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "~/db/client.server";
+import { getDb, queryRows, type Tx } from "~/db/client.server";
+import { todayInSaoPaulo } from "~/lib/dates";
 import { blogPosts, plans, settings } from "~/db/schema";
 import { seedDemoBusiness, type DemoBusiness } from "./demo-business.server";
 import { DEMO_PLANS, DEMO_POSTS, DEFAULT_SETTINGS } from "./demo-content";
@@ -10,7 +11,17 @@ import { DEMO_PLANS, DEMO_POSTS, DEFAULT_SETTINGS } from "./demo-content";
  * created and there are no leads, clients or representatives) also gets the demo business
  * (demo-business.server.ts). Returns what it created, and the demo representative's sign-in.
  */
-export async function seedDemoData({ business = false }: { business?: boolean } = {}): Promise<{
+export async function seedDemoData({
+  business = false,
+  extend,
+}: {
+  business?: boolean;
+  /**
+   * Domain data made from the demo business by the domain's own code (the server layer imports
+   * no module, so the caller passes it): billing's charges (seedDemoBilling).
+   */
+  extend?: (tx: Tx, today: string) => Promise<void>;
+} = {}): Promise<{
   created: string[];
   business?: DemoBusiness;
 }> {
@@ -53,6 +64,7 @@ export async function seedDemoData({ business = false }: { business?: boolean } 
       );
       if (Number(people) === 0) {
         demo = await seedDemoBusiness(tx);
+        await extend?.(tx, todayInSaoPaulo());
         created.push("demo_business");
       }
     }

@@ -5,6 +5,12 @@ import { todayInSaoPaulo } from "~/lib/dates";
 import { signIn } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { listMyReferrals } from "~/modules/referrals/portal.server";
+import { seedDemoBilling } from "~/modules/billing/demo.server";
+import { issueRenewalCharges, markOverdueCharges } from "~/modules/billing/billing.server";
+import { withChargePix } from "~/modules/billing/charge-pix.server";
+import { chargeTotals, listCharges } from "~/modules/billing/list.server";
+import { pixTxidFor } from "~/modules/billing/pix-code";
+import { getBillingSettings } from "~/modules/billing/settings.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { seedDemoData } from "./demo.server";
 
@@ -14,14 +20,14 @@ const t = useTestDatabase();
 async function wipe() {
   await t.db.execute(sql`
     truncate leads, client_notes, subscriptions, clients, referrals, representatives, plans, blog_posts,
-             settings cascade`);
+             settings, charge_lines, charges, charge_number_counters, billing_settings cascade`);
   await t.db.execute(sql`delete from "user" where role = 'representative'`);
 }
 
 describe("demo data on a first start", () => {
   it("adds leads in every stage, clients with subscriptions and a representative who can sign in", async () => {
     await wipe();
-    const { created, business } = await seedDemoData({ business: true });
+    const { created, business } = await seedDemoData({ business: true, extend: seedDemoBilling });
     expect(created).toEqual(["plans", "blog_posts", "settings", "demo_business"]);
     expect(business?.representativeEmail).toBe("representante@example.com");
 
@@ -71,8 +77,72 @@ describe("demo data on a first start", () => {
     expect([...statuses].sort()).toEqual(["aguardando_pagamento", "analise", "concluido", "producao"]);
   });
 
+  it("shows Financeiro working: paid charges over past months, open ones, one overdue, one cancelled, a demo PIX key", async () => {
+    const today = todayInSaoPaulo();
+    const settings = await getBillingSettings();
+    expect(settings).toMatchObject({ pixKeyIsDemo: true, pixKey: "123e4567-e12b-12d1-a456-426655440000" });
+
+    const rows = await queryRows<{
+      number: string;
+      status: string;
+      amount_cents: number;
+      subtotal_cents: number;
+      lines_cents: number;
+      kinds: string;
+      pix_txid: string;
+      paid_on: string | null;
+      origin: string;
+      extends_subscription: boolean;
+      client: string;
+      due_date: string;
+      cancel_reason: string | null;
+    }>(
+      t.db,
+      sql`select ch.number, ch.status, ch.amount_cents, ch.subtotal_cents, ch.pix_txid, ch.paid_on::text as paid_on,
+                 ch.origin, ch.extends_subscription, c.name as client, ch.due_date::text as due_date, ch.cancel_reason,
+                 (select sum(amount_cents)::int from charge_lines l where l.charge_id = ch.id) as lines_cents,
+                 (select string_agg(kind, ',' order by position) from charge_lines l where l.charge_id = ch.id) as kinds
+            from charges ch join clients c on c.id = ch.client_id order by ch.number`,
+    );
+    const by = (status: string) => rows.filter((r) => r.status === status);
+    // Paid over at least two past months…
+    expect(by("paga").length).toBeGreaterThanOrEqual(10);
+    expect(new Set(by("paga").map((r) => r.paid_on!.slice(0, 7))).size).toBeGreaterThanOrEqual(2);
+    expect(by("paga").every((r) => r.paid_on! <= today)).toBe(true);
+    // …open ones, exactly one overdue (the renewal the notes say is late) and one cancelled.
+    expect(by("pendente").length).toBeGreaterThanOrEqual(2);
+    expect(by("vencida").map((r) => [r.client, r.origin])).toEqual([["Carlos Eduardo Lima", "assinatura"]]);
+    expect(by("vencida")[0].due_date < today).toBe(true);
+    expect(by("cancelada")).toHaveLength(1);
+    expect(by("cancelada")[0].cancel_reason).toMatch(/treinamento/);
+    // Consistent as the rules make them: numbers in sequence, txids from the numbers, amounts = lines,
+    // the activation fee once per client on its first charge (Black has none).
+    expect(rows.map((r) => r.number)).toEqual(
+      rows.map((r, i) => `${r.number.slice(0, 4)}-${String(i + 1).padStart(6, "0")}`),
+    );
+    expect(rows.every((r) => r.pix_txid === pixTxidFor(r.number))).toBe(true);
+    expect(rows.every((r) => Number(r.lines_cents) === Number(r.subtotal_cents))).toBe(true);
+    const fees = rows.filter((r) => r.kinds.includes("ativação"));
+    expect(fees.every((r) => r.kinds === "mensalidade,ativação" && !r.extends_subscription)).toBe(true);
+    expect(new Set(fees.map((r) => r.client)).size).toBe(fees.length);
+    // The eight clients on Básico or Premium (Black has no activation fee).
+    expect(fees.length).toBe(8);
+
+    // The Financeiro page: totals, and every open charge with its PIX copia e cola.
+    const totals = await chargeTotals({});
+    expect(totals.overdueCents).toBe(14990);
+    expect(totals.receivedCents).toBe(by("paga").reduce((s, r) => s + Number(r.amount_cents), 0));
+    const open = await listCharges({ filters: { status: "pendente" } });
+    const shown = await withChargePix(settings, open.rows);
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    expect(shown.every((r) => r.pixCode?.includes("123e4567-e12b-12d1-a456-426655440000"))).toBe(true);
+    // The daily jobs find nothing left to do: the demo is what they would have made.
+    expect(await issueRenewalCharges({ today })).toBe(0);
+    expect(await markOverdueCharges({ today })).toBe(0);
+  });
+
   it("creates nothing on a second start", async () => {
-    expect(await seedDemoData({ business: true })).toEqual({ created: [] });
+    expect(await seedDemoData({ business: true, extend: seedDemoBilling })).toEqual({ created: [] });
   });
 
   it("never adds the business to a database that has people in it, nor without the flag", async () => {
@@ -80,7 +150,7 @@ describe("demo data on a first start", () => {
     await t.db.execute(sql`
       insert into leads (name, email, phone, business, plan)
       values ('Real', 'real@cliente.dev', '(11) 98765-4321', 'Loja real', 'Básico')`);
-    const withPeople = await seedDemoData({ business: true });
+    const withPeople = await seedDemoData({ business: true, extend: seedDemoBilling });
     expect(withPeople.created).toEqual(["plans", "blog_posts", "settings"]);
     expect(withPeople.business).toBeUndefined();
 

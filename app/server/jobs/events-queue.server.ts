@@ -1,6 +1,6 @@
 import { v5 as uuidv5 } from "uuid";
 import type { DbOrTx } from "~/db/client.server";
-import { defineJob, enqueue, insertJobs, subscribersOf } from "./queue.server";
+import { defineJob, enqueue, enqueueMany, insertJobs, subscribersOf } from "./queue.server";
 
 /**
  * Events on the job queue (DESIGN §8): `publish` enqueues one job on the internal EVENTS_QUEUE in
@@ -29,6 +29,16 @@ export interface EventEnvelope<E extends string = string, P = unknown> {
 /** Publishes an event through `db` (the change's transaction): its subscribers run once each. */
 export async function publish(db: DbOrTx, event: string, payload: unknown): Promise<void> {
   await enqueue<EventJob>(db, EVENTS_QUEUE, { event, payload, occurredAt: new Date().toISOString() });
+}
+
+/** Publishes the same event for several payloads in one insert (a batch job's changes). */
+export async function publishMany(db: DbOrTx, event: string, payloads: unknown[]): Promise<void> {
+  const occurredAt = new Date().toISOString();
+  await enqueueMany<EventJob>(
+    db,
+    EVENTS_QUEUE,
+    payloads.map((payload) => ({ event, payload, occurredAt })),
+  );
 }
 
 /**

@@ -269,6 +269,20 @@ export async function enqueue<T>(
 }
 
 /**
+ * Enqueues one `job` per item of `data` in ONE statement, through `db` (the open transaction of
+ * the change, as enqueue): a batch job's events cost one insert, not one per row.
+ */
+export async function enqueueMany<T>(db: DbOrTx, job: JobDefinition<T> | string, data: T[]): Promise<void> {
+  if (data.length === 0) return;
+  const name = typeof job === "string" ? job : job.name;
+  await boss().insert(
+    data.map((d) => ({ name, data: d as object })),
+    { db: drizzleExecutor(db) },
+  );
+  nudge(name);
+}
+
+/**
  * Wakes this instance's worker for `name` shortly after an enqueue instead of waiting for its
  * next poll. The enqueueing transaction commits a moment later, so the worker is woken twice:
  * soon, and once more in case the first fetch ran before the commit.

@@ -3,7 +3,8 @@ import { useFetcher } from "react-router";
 import { Button, SelectField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { isoToBrDate } from "~/lib/dates";
-import { centsToInput } from "~/lib/format";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { centsToInput, formatMoney, parseMoneyToCents } from "~/lib/format";
 import type { Toast } from "~/lib/form-reply";
 import { PAYMENT_METHODS } from "~/modules/billing/billing.constants";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
@@ -11,7 +12,10 @@ import { chargeWhatsappLink, type ChargeMessageInput } from "~/modules/billing/c
 
 type Reply = { toast?: Toast | null; fieldErrors?: Record<string, string> } | undefined;
 
-/** "Registrar pagamento" and "Cancelar cobrança" of one open charge, each a small inline form. */
+/**
+ * "Registrar pagamento", "Alterar valor" (a discount) and "Cancelar cobrança" of one open charge,
+ * each a small inline form.
+ */
 export function ChargeActions({
   id,
   number,
@@ -30,7 +34,7 @@ export function ChargeActions({
   const backField = back ? <input type="hidden" name="back" value={back} /> : null;
   const pay = useFetcher<Reply>();
   const cancel = useFetcher<Reply>();
-  const [open, setOpen] = useState<"pay" | "cancel" | null>(null);
+  const [open, setOpen] = useState<"pay" | "amount" | "cancel" | null>(null);
   useReplyToast(pay.data);
   useReplyToast(cancel.data);
   const payErrors = pay.data?.fieldErrors ?? {};
@@ -44,6 +48,14 @@ export function ChargeActions({
         >
           Registrar pagamento
         </Button>
+        <button
+          type="button"
+          className="text-sm text-brand-700 hover:underline"
+          onClick={() => setOpen(open === "amount" ? null : "amount")}
+          aria-expanded={open === "amount"}
+        >
+          Alterar valor
+        </button>
         <button
           type="button"
           className="text-sm text-red-700 hover:underline"
@@ -89,6 +101,9 @@ export function ChargeActions({
           </Button>
         </pay.Form>
       )}
+      {open === "amount" && (
+        <AmountForm id={id} number={number} amountCents={amountCents} action={action} back={back} />
+      )}
       {open === "cancel" && (
         <cancel.Form
           method="post"
@@ -111,6 +126,72 @@ export function ChargeActions({
         </cancel.Form>
       )}
     </div>
+  );
+}
+
+/**
+ * "Alterar valor": the open charge's new amount (a discount, audited on the server), confirmed in
+ * a dialog that says the amounts before anything changes.
+ */
+function AmountForm({
+  id,
+  number,
+  amountCents,
+  action,
+  back,
+}: {
+  id: string;
+  number: string;
+  amountCents: number;
+  action?: string;
+  back?: string;
+}) {
+  const fetcher = useFetcher<Reply>();
+  useReplyToast(fetcher.data);
+  const [pending, setPending] = useState<FormData | null>(null);
+  const typed = pending ? parseMoneyToCents(String(pending.get("amount") ?? "")) : null;
+  return (
+    <>
+      <fetcher.Form
+        method="post"
+        action={action}
+        className="grid w-72 gap-2 text-left"
+        aria-label={`Novo valor da cobrança ${number}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setPending(new FormData(e.currentTarget));
+        }}
+      >
+        <input type="hidden" name="intent" value="amount" />
+        {back && <input type="hidden" name="back" value={back} />}
+        <input type="hidden" name="id" value={id} />
+        <TextField
+          label="Novo valor (R$)"
+          name="amount"
+          defaultValue={centsToInput(amountCents)}
+          maxLength={20}
+          hint="Um valor menor concede desconto; não pode passar do total dos itens."
+          error={fetcher.data?.fieldErrors?.amount}
+        />
+        <Button type="submit" busy={fetcher.state !== "idle"} busyLabel="Alterando...">
+          Alterar valor
+        </Button>
+      </fetcher.Form>
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(o) => !o && setPending(null)}
+        title="Alterar o valor da cobrança?"
+        description={`A cobrança ${number} passa de ${formatMoney(amountCents)} para ${
+          typed === null ? String(pending?.get("amount") ?? "") : formatMoney(typed)
+        }. A alteração fica registrada na auditoria.`}
+        confirmLabel="Confirmar novo valor"
+        tone="primary"
+        onConfirm={() => {
+          if (pending) fetcher.submit(pending, { method: "post", action });
+          setPending(null);
+        }}
+      />
+    </>
   );
 }
 

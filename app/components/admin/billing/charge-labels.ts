@@ -1,11 +1,7 @@
 import type { ChargeStatus } from "~/modules/billing/billing.constants";
 
-export const CHARGE_STATUS_LABELS: Record<ChargeStatus, string> = {
-  pendente: "A vencer",
-  vencida: "Vencida",
-  paga: "Paga",
-  cancelada: "Cancelada",
-};
+// The labels live with the module (the CSV export uses them too); re-exported for the components.
+export { CHARGE_STATUS_LABELS, LINE_KIND_LABELS } from "~/modules/billing/billing.schema";
 
 export const CHARGE_STATUS_COLORS = {
   pendente: "yellow",
@@ -13,9 +9,3 @@ export const CHARGE_STATUS_COLORS = {
   paga: "green",
   cancelada: "gray",
 } as const satisfies Record<ChargeStatus, string>;
-
-export const LINE_KIND_LABELS = {
-  mensalidade: "Mensalidade",
-  ativação: "Ativação",
-  avulsa: "Avulsa",
-} as const;

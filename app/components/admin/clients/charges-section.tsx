@@ -1,50 +1,11 @@
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { ChargeActions, ChargeWhatsapp, PixCopy } from "~/components/admin/billing/charge-actions";
+import { OneOffForm } from "~/components/admin/billing/one-off-form";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "~/components/admin/billing/charge-labels";
 import { Badge, Card } from "~/components/admin/ui";
-import { Button, TextField } from "~/components/ui/form";
-import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { formatIsoDate, formatMoney } from "~/lib/format";
-import type { Toast } from "~/lib/form-reply";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import type { ClientChargeView } from "~/modules/billing/charge-pix.server";
-
-type Reply = { toast?: Toast | null; fieldErrors?: Record<string, string> } | undefined;
-
-/** "Nova cobrança avulsa" for this client, posted to Financeiro's action, which comes back here. */
-function OneOffForm({ clientId, back }: { clientId: string; back: string }) {
-  const fetcher = useFetcher<Reply>();
-  useReplyToast(fetcher.data);
-  const errors = fetcher.data?.fieldErrors ?? {};
-  return (
-    <details className="mb-4">
-      <summary className="cursor-pointer text-sm font-medium text-brand-700">Nova cobrança avulsa</summary>
-      <fetcher.Form method="post" action="/admin/billing" className="mt-3 grid gap-3 md:grid-cols-4">
-        <input type="hidden" name="intent" value="one-off" />
-        <input type="hidden" name="clientId" value={clientId} />
-        <input type="hidden" name="back" value={back} />
-        <TextField
-          label="Descrição"
-          name="description"
-          maxLength={200}
-          error={errors.description}
-          className="md:col-span-2"
-        />
-        <TextField label="Valor (R$)" name="amount" maxLength={20} error={errors.amount} />
-        <TextField
-          label="Vencimento"
-          name="dueDate"
-          placeholder="dd/mm/aaaa"
-          maxLength={10}
-          error={errors.dueDate}
-        />
-        <Button type="submit" busy={fetcher.state !== "idle"} busyLabel="Criando...">
-          Criar cobrança
-        </Button>
-      </fetcher.Form>
-    </details>
-  );
-}
 
 /** The client page's "Cobranças": each charge with its lines, status, payment or PIX, and actions. */
 export function ChargesSection({
