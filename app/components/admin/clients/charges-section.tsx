@@ -1,5 +1,6 @@
 import { Link, useFetcher } from "react-router";
 import { ChargeActions, ChargeWhatsapp, PixCopy } from "~/components/admin/billing/charge-actions";
+import { ChargeResend, ReceiptLink } from "~/components/admin/billing/charge-mail-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "~/components/admin/billing/charge-labels";
 import { Badge, Card } from "~/components/admin/ui";
 import { Button, TextField } from "~/components/ui/form";
@@ -116,6 +117,10 @@ export function ChargesSection({
                   back={back}
                 />
               )}
+              {(c.status === "pendente" || c.status === "vencida") && (
+                <ChargeResend id={c.id} number={c.number} back={back} />
+              )}
+              {c.status === "paga" && <ReceiptLink id={c.id} number={c.number} />}
             </li>
           ))}
         </ul>
