@@ -9,6 +9,7 @@ import { createClient } from "~/modules/clients/clients.server";
 import { emit } from "~/modules/events/events.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
+import { previewHtml } from "~/server/mail/mail.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
 import * as receiptRoute from "~/routes/admin/billing/receipt";
 import { useTestDatabase } from "../../../tests/support/db";
@@ -126,6 +127,10 @@ describe("Nova cobrança", () => {
     const image = mail.attachments.find((a) => a.cid === cid);
     expect(image).toMatchObject({ contentType: "image/png", inline: true });
     expect(decodeQr(image!.base64)).toBe(copiaECola);
+    // The mail log's preview cannot resolve a Content-ID: it shows the stored image inline.
+    const preview = previewHtml(rows[0]);
+    expect(preview).not.toContain("cid:");
+    expect(preview).toContain(`src="data:image/png;base64,${image!.base64}"`);
   });
 
   it("is not sent for a charge already paid or cancelled when its job runs", async () => {

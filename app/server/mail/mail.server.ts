@@ -213,6 +213,18 @@ export async function listMail({
   return keysetPage(rows, limit);
 }
 
+/**
+ * The HTML as the mail log's preview shows it: inline images (`cid:…`) become data: URIs of the
+ * stored attachments, since a page cannot resolve a Content-ID. The sent message keeps its CIDs.
+ */
+export function previewHtml(mail: Pick<MailRow, "html" | "attachments">): string {
+  let html = mail.html;
+  for (const a of mail.attachments ?? []) {
+    html = html.replaceAll(`cid:${a.cid}`, `data:${a.contentType};base64,${a.contentBase64}`);
+  }
+  return html;
+}
+
 export async function getMail({ id }: { id: string }): Promise<MailRow | null> {
   const [row] = await getDb().select().from(mailMessages).where(eq(mailMessages.id, id));
   return row ?? null;
