@@ -9,6 +9,8 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("rss.xml", "routes/resources/rss.ts"),
   route("consentimento", "routes/resources/consentimento.ts"),
+  // E2E only: 404 unless TEST_CLOCK_CONTROL is set (see the file).
+  route("test-hooks/clock", "routes/resources/test-clock.ts"),
 
   // Public site
   layout("routes/site/layout.tsx", [
@@ -49,6 +51,8 @@ export default [
     route("reset-password", "routes/admin/reset-password.tsx"),
     route("logout", "routes/admin/logout.ts"),
     route("invite", "routes/admin/invite.tsx"),
+    // Printable, so outside the layout (no sidebar on paper).
+    route("billing/:id/recibo", "routes/admin/billing/receipt.tsx"),
     layout("routes/admin/layout.tsx", [
       index("routes/admin/index.ts"),
       route("dashboard", "routes/admin/dashboard.tsx"),

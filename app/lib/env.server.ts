@@ -58,6 +58,12 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // E2E only (set by playwright.config.ts): /test-hooks/clock may move the server's clock and
+  // run the billing jobs now. Unset or 0: that route answers 404 to everyone. Never in production.
+  TEST_CLOCK_CONTROL: z
+    .enum(["true", "false", "1", "0"])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   // Largest request body of the blog editor and the settings (413 above it), in bytes. Every
   // other form: 64 KB (app/server/http/body-limit.server.ts).
   MAX_BODY_BYTES: intFromEnv(5 * 1024 * 1024),

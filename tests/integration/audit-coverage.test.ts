@@ -404,6 +404,11 @@ const STEPS: Record<string, Step[]> = {
       action: "charge.amount_changed",
     },
     {
+      label: "resend",
+      form: (f) => ({ intent: "resend", id: f.charges[2] }),
+      action: "charge.resent",
+    },
+    {
       label: "one-off",
       form: (f) => ({
         intent: "one-off",

@@ -16,6 +16,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   blogPosts,
+  chargeLines,
+  charges,
   clientNotes,
   clients,
   leads,
@@ -88,6 +90,9 @@ interface Fixtures {
   markerA: string;
   mailId: string;
   webhookId: string;
+  /** A paid charge (it has a receipt) and an open one (it has none) of the client. */
+  paidChargeId: string;
+  openChargeId: string;
 }
 
 interface Case {
@@ -215,6 +220,12 @@ const MATRIX: Record<string, Line> = {
   "routes/resources/sitemap.ts": { loader: PUBLIC },
   "routes/resources/robots.ts": { loader: PUBLIC },
   "routes/resources/rss.ts": { loader: PUBLIC },
+  // The E2E clock hook: without TEST_CLOCK_CONTROL (never set here) it does not exist for anyone.
+  "routes/resources/test-clock.ts": {
+    loader: all(status(404)),
+    action: all(status(404)),
+    forms: (): Record<string, string>[] => [{ at: "2030-01-01T12:00:00Z", run: "renewals" }, { reset: "1" }],
+  },
   // The cookie banner's forms: anyone may choose; back to a page of this site only.
   "routes/resources/consentimento.ts": [
     {
@@ -454,6 +465,7 @@ const MATRIX: Record<string, Line> = {
       ...hostileForms(f),
       { intent: "pay", id: randomUUID(), paidOn: "01/01/2026", method: "pix", amount: "10,00" },
       { intent: "cancel", id: randomUUID(), reason: "x" },
+      { intent: "resend", id: f.openChargeId },
       {
         intent: "one-off",
         clientId: f.clientId,
@@ -467,6 +479,21 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/revenue/export.ts": { loader: ADMIN },
   "routes/admin/billing/export.ts": { loader: ADMIN },
   "routes/admin/billing/clients.ts": { loader: ADMIN },
+  // The printable receipt: admins only, and only for a paid charge (404 otherwise).
+  "routes/admin/billing/receipt.tsx": [
+    { label: "paid charge", params: (f) => ({ id: f.paidChargeId }), loader: ADMIN },
+    {
+      label: "open charge",
+      params: (f) => ({ id: f.openChargeId }),
+      loader: { ...ADMIN, admin: status(404) },
+    },
+    { label: "unknown id", params: () => ({ id: randomUUID() }), loader: { ...ADMIN, admin: status(404) } },
+    {
+      label: "malformed id",
+      params: () => ({ id: "nao-e-um-id'--" }),
+      loader: { ...ADMIN, admin: status(404) },
+    },
+  ],
   "routes/admin/settings/billing.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,
@@ -679,7 +706,51 @@ beforeAll(async () => {
     .insert(webhookEndpoints)
     .values({ url: "https://93.184.215.14/matriz", events: ["lead.created"], secretEncrypted: "x" })
     .returning();
+  const [paidCharge, openCharge] = await db
+    .insert(charges)
+    .values([
+      {
+        number: "2026-900001",
+        clientId: client.id,
+        origin: "avulsa",
+        dueDate: "2026-01-10",
+        subtotalCents: 5000,
+        amountCents: 5000,
+        status: "paga",
+        paidOn: "2026-01-09",
+        amountPaidCents: 5000,
+        paymentMethod: "pix",
+        paymentRecordedAt: new Date(),
+      },
+      {
+        number: "2026-900002",
+        clientId: client.id,
+        origin: "avulsa",
+        dueDate: "2026-02-10",
+        subtotalCents: 5000,
+        amountCents: 5000,
+      },
+    ])
+    .returning();
+  await db.insert(chargeLines).values([
+    {
+      chargeId: paidCharge.id,
+      position: 1,
+      kind: "avulsa",
+      description: "Serviço Matriz",
+      amountCents: 5000,
+    },
+    {
+      chargeId: openCharge.id,
+      position: 1,
+      kind: "avulsa",
+      description: "Serviço Matriz",
+      amountCents: 5000,
+    },
+  ]);
   f = {
+    paidChargeId: paidCharge.id,
+    openChargeId: openCharge.id,
     mailId: mail.id,
     webhookId: webhook.id,
     planId: plan.id,

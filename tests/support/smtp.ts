@@ -9,6 +9,8 @@ export interface ReceivedMail {
   html: string;
   text: string;
   headers: ParsedMail["headers"];
+  /** Attachments and inline images, their bytes as base64 (JSON-safe for the E2E sink). */
+  attachments: { filename: string; contentType: string; cid: string; inline: boolean; base64: string }[];
   /** performance.now() when the message was accepted. */
   at: number;
 }
@@ -50,7 +52,8 @@ export async function startSmtpServer({ port = 0, parse = true }: { port?: numbe
           callback();
         });
       }
-      simpleParser(stream)
+      // keepCidLinks: the HTML as sent (`cid:…`), not rewritten into data: URIs by the parser.
+      simpleParser(stream, { keepCidLinks: true })
         .then((mail) => {
           received.push({
             at,
@@ -60,6 +63,13 @@ export async function startSmtpServer({ port = 0, parse = true }: { port?: numbe
             html: typeof mail.html === "string" ? mail.html : "",
             text: mail.text ?? "",
             headers: mail.headers,
+            attachments: mail.attachments.map((a) => ({
+              filename: a.filename ?? "",
+              contentType: a.contentType,
+              cid: a.cid ?? "",
+              inline: a.contentDisposition === "inline",
+              base64: a.content.toString("base64"),
+            })),
           });
           callback();
         })

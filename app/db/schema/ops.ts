@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES, type MailStatus } from "../../modules/notifications/notifications.constants";
 import { personalData } from "../personal-data";
 
@@ -11,6 +11,14 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 export { MAIL_STATUSES, type MailStatus };
+
+/** An inline image of a logged message: its Content-ID, file name, type and bytes (base64). */
+export interface MailAttachment {
+  cid: string;
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 // The mail log: every message the product sends, sent or not (DESIGN §8). A row is written in
 // the transaction of the change that causes it; a job delivers it. Without SMTP it stays here,
@@ -36,6 +44,12 @@ export const mailMessages = pgTable(
     /** What the message is about (e.g. "lead" + id), for timelines. */
     entityType: text("entity_type"),
     entityId: text("entity_id"),
+    /**
+     * Inline images referenced from the HTML as `cid:…` (the PIX QR of a charge, issue 29): a
+     * few KB of PNG next to bodies of tens of KB, kept so a retry or a resend delivers exactly
+     * what was logged. Null for messages without any.
+     */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -69,6 +83,7 @@ export const mailMessagesPersonalData = personalData({
     lastError: "log",
     dedupeKey: "log",
   },
-  notPersonal: ["kind", "status", "entityType", "entityId"],
+  // Attachments hold the charge's PIX QR: the company's key, an amount and a txid, no person.
+  notPersonal: ["kind", "status", "entityType", "entityId", "attachments"],
   exportAs: { key: "mailMessages", label: "E-mails enviados" },
 });

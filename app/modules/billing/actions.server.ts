@@ -15,8 +15,9 @@ import {
   OneOffSchema,
   PaymentSchema,
 } from "./billing.schema";
+import { resendChargeMail } from "./mails.server";
 
-export const CHARGE_INTENTS = ["pay", "cancel", "amount", "one-off"] as const;
+export const CHARGE_INTENTS = ["pay", "cancel", "amount", "one-off", "resend"] as const;
 export type ChargeIntent = (typeof CHARGE_INTENTS)[number];
 
 export type ChargeActionResult =
@@ -76,7 +77,21 @@ export async function runChargeAction(form: FormData, actor: Actor): Promise<Cha
       });
       return done(r, BILLING_MESSAGES.chargeCreated);
     }
+    case "resend":
+      return done(await resendChargeMail({ chargeId: id, actor }), BILLING_MESSAGES.mailResent);
     default:
       return refuse(BILLING_MESSAGES.unknownAction);
   }
+}
+
+const CLIENT_PAGE = /^\/admin\/clients\/edit\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Where a successful charge action returns: the client page that posted it (its `back` field,
+ * honoured only for /admin/clients/edit/<uuid>, so the form cannot redirect anywhere else), else
+ * Financeiro with its filters.
+ */
+export function chargeActionReturnPath(form: FormData, request: Request): string {
+  const back = String(form.get("back") ?? "");
+  return CLIENT_PAGE.test(back) ? back : `/admin/billing${new URL(request.url).search}`;
 }

@@ -22,6 +22,8 @@ export const BILLING_MESSAGES = {
   chargeCancelled: "Cobrança cancelada com sucesso!",
   amountChanged: "Valor da cobrança alterado com sucesso!",
   chargeCreated: "Cobrança criada com sucesso!",
+  onlyOpenCanBeResent: "Só é possível reenviar por e-mail uma cobrança em aberto.",
+  mailResent: "Cobrança reenviada por e-mail ao cliente.",
   invalidForm: "Verifique os campos destacados.",
   unknownAction: "Ação desconhecida.",
 } as const;

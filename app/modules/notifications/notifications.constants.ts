@@ -18,6 +18,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "assinaturas.resumo": "Resumo diário (renovações e contatos)",
   "comissoes.pagamento": "Pagamento de comissões",
   "privacidade.exclusao": "Pedido de exclusão de conta",
+  "cobranca.nova": "Nova cobrança",
+  "cobranca.recibo": "Pagamento recebido",
 };
 
 export const MAIL_LOG_MESSAGES = {

@@ -12,7 +12,7 @@ import { replyError, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { runChargeAction } from "~/modules/billing/actions.server";
+import { chargeActionReturnPath, runChargeAction } from "~/modules/billing/actions.server";
 import { CHARGE_LINE_KINDS, CHARGE_STATUSES, PAYMENT_METHODS } from "~/modules/billing/billing.constants";
 import { BILLING_FORM_MESSAGES, PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import { withChargePix } from "~/modules/billing/charge-pix.server";
@@ -60,14 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   try {
     const result = await runChargeAction(form, user);
-    if (result.ok) {
-      // The client page posts here too: back to it (only that page's own path, never a free URL).
-      const back = String(form.get("back") ?? "");
-      const to = /^\/admin\/clients\/edit\/[0-9a-f-]{36}$/.test(back)
-        ? back
-        : `/admin/billing${new URL(request.url).search}`;
-      return redirectWithToast(to, "success", result.message);
-    }
+    if (result.ok) return redirectWithToast(chargeActionReturnPath(form, request), "success", result.message);
     const status = result.fieldErrors ? 400 : 409;
     return replyError(result.message, { status, toastOnly: true, fieldErrors: result.fieldErrors });
   } catch (err) {

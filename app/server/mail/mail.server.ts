@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { mailMessages, type MailStatus } from "~/db/schema";
+import { mailMessages, type MailAttachment, type MailStatus } from "~/db/schema";
 import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keyset.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { mailFrom, mailTransport } from "./transport.server";
@@ -17,6 +17,8 @@ export interface OutgoingMail {
   /** One message per key: queueing the same key again adds nothing (retried jobs). */
   dedupeKey?: string;
   entity?: { type: string; id: string };
+  /** Inline images the HTML shows as `<img src="cid:…">` (mail clients block data: URIs). */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -40,6 +42,7 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string 
       dedupeKey: mail.dedupeKey ? createHash("sha256").update(mail.dedupeKey).digest("hex") : null,
       entityType: mail.entity?.type ?? null,
       entityId: mail.entity?.id ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });
@@ -92,6 +95,13 @@ export const deliverMailJob = defineJob<{ id: string }>({
         html: mail.html,
         text: mail.text,
         headers: { "X-Mail-Id": mail.id },
+        attachments: mail.attachments?.map((a) => ({
+          cid: a.cid,
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, "base64"),
+          contentDisposition: "inline" as const,
+        })),
       });
     } catch (err) {
       const final = job.isLastAttempt || isPermanent(err);
@@ -201,6 +211,18 @@ export async function listMail({
     .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
     .limit(limit + 1);
   return keysetPage(rows, limit);
+}
+
+/**
+ * The HTML as the mail log's preview shows it: inline images (`cid:…`) become data: URIs of the
+ * stored attachments, since a page cannot resolve a Content-ID. The sent message keeps its CIDs.
+ */
+export function previewHtml(mail: Pick<MailRow, "html" | "attachments">): string {
+  let html = mail.html;
+  for (const a of mail.attachments ?? []) {
+    html = html.replaceAll(`cid:${a.cid}`, `data:${a.contentType};base64,${a.contentBase64}`);
+  }
+  return html;
 }
 
 export async function getMail({ id }: { id: string }): Promise<MailRow | null> {

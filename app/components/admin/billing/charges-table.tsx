@@ -5,6 +5,7 @@ import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server";
 import { ChargeActions, ChargeWhatsapp, PixCopy } from "./charge-actions";
+import { ChargeResend, ReceiptLink } from "./charge-mail-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
 
 export type ChargeRowView = ChargeListRow & { pixCode: string | null; pixQr: string | null };
@@ -89,6 +90,16 @@ export function ChargesTable({
           <td className="px-4 py-3">
             {(c.status === "pendente" || c.status === "vencida") && (
               <ChargeActions id={c.id} number={c.number} amountCents={c.amountCents} today={today} />
+            )}
+            {(c.status === "pendente" || c.status === "vencida") && (
+              <div className="mt-2 text-right">
+                <ChargeResend id={c.id} number={c.number} />
+              </div>
+            )}
+            {c.status === "paga" && (
+              <div className="text-right">
+                <ReceiptLink id={c.id} number={c.number} />
+              </div>
             )}
           </td>
         </tr>

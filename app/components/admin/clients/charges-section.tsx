@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ChargeActions, ChargeWhatsapp, PixCopy } from "~/components/admin/billing/charge-actions";
 import { OneOffForm } from "~/components/admin/billing/one-off-form";
+import { ChargeResend, ReceiptLink } from "~/components/admin/billing/charge-mail-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "~/components/admin/billing/charge-labels";
 import { Badge, Card } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
@@ -77,6 +78,10 @@ export function ChargesSection({
                   back={back}
                 />
               )}
+              {(c.status === "pendente" || c.status === "vencida") && (
+                <ChargeResend id={c.id} number={c.number} back={back} />
+              )}
+              {c.status === "paga" && <ReceiptLink id={c.id} number={c.number} />}
             </li>
           ))}
         </ul>

@@ -15,7 +15,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { MAIL_LOG_MESSAGES } from "~/modules/notifications/notifications.constants";
 import { readFormData } from "~/server/http/form.server";
-import { getMail, resendMail } from "~/server/mail/mail.server";
+import { getMail, previewHtml, resendMail } from "~/server/mail/mail.server";
 
 const LIST = "/admin/emails";
 
@@ -41,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lastError: m.lastError,
       createdAt: m.createdAt,
       sentAt: m.sentAt,
-      html: m.html,
+      html: previewHtml(m),
       text: m.text,
     },
   };

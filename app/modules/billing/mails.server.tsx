@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { chargeLines, charges, clients } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { onEvent } from "~/modules/events/events.server";
+import { mailBrand } from "~/modules/notifications/brand.server";
+import {
+  ChargeIssuedMail,
+  chargeIssuedSubject,
+  ChargePaidMail,
+  chargePaidSubject,
+  PIX_QR_CID,
+} from "~/modules/notifications/mails/charge-mails";
+import { queueMail } from "~/server/mail/mail.server";
+import { renderMail } from "~/server/mail/render.server";
+import type { BillingResult } from "./billing.server";
+import { BILLING_MESSAGES } from "./billing.messages";
+import { PAYMENT_METHOD_LABELS } from "./billing.schema";
+import { chargePixCode } from "./charge-pix.server";
+import { pixQrPng } from "./pix-qr.server";
+import { getBillingSettings } from "./settings.server";
+
+/**
+ * The client's e-mails about a charge (issue 29 item 4): "Nova cobrança" (with the PIX copia e
+ * cola and its QR as an inline CID image) and "Pagamento recebido" (the receipt).
+ *
+ * They subscribe to `charge.created` / `charge.paid`, which the change publishes in its own
+ * transaction: a rolled-back issue or payment sends nothing, and the renewal job, which issues
+ * thousands of charges in a run, does not render thousands of e-mails inside its transactions.
+ * Each message's dedupe key is the charge's id (not the event's): a retried job, or the same
+ * event published twice (a payment reported again in part 2), records one message per charge.
+ */
+
+export const CHARGE_MAIL_KINDS = { issued: "cobranca.nova", paid: "cobranca.recibo" } as const;
+const dedupeKey = (kind: keyof typeof CHARGE_MAIL_KINDS, chargeId: string) =>
+  `${CHARGE_MAIL_KINDS[kind]}:${chargeId}`;
+
+async function chargeWithClient(db: DbOrTx, chargeId: string) {
+  const [row] = await db
+    .select({
+      charge: charges,
+      clientName: clients.name,
+      businessName: clients.businessName,
+      email: clients.email,
+    })
+    .from(charges)
+    .innerJoin(clients, eq(clients.id, charges.clientId))
+    .where(eq(charges.id, chargeId));
+  if (!row) return null;
+  const lines = await db
+    .select({ description: chargeLines.description, amountCents: chargeLines.amountCents })
+    .from(chargeLines)
+    .where(eq(chargeLines.chargeId, chargeId))
+    .orderBy(chargeLines.position);
+  const c = row.charge;
+  return {
+    charge: c,
+    to: row.email,
+    data: {
+      clientName: row.clientName,
+      businessName: row.businessName,
+      number: c.number,
+      amountCents: c.amountCents,
+      dueDate: c.dueDate,
+      periodStart: c.periodStart,
+      periodEnd: c.periodEnd,
+      lines,
+    },
+  };
+}
+
+const isOpen = (status: string) => status === "pendente" || status === "vencida";
+
+/**
+ * Records "Nova cobrança" for an open charge through `db`; null when the charge is unknown, no
+ * longer open (paid or cancelled before the job ran: a PIX code for it must not go out) or
+ * already mailed under `key`.
+ */
+async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string): Promise<string | null> {
+  const found = await chargeWithClient(db, chargeId);
+  if (!found || !isOpen(found.charge.status)) return null;
+  const pixCode = chargePixCode(await getBillingSettings(db), found.charge);
+  const data = { ...found.data, pixCode };
+  const body = await renderMail(<ChargeIssuedMail brand={mailBrand()} data={data} />);
+  // The QR's PNG is stored with the message (a few KB) rather than drawn again at delivery:
+  // the delivered image then always matches the code in the text, even if the charge's amount
+  // is changed afterwards, and the mail layer stays generic (it knows nothing of charges).
+  const attachments = pixCode
+    ? [
+        {
+          cid: PIX_QR_CID,
+          filename: `pix-${found.charge.number}.png`,
+          contentType: "image/png",
+          contentBase64: (await pixQrPng(pixCode)).toString("base64"),
+        },
+      ]
+    : undefined;
+  return queueMail(db, {
+    kind: CHARGE_MAIL_KINDS.issued,
+    to: found.to,
+    subject: chargeIssuedSubject(data),
+    ...body,
+    attachments,
+    dedupeKey: key,
+    entity: { type: "charge", id: chargeId },
+  });
+}
+
+/** Records "Pagamento recebido" for a paid charge, once per charge; null otherwise. */
+async function queueChargePaidMail(db: DbOrTx, chargeId: string): Promise<string | null> {
+  const found = await chargeWithClient(db, chargeId);
+  const c = found?.charge;
+  if (!found || !c || c.status !== "paga" || !c.paidOn || !c.paymentMethod) return null;
+  const data = {
+    ...found.data,
+    paidOn: c.paidOn,
+    amountPaidCents: c.amountPaidCents ?? c.amountCents,
+    methodLabel: PAYMENT_METHOD_LABELS[c.paymentMethod],
+  };
+  const body = await renderMail(<ChargePaidMail brand={mailBrand()} data={data} />);
+  return queueMail(db, {
+    kind: CHARGE_MAIL_KINDS.paid,
+    to: found.to,
+    subject: chargePaidSubject(data),
+    ...body,
+    dedupeKey: dedupeKey("paid", chargeId),
+    entity: { type: "charge", id: chargeId },
+  });
+}
+
+export const chargeIssuedMailJob = onEvent(["charge.created"], {
+  name: "mail.charge-issued",
+  pollingIntervalSeconds: 1,
+  async handler({ payload }) {
+    await queueChargeIssuedMail(getDb(), payload.chargeId, dedupeKey("issued", payload.chargeId));
+  },
+});
+
+export const chargePaidMailJob = onEvent(["charge.paid"], {
+  name: "mail.charge-paid",
+  pollingIntervalSeconds: 1,
+  async handler({ payload }) {
+    await queueChargePaidMail(getDb(), payload.chargeId);
+  },
+});
+
+export const CHARGE_MAIL_JOBS = [chargeIssuedMailJob, chargePaidMailJob] as const;
+
+/**
+ * "Reenviar por e-mail": the open charge's "Nova cobrança" again, on purpose, so under a new
+ * key (the once-per-charge key guards against retries, not against the admin). One transaction
+ * with its audit entry; refused for an unknown or closed charge.
+ */
+export async function resendChargeMail({
+  chargeId,
+  actor = null,
+}: {
+  chargeId: string;
+  actor?: Actor | null;
+}): Promise<BillingResult<{ mailId: string }>> {
+  if (!isId(chargeId)) return { ok: false, message: BILLING_MESSAGES.notFound };
+  return getDb().transaction(async (tx) => {
+    const [charge] = await tx
+      .select({ id: charges.id, number: charges.number, status: charges.status, clientName: clients.name })
+      .from(charges)
+      .innerJoin(clients, eq(clients.id, charges.clientId))
+      .where(eq(charges.id, chargeId))
+      .for("update", { of: charges });
+    if (!charge) return { ok: false, message: BILLING_MESSAGES.notFound };
+    if (!isOpen(charge.status)) return { ok: false, message: BILLING_MESSAGES.onlyOpenCanBeResent };
+    const mailId = await queueChargeIssuedMail(
+      tx,
+      chargeId,
+      `${dedupeKey("issued", chargeId)}:reenvio:${randomUUID()}`,
+    );
+    if (!mailId) return { ok: false, message: BILLING_MESSAGES.onlyOpenCanBeResent };
+    await recordAudit(tx, {
+      actor,
+      action: "charge.resent",
+      entityType: "charge",
+      entityId: chargeId,
+      entityLabel: `${charge.number} · ${charge.clientName}`,
+      changes: { email: [null, "Nova cobrança reenviada"] },
+    });
+    return { ok: true, value: { mailId } };
+  });
+}

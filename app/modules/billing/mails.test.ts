@@ -1,0 +1,247 @@
+import { and, eq } from "drizzle-orm";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLog, mailMessages, plans } from "~/db/schema";
+import { resetEnvCache } from "~/lib/env.server";
+import { formatMoney } from "~/lib/format";
+import { createClient } from "~/modules/clients/clients.server";
+import { emit } from "~/modules/events/events.server";
+import { resetClock, setClock } from "~/server/clock.server";
+import { drainJobs } from "~/server/jobs/queue.server";
+import { previewHtml } from "~/server/mail/mail.server";
+import { closeMailTransport } from "~/server/mail/transport.server";
+import * as receiptRoute from "~/routes/admin/billing/receipt";
+import { useTestDatabase } from "../../../tests/support/db";
+import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
+import { startSmtpServer } from "../../../tests/support/smtp";
+import { runChargeAction } from "./actions.server";
+import { BILLING_MESSAGES } from "./billing.messages";
+import { listClientCharges, recordPayment } from "./billing.server";
+import { CHARGE_MAIL_KINDS } from "./mails.server";
+import { decodeBrCode } from "./pix-code";
+import { saveBillingSettings } from "./settings.server";
+
+const t = useTestDatabase();
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let premium: string;
+const admin = { id: "admin-1", name: "Ana Admin" };
+
+function useSmtp(url: string | undefined) {
+  if (url) process.env.SMTP_URL = url;
+  else delete process.env.SMTP_URL;
+  resetEnvCache();
+  closeMailTransport();
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const [plan] = await t.db
+    .insert(plans)
+    .values({ name: "Premium", priceCents: 8990, setupFeeCents: 14900 })
+    .returning();
+  premium = plan.id;
+  await saveBillingSettings({
+    input: {
+      pixKey: "financeiro@empresa.dev",
+      pixName: "Cardapio Digital",
+      pixCity: "Sao Paulo",
+      renewalDaysBefore: 10,
+    },
+  });
+});
+afterAll(async () => {
+  useSmtp(undefined);
+  await smtp.close();
+});
+beforeEach(() => {
+  useSmtp(smtp.url);
+  smtp.received.length = 0;
+});
+afterEach(() => resetClock());
+
+let seq = 0;
+async function newClient() {
+  seq += 1;
+  const email = `restaurante${seq}@cliente.dev`;
+  const client = await createClient({
+    input: {
+      name: `Dona ${seq}`,
+      email,
+      phone: "(11) 98765-4321",
+      businessName: `Cantina <b>${seq}</b>`,
+      planId: premium,
+      status: "ativo",
+    },
+    today: "2026-03-10",
+    actor: admin,
+  });
+  const [charge] = await listClientCharges({ clientId: client.id });
+  return { client, charge, email };
+}
+
+const mailsOf = (chargeId: string, kind: string) =>
+  t.db
+    .select()
+    .from(mailMessages)
+    .where(and(eq(mailMessages.entityId, chargeId), eq(mailMessages.kind, kind)));
+
+function decodeQr(base64: string) {
+  const png = PNG.sync.read(Buffer.from(base64, "base64"));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+describe("Nova cobrança", () => {
+  it("is delivered once per charge with the PIX copia e cola and its QR as an inline CID image, even when the event is applied twice", async () => {
+    setClock("2026-03-10T15:00:00Z");
+    const { charge, email } = await newClient();
+    await drainJobs();
+    // The same event published again (a retried producer, a provider reporting twice).
+    await t.db.transaction((tx) => emit(tx, "charge.created", { chargeId: charge.id }));
+    await drainJobs();
+
+    const rows = await mailsOf(charge.id, CHARGE_MAIL_KINDS.issued);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("enviado");
+    const got = smtp.received.filter((m) => m.to.includes(email));
+    expect(got).toHaveLength(1);
+    const [mail] = got;
+    expect(mail.subject).toBe(`Nova cobrança ${charge.number}: ${formatMoney(23890)}, vencimento 10/03/2026`);
+    expect(mail.text).toContain("Período: 10/03/2026 a 09/04/2026");
+    expect(mail.text).toContain(`Taxa de ativação: ${formatMoney(14900)}`);
+    // Escaped, never markup.
+    expect(mail.html).toContain("Cantina &lt;b&gt;");
+
+    const copiaECola = /PIX copia e cola:\s*\n(.+)/.exec(mail.text)?.[1].trim() ?? "";
+    const decoded = decodeBrCode(copiaECola);
+    expect(decoded.ok && decoded.pix).toMatchObject({
+      amountCents: 23890,
+      txid: charge.number.replace("-", ""),
+      key: "financeiro@empresa.dev",
+    });
+
+    // The QR is an inline attachment the HTML points at by Content-ID, not a data: URI.
+    expect(mail.html).not.toContain("data:image");
+    const cid = /<img[^>]+src="cid:([^"]+)"/.exec(mail.html)?.[1];
+    expect(cid).toBeTruthy();
+    const image = mail.attachments.find((a) => a.cid === cid);
+    expect(image).toMatchObject({ contentType: "image/png", inline: true });
+    expect(decodeQr(image!.base64)).toBe(copiaECola);
+    // The mail log's preview cannot resolve a Content-ID: it shows the stored image inline.
+    const preview = previewHtml(rows[0]);
+    expect(preview).not.toContain("cid:");
+    expect(preview).toContain(`src="data:image/png;base64,${image!.base64}"`);
+  });
+
+  it("is not sent for a charge already paid or cancelled when its job runs", async () => {
+    setClock("2026-03-10T15:00:00Z");
+    const { charge } = await newClient();
+    const paid = await recordPayment({
+      chargeId: charge.id,
+      input: { paidOn: "2026-03-10", method: "pix", amountCents: charge.amountCents },
+    });
+    expect(paid.ok).toBe(true);
+    await drainJobs();
+    expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.issued)).toHaveLength(0);
+    expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.paid)).toHaveLength(1);
+  });
+});
+
+describe("Pagamento recebido", () => {
+  it("is the receipt, sent once per charge even when the payment is recorded twice or its event applied again", async () => {
+    setClock("2026-03-12T15:00:00Z");
+    const { charge, email } = await newClient();
+    await drainJobs();
+    smtp.received.length = 0;
+    const input = { paidOn: "2026-03-11", method: "pix" as const, amountCents: charge.amountCents };
+    expect((await recordPayment({ chargeId: charge.id, input })).ok).toBe(true);
+    const again = await recordPayment({ chargeId: charge.id, input });
+    expect(again).toEqual({ ok: false, message: BILLING_MESSAGES.alreadyPaid });
+    await drainJobs();
+    await t.db.transaction((tx) => emit(tx, "charge.paid", { chargeId: charge.id }));
+    await drainJobs();
+
+    expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.paid)).toHaveLength(1);
+    const got = smtp.received.filter((m) => m.to.includes(email));
+    expect(got.map((m) => m.subject)).toEqual([`Pagamento recebido: cobrança ${charge.number}`]);
+    expect(got[0].text).toContain(`Valor pago: ${formatMoney(23890)}`);
+    expect(got[0].text).toContain("Data do pagamento: 11/03/2026");
+    expect(got[0].text).toContain("Forma de pagamento: PIX");
+    expect(got[0].text).toContain("Este e-mail é o seu recibo");
+    expect(got[0].attachments).toEqual([]);
+  });
+});
+
+describe("Reenviar por e-mail", () => {
+  it("sends the open charge's Nova cobrança again on purpose, audited; a paid charge is refused and nothing is queued", async () => {
+    setClock("2026-03-10T15:00:00Z");
+    const { charge, email } = await newClient();
+    await drainJobs();
+    const resent = await runChargeAction(formOf({ intent: "resend", id: charge.id }), admin);
+    expect(resent).toEqual({ ok: true, message: BILLING_MESSAGES.mailResent });
+    await drainJobs();
+    expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.issued)).toHaveLength(2);
+    expect(smtp.received.filter((m) => m.to.includes(email) && m.attachments.length === 1)).toHaveLength(2);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "charge.resent"), eq(auditLog.entityId, charge.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0].actorName).toBe("Ana Admin");
+
+    await recordPayment({
+      chargeId: charge.id,
+      input: { paidOn: "2026-03-10", method: "dinheiro", amountCents: charge.amountCents },
+    });
+    const refused = await runChargeAction(formOf({ intent: "resend", id: charge.id }), admin);
+    expect(refused).toMatchObject({ ok: false, message: BILLING_MESSAGES.onlyOpenCanBeResent });
+    expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.issued)).toHaveLength(2);
+    const unknown = await runChargeAction(formOf({ intent: "resend", id: "nao-e-id" }), admin);
+    expect(unknown).toMatchObject({ ok: false, message: BILLING_MESSAGES.notFound });
+  });
+});
+
+describe("Recibo (/admin/billing/:id/recibo)", () => {
+  it("shows a paid charge's receipt to an admin and answers 404 for an open one; visitors go to the login", async () => {
+    setClock("2026-03-15T15:00:00Z");
+    const cookie = await adminCookie();
+    const { charge } = await newClient();
+    const call = (id: string, c?: string) =>
+      outcome(() =>
+        receiptRoute.loader({
+          request: get(`/admin/billing/${id}/recibo`, c),
+          params: { id },
+          context: context(),
+        } as never),
+      );
+    expect((await call(charge.id, cookie)).status).toBe(404);
+    await recordPayment({
+      chargeId: charge.id,
+      input: { paidOn: "2026-03-14", method: "transferência", amountCents: charge.amountCents },
+    });
+    const paid = await call(charge.id, cookie);
+    expect(paid.status).toBe(200);
+    expect(paid.data).toMatchObject({
+      issuedOn: "2026-03-15",
+      receipt: {
+        number: charge.number,
+        amountPaidCents: 23890,
+        paidOn: "2026-03-14",
+        method: "Transferência",
+        periodStart: "2026-03-10",
+        lines: [
+          { description: "Plano Premium · Mensal · 10/03/2026 a 09/04/2026", amountCents: 8990 },
+          { description: "Taxa de ativação", amountCents: 14900 },
+        ],
+      },
+    });
+    const anonymous = await call(charge.id);
+    expect(anonymous.location).toBe("/admin/login");
+  });
+});
+
+function formOf(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  return form;
+}

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { chargeLines, charges, clients } from "~/db/schema";
+import { formatCpfCnpj } from "~/lib/br-documents";
+import { isId } from "~/lib/ids";
+import { getPrivacySettings } from "~/modules/privacy/privacy-settings.server";
+import { SITE_NAME } from "~/modules/seo/meta";
+import { PAYMENT_METHOD_LABELS } from "./billing.schema";
+
+/**
+ * What the printable receipt of a paid charge shows (issue 29 item 5), or null when the charge
+ * is unknown or not paid: a pending, overdue or cancelled charge has no receipt to print.
+ * The issuer is the company named in Configurações → Privacidade (its legal name), else the site.
+ */
+export async function getChargeReceipt({ id }: { id: string }) {
+  if (!isId(id)) return null;
+  const [row] = await getDb()
+    .select({
+      charge: charges,
+      clientName: clients.name,
+      businessName: clients.businessName,
+      document: clients.document,
+    })
+    .from(charges)
+    .innerJoin(clients, eq(clients.id, charges.clientId))
+    .where(eq(charges.id, id));
+  const c = row?.charge;
+  if (!row || !c || c.status !== "paga" || !c.paidOn || !c.paymentMethod) return null;
+  const [lines, privacy] = await Promise.all([
+    getDb()
+      .select({ description: chargeLines.description, amountCents: chargeLines.amountCents })
+      .from(chargeLines)
+      .where(eq(chargeLines.chargeId, id))
+      .orderBy(chargeLines.position),
+    getPrivacySettings(),
+  ]);
+  return {
+    issuer: privacy?.companyName?.trim() || SITE_NAME,
+    number: c.number,
+    clientName: row.clientName,
+    businessName: row.businessName,
+    document: row.document ? formatCpfCnpj(row.document) : null,
+    lines,
+    subtotalCents: c.subtotalCents,
+    discountCents: c.discountCents,
+    amountPaidCents: c.amountPaidCents ?? c.amountCents,
+    paidOn: c.paidOn,
+    method: PAYMENT_METHOD_LABELS[c.paymentMethod],
+    periodStart: c.periodStart,
+    periodEnd: c.periodEnd,
+    dueDate: c.dueDate,
+  };
+}
+export type ChargeReceipt = NonNullable<Awaited<ReturnType<typeof getChargeReceipt>>>;

@@ -1,0 +1,142 @@
+import { Img, Section, Text } from "@react-email/components";
+import { formatIsoDate, formatMoney } from "~/lib/format";
+import { MAIL_COLORS, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
+import type { MailBrand } from "../brand.server";
+
+/** The Content-ID the "Nova cobrança" HTML points its QR image at (`cid:…`). */
+export const PIX_QR_CID = "pix-qr@cobranca";
+
+export interface ChargeMailData {
+  clientName: string;
+  businessName: string;
+  number: string;
+  amountCents: number;
+  dueDate: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  lines: { description: string; amountCents: number }[];
+}
+
+export interface ChargeIssuedData extends ChargeMailData {
+  /** The PIX "copia e cola"; null while Configurações → Financeiro has no key. */
+  pixCode: string | null;
+}
+
+export interface ChargePaidData extends ChargeMailData {
+  paidOn: string;
+  amountPaidCents: number;
+  methodLabel: string;
+}
+
+/** The "Período" row of a subscription charge; none for a one-off charge. */
+const periodRows = (d: ChargeMailData): [string, string][] =>
+  d.periodStart && d.periodEnd
+    ? [["Período", `${formatIsoDate(d.periodStart)} a ${formatIsoDate(d.periodEnd)}`]]
+    : [];
+
+const FOOTER = "Você recebe este e-mail porque é nosso cliente. Em caso de dúvida, responda a esta mensagem.";
+
+export function chargeIssuedSubject(d: Pick<ChargeMailData, "number" | "amountCents" | "dueDate">) {
+  return `Nova cobrança ${d.number}: ${formatMoney(d.amountCents)}, vencimento ${formatIsoDate(d.dueDate)}`;
+}
+
+export function chargePaidSubject(d: Pick<ChargeMailData, "number">) {
+  return `Pagamento recebido: cobrança ${d.number}`;
+}
+
+function Lines({ lines }: { lines: ChargeMailData["lines"] }) {
+  return (
+    <Section style={{ margin: "0 0 12px" }}>
+      <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "0 0 4px" }}>Itens:</Text>
+      {lines.map((l, i) => (
+        <Text
+          key={i}
+          style={{ color: MAIL_COLORS.text, fontSize: 14, lineHeight: "20px", margin: "0 0 4px" }}
+        >
+          {`• ${l.description}: ${formatMoney(l.amountCents)}`}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
+/** "Nova cobrança": to the client, with the PIX copia e cola and its QR as an inline (CID) image. */
+export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: ChargeIssuedData }) {
+  return (
+    <MailLayout
+      preview={chargeIssuedSubject(data)}
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer={FOOTER}
+    >
+      <MailHeading>Olá, {data.clientName}!</MailHeading>
+      <MailText>Emitimos uma nova cobrança para {data.businessName}.</MailText>
+      <MailFields
+        rows={[
+          ["Cobrança", data.number],
+          ["Valor", formatMoney(data.amountCents)],
+          ...periodRows(data),
+          ["Vencimento", formatIsoDate(data.dueDate)],
+        ]}
+      />
+      <Lines lines={data.lines} />
+      {data.pixCode ? (
+        <Section style={{ margin: "8px 0 0" }}>
+          <MailText>
+            Pague com PIX: aponte a câmera do app do seu banco para o QR Code ou use o código &quot;copia e
+            cola&quot; abaixo.
+          </MailText>
+          <Img src={`cid:${PIX_QR_CID}`} alt="QR Code do PIX" width={200} height={200} />
+          <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "12px 0 4px" }}>
+            PIX copia e cola:
+          </Text>
+          <Text
+            style={{
+              backgroundColor: "#f1f5f9",
+              borderRadius: 6,
+              color: MAIL_COLORS.text,
+              fontFamily: "monospace",
+              fontSize: 13,
+              margin: 0,
+              padding: "8px 12px",
+              wordBreak: "break-all",
+            }}
+          >
+            {data.pixCode}
+          </Text>
+        </Section>
+      ) : (
+        <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>
+      )}
+    </MailLayout>
+  );
+}
+
+/** "Pagamento recebido": the client's receipt of a paid charge. */
+export function ChargePaidMail({ brand, data }: { brand: MailBrand; data: ChargePaidData }) {
+  return (
+    <MailLayout
+      preview={chargePaidSubject(data)}
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer={FOOTER}
+    >
+      <MailHeading>Olá, {data.clientName}!</MailHeading>
+      <MailText>
+        Recebemos o pagamento da cobrança {data.number} de {data.businessName}. Obrigado! Este e-mail é o seu
+        recibo.
+      </MailText>
+      <MailFields
+        rows={[
+          ["Cobrança", data.number],
+          ["Valor pago", formatMoney(data.amountPaidCents)],
+          ["Data do pagamento", formatIsoDate(data.paidOn)],
+          ["Forma de pagamento", data.methodLabel],
+          ...periodRows(data),
+          ["Vencimento", formatIsoDate(data.dueDate)],
+        ]}
+      />
+      <Lines lines={data.lines} />
+    </MailLayout>
+  );
+}
