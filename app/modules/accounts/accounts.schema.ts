@@ -12,8 +12,8 @@ export const ACCOUNT_MESSAGES = {
   cannotDeactivateSelf:
     "Você não pode desativar a sua própria conta. Peça a outro administrador, se for preciso.",
   notInvited: "Este administrador já definiu a senha: não há convite para reenviar.",
-  adminDeactivated: "Administrador desativado. As sessões dele foram encerradas.",
-  adminReactivated: "Administrador reativado.",
+  adminDeactivated: "Acesso desativado: as sessões abertas foram encerradas.",
+  adminReactivated: "Acesso reativado.",
   notFound: "Conta não encontrada. Atualize a página e tente de novo.",
   inviteInvalid: "Este convite é inválido, já foi usado ou expirou. Peça um novo convite a um administrador.",
   inviteAccepted: "Senha definida! Entre com seu e-mail e a nova senha.",
@@ -23,8 +23,8 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: "Informe a senha atual.",
   otherSessionsEnded: "Sessões nos outros dispositivos encerradas.",
   noOtherSessions: "Não há sessões em outros dispositivos.",
-  repDeactivated: "Representante desativado. As sessões dele foram encerradas.",
-  repReactivated: "Representante reativado.",
+  repDeactivated: "Acesso ao portal desativado: as sessões abertas foram encerradas.",
+  repReactivated: "Acesso ao portal reativado.",
   resetNeedsActive: "Reative o representante antes de enviar a redefinição de senha.",
   actionFailed: "Não foi possível concluir a ação. Tente novamente.",
 } as const;

@@ -50,7 +50,7 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   await expect(invitee.getByRole("heading", { name: "Convite inválido" })).toBeVisible();
 
   await invitee.goto("/admin/login");
-  await invitee.getByLabel("Email").fill(email);
+  await invitee.getByLabel("E-mail", { exact: true }).fill(email);
   await invitee.getByLabel("Senha").fill("senha-convidada-1");
   await invitee.getByRole("button", { name: "Entrar" }).click();
   await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
@@ -60,16 +60,14 @@ test("invite → e-mail → set password → sign in → deactivated by another 
   await expect(row).toContainText("Ativo");
   await row.getByRole("button", { name: `Desativar ${name}` }).click();
   await adminPage.getByRole("alertdialog").getByRole("button", { name: "Desativar" }).click();
-  await expect(
-    adminPage.getByText("Administrador desativado. As sessões dele foram encerradas."),
-  ).toBeVisible();
+  await expect(adminPage.getByText("Acesso desativado: as sessões abertas foram encerradas.")).toBeVisible();
   await expect(row).toContainText("Desativado");
 
   // The invitee's open session is refused on its next request, and signing in again too.
   await invitee.goto("/admin/clients");
   await expect(invitee).toHaveURL(/\/admin\/login$/);
   await expect(invitee.getByText("Você precisa estar autenticado para acessar esta área")).toBeVisible();
-  await invitee.getByLabel("Email").fill(email);
+  await invitee.getByLabel("E-mail", { exact: true }).fill(email);
   await invitee.getByLabel("Senha").fill("senha-convidada-1");
   await invitee.getByRole("button", { name: "Entrar" }).click();
   await expect(invitee.getByText(DEACTIVATED).first()).toBeVisible();
