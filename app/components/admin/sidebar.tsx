@@ -18,7 +18,7 @@ import {
   Wallet,
 } from "lucide-react";
 import { useState } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { NavDrawer } from "~/components/ui/nav-drawer";
 
 export const ADMIN_NAV = [
@@ -37,25 +37,34 @@ export const ADMIN_NAV = [
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 
+// Pages whose URL sits under another entry's: the privacy settings belong to "Privacidade".
+const SECTION_OF: Record<string, string> = { "/admin/settings/privacy": "/admin/privacy" };
+
+function activeEntry(pathname: string): string | undefined {
+  const owner = Object.entries(SECTION_OF).find(([p]) => pathname === p || pathname.startsWith(`${p}/`));
+  if (owner) return owner[1];
+  return ADMIN_NAV.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`))?.to;
+}
+
 /** The menu's links, the signed-in name and "Sair": the same in the rail and in the drawer. */
 function SidebarBody({ userName, collapsed = false }: { userName: string; collapsed?: boolean }) {
+  const active = activeEntry(useLocation().pathname);
   return (
     <>
       <nav aria-label="Menu administrativo" className="flex-1 space-y-1 overflow-y-auto px-2">
         {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
-          <NavLink
+          <Link
             key={to}
             to={to}
             title={collapsed ? label : undefined}
-            className={({ isActive }) =>
-              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-                isActive ? "bg-brand-700 text-white" : "hover:bg-slate-800"
-              }`
-            }
+            aria-current={active === to ? "page" : undefined}
+            className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+              active === to ? "bg-brand-700 text-white" : "hover:bg-slate-800"
+            }`}
           >
             <Icon aria-hidden className="h-5 w-5 shrink-0" />
             <span className={collapsed ? "sr-only" : ""}>{label}</span>
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <div className="border-t border-slate-800 p-2">
