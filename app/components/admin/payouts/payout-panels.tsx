@@ -163,12 +163,15 @@ export function PayoutForm({
               error={errors.reference}
             />
           </div>
-          <Button type="submit" busy={busy} busyLabel="Registrando..." disabled={ticked.size === 0}>
-            {payoutButtonLabel(amount, repName)}
-          </Button>
           <ConfirmDialog
             open={asking}
             onOpenChange={setAsking}
+            // The submit button is the dialog's trigger, so closing it gives the focus back there.
+            trigger={
+              <Button type="submit" busy={busy} busyLabel="Registrando..." disabled={ticked.size === 0}>
+                {payoutButtonLabel(amount, repName)}
+              </Button>
+            }
             title="Confirmar pagamento?"
             description={payoutConfirmText({ amount, repName, method, pixKey, count: ticked.size })}
             confirmLabel={`Registrar ${amount}`}
