@@ -48,7 +48,7 @@ export interface NewClient {
 export async function createClientViaForm(page: Page, c: NewClient): Promise<string> {
   await page.goto("/admin/clients/new");
   await page.getByLabel("Nome", { exact: true }).fill(c.name);
-  await page.getByLabel("Email").fill(c.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(c.email);
   await page.getByLabel("Telefone").fill("11987654321");
   await page.getByLabel("Nome do negócio").fill(c.business);
   await selectByText(page, "Plano", c.plan ?? "Básico");

@@ -27,7 +27,7 @@ export function uniquePhone(ddd = "11") {
 
 export async function loginAsAdmin(page: Page) {
   await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Senha").fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -39,12 +39,12 @@ export async function registerAndLoginRepresentative(page: Page, name = "Represe
   const password = "senha-rep-123";
   await page.goto("/representante/register");
   await page.getByLabel("Nome completo").fill(name);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Senha", { exact: true }).fill(password);
   await page.getByLabel("Confirmar senha").fill(password);
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await expect(page).toHaveURL(/\/representante\/login$/);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Senha").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/representante\/dashboard$/);

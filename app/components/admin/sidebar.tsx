@@ -7,7 +7,6 @@ import {
   LayoutDashboard,
   Lock,
   LogOut,
-  Menu,
   Mail,
   Package,
   Settings,
@@ -18,11 +17,10 @@ import {
   UserCog,
   Users,
   Wallet,
-  X,
 } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { useState } from "react";
-import { Form, NavLink, useLocation } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { NavDrawer } from "~/components/ui/nav-drawer";
 
 export const ADMIN_NAV = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
@@ -41,25 +39,34 @@ export const ADMIN_NAV = [
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 
+// Pages whose URL sits under another entry's: the privacy settings belong to "Privacidade".
+const SECTION_OF: Record<string, string> = { "/admin/settings/privacy": "/admin/privacy" };
+
+function activeEntry(pathname: string): string | undefined {
+  const owner = Object.entries(SECTION_OF).find(([p]) => pathname === p || pathname.startsWith(`${p}/`));
+  if (owner) return owner[1];
+  return ADMIN_NAV.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`))?.to;
+}
+
 /** The menu's links, the signed-in name and "Sair": the same in the rail and in the drawer. */
 function SidebarBody({ userName, collapsed = false }: { userName: string; collapsed?: boolean }) {
+  const active = activeEntry(useLocation().pathname);
   return (
     <>
       <nav aria-label="Menu administrativo" className="flex-1 space-y-1 overflow-y-auto px-2">
         {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
-          <NavLink
+          <Link
             key={to}
             to={to}
             title={collapsed ? label : undefined}
-            className={({ isActive }) =>
-              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-                isActive ? "bg-brand-700 text-white" : "hover:bg-slate-800"
-              }`
-            }
+            aria-current={active === to ? "page" : undefined}
+            className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+              active === to ? "bg-brand-700 text-white" : "hover:bg-slate-800"
+            }`}
           >
             <Icon aria-hidden className="h-5 w-5 shrink-0" />
             <span className={collapsed ? "sr-only" : ""}>{label}</span>
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <div className="border-t border-slate-800 p-2">
@@ -121,45 +128,13 @@ function SidebarRail({ userName }: { userName: string }) {
   );
 }
 
-/**
- * Below `lg`: a top bar whose button opens the menu as an off-canvas drawer (Radix Dialog: focus
- * kept inside, Escape closes and gives focus back to the button). Closed on every start and after
- * each navigation, so it never covers the page the admin asked for.
- */
+/** Below `lg`: a top bar whose button opens the menu as the shared off-canvas drawer. */
 function SidebarDrawer({ userName }: { userName: string }) {
-  const [open, setOpen] = useState(false);
-  // Closed by any navigation (a menu link, the back button…): React's "state from a changed
-  // value" pattern, during render rather than in an effect.
-  const { key } = useLocation();
-  const [lastKey, setLastKey] = useState(key);
-  if (key !== lastKey) {
-    setLastKey(key);
-    setOpen(false);
-  }
   return (
     <div className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-800 bg-slate-900 px-3 text-slate-200 lg:hidden">
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger asChild>
-          <button type="button" aria-label="Abrir menu" className="rounded p-1.5 hover:bg-slate-800">
-            <Menu aria-hidden className="h-6 w-6" />
-          </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-slate-900 text-slate-200 shadow-xl">
-            <div className="flex h-14 items-center justify-between px-3">
-              <Dialog.Title className="font-bold text-white">Painel Admin</Dialog.Title>
-              <Dialog.Description className="sr-only">Navegação do painel administrativo</Dialog.Description>
-              <Dialog.Close asChild>
-                <button type="button" aria-label="Fechar menu" className="rounded p-1.5 hover:bg-slate-800">
-                  <X aria-hidden className="h-5 w-5" />
-                </button>
-              </Dialog.Close>
-            </div>
-            <SidebarBody userName={userName} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <NavDrawer title="Painel Admin" description="Navegação do painel administrativo" theme="dark">
+        <SidebarBody userName={userName} />
+      </NavDrawer>
       <span className="font-bold text-white">Painel Admin</span>
     </div>
   );

@@ -20,7 +20,7 @@ export function LoginForm({ actionData }: { actionData?: LoginActionData }) {
     <Form method="post" className="space-y-4" noValidate>
       <FormAlert message={actionData?.formError} />
       <TextField
-        label="Email"
+        label="E-mail"
         name="email"
         type="email"
         autoComplete="email"

@@ -46,7 +46,7 @@ export function ForgotPasswordPage({ actionData, loginUrl }: { actionData?: Forg
         <Form method="post" className="space-y-4" noValidate>
           <FormAlert message={actionData?.formError} />
           <TextField
-            label="Email"
+            label="E-mail"
             name="email"
             type="email"
             autoComplete="email"

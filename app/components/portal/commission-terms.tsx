@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { formatMoney } from "~/lib/format";
 
 export interface CommissionTerm {
@@ -55,5 +56,20 @@ export function CommissionSummaryCards({
         <p className="mt-2 text-2xl font-bold text-slate-900">{formatMoney(receivedCents)}</p>
       </li>
     </ul>
+  );
+}
+
+/**
+ * Shown while there is money to receive and no PIX key on file (issue 28 item 5, like
+ * PartnerStack's payout-method banner): the admin cannot pay by PIX without one.
+ */
+export function PixKeyBanner({ toReceiveCents }: { toReceiveCents: number }) {
+  return (
+    <div className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+      <Link to="/representante/conta" className="font-semibold underline underline-offset-2">
+        Cadastre sua chave PIX para receber {formatMoney(toReceiveCents)}
+      </Link>
+      <span> — sem ela o pagamento das suas comissões não pode ser feito por PIX.</span>
+    </div>
   );
 }

@@ -9,11 +9,11 @@ export const ACCOUNT_MESSAGES = {
   lastAdmin:
     "Não é possível desativar o último administrador ativo. Convide ou reative outro administrador antes.",
   emailInUse: "Já existe uma conta com este e-mail.",
-  invited: "Convite enviado.",
-  inviteResent: "Convite reenviado. O link anterior deixou de valer.",
+  cannotDeactivateSelf:
+    "Você não pode desativar a sua própria conta. Peça a outro administrador, se for preciso.",
   notInvited: "Este administrador já definiu a senha: não há convite para reenviar.",
-  adminDeactivated: "Administrador desativado. As sessões dele foram encerradas.",
-  adminReactivated: "Administrador reativado.",
+  adminDeactivated: "Acesso desativado: as sessões abertas foram encerradas.",
+  adminReactivated: "Acesso reativado.",
   notFound: "Conta não encontrada. Atualize a página e tente de novo.",
   inviteInvalid: "Este convite é inválido, já foi usado ou expirou. Peça um novo convite a um administrador.",
   inviteAccepted: "Senha definida! Entre com seu e-mail e a nova senha.",
@@ -23,12 +23,34 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordRequired: "Informe a senha atual.",
   otherSessionsEnded: "Sessões nos outros dispositivos encerradas.",
   noOtherSessions: "Não há sessões em outros dispositivos.",
-  repDeactivated: "Representante desativado. As sessões dele foram encerradas.",
-  repReactivated: "Representante reativado.",
-  resetSent: "E-mail de redefinição de senha enviado.",
+  repDeactivated: "Acesso ao portal desativado: as sessões abertas foram encerradas.",
+  repReactivated: "Acesso ao portal reativado.",
   resetNeedsActive: "Reative o representante antes de enviar a redefinição de senha.",
   actionFailed: "Não foi possível concluir a ação. Tente novamente.",
 } as const;
+
+/**
+ * What was created when an account e-mail is queued (issue 28 item 7): the message says whether
+ * it will leave (SMTP configured) or only sits in the mail log, never "enviado" when nothing was.
+ */
+export const MAIL_NOTICE_SUBJECTS = {
+  convite: "Convite criado",
+  "convite-reenviado": "Convite reenviado (o link anterior deixou de valer)",
+  redefinicao: "Redefinição de senha criada",
+} as const;
+export type MailNoticeSubject = keyof typeof MAIL_NOTICE_SUBJECTS;
+
+/** The query parameters the page reads to show the "sem SMTP" notice (components/admin/mail-notice). */
+export const MAIL_NOTICE_PARAMS = { subject: "aviso", mail: "email" } as const;
+
+export function mailQueuedMessage(subject: MailNoticeSubject) {
+  return `${MAIL_NOTICE_SUBJECTS[subject]} — o e-mail está na fila`;
+}
+
+/** Without SMTP: the text before the link to the message in the mail log ("E-mails"). */
+export function mailNoSmtpPrefix(subject: MailNoticeSubject) {
+  return `${MAIL_NOTICE_SUBJECTS[subject]} — sem SMTP configurado: veja o e-mail em `;
+}
 
 export const STATUS_LABELS = {
   active: "Ativo",

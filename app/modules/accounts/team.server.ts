@@ -88,7 +88,7 @@ async function issueInvitation(
   tx: DbOrTx,
   actor: Actor,
   target: { id: string; name: string; email: string },
-): Promise<string> {
+): Promise<{ token: string; mailId: string | null }> {
   const token = newToken();
   const [inv] = await tx
     .insert(adminInvitations)
@@ -99,7 +99,7 @@ async function issueInvitation(
       expiresAt: new Date(Date.now() + INVITE_TTL_MS),
     })
     .returning({ id: adminInvitations.id });
-  await queueAdminInviteMail(tx, {
+  const mailId = await queueAdminInviteMail(tx, {
     invitationId: inv.id,
     userId: target.id,
     name: target.name,
@@ -107,12 +107,13 @@ async function issueInvitation(
     invitedBy: actor.name,
     token,
   });
-  return token;
+  return { token, mailId };
 }
 
 /**
  * Invites an admin: a user with role admin and status `invited` (no password yet), an invitation
- * and its e-mail, in one transaction. Returns the token (tests; the page only shows a toast).
+ * and its e-mail, in one transaction. Returns the token (tests) and the message's id (the page
+ * links to it when no SMTP is configured).
  */
 export async function inviteAdmin(actor: Actor, input: { name: string; email: string }) {
   const email = normalizeEmail(input.email);
@@ -120,7 +121,7 @@ export async function inviteAdmin(actor: Actor, input: { name: string; email: st
     return await getDb().transaction(async (tx) => {
       const id = crypto.randomUUID();
       await tx.insert(user).values({ id, name: input.name, email, role: "admin", status: "invited" });
-      const token = await issueInvitation(tx, actor, { id, name: input.name, email });
+      const { token, mailId } = await issueInvitation(tx, actor, { id, name: input.name, email });
       await recordAudit(tx, {
         actor,
         action: "user.invited",
@@ -129,7 +130,7 @@ export async function inviteAdmin(actor: Actor, input: { name: string; email: st
         entityLabel: `${input.name} <${email}>`,
         changes: { role: [null, "admin"], status: [null, "invited"] },
       });
-      return { userId: id, token };
+      return { userId: id, token, mailId };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new EmailInUseError();
@@ -148,7 +149,7 @@ export async function resendInvitation(actor: Actor, userId: string) {
     if (!target || target.role !== "admin") throw new AccountNotFoundError();
     if (target.status !== "invited") throw new NotInvitedError();
     await revokePendingInvitations(tx, userId);
-    const token = await issueInvitation(tx, actor, target);
+    const { token, mailId } = await issueInvitation(tx, actor, target);
     await recordAudit(tx, {
       actor,
       action: "user.invitation_resent",
@@ -156,7 +157,7 @@ export async function resendInvitation(actor: Actor, userId: string) {
       entityId: target.id,
       entityLabel: `${target.name} <${target.email}>`,
     });
-    return { token };
+    return { token, mailId };
   });
 }
 

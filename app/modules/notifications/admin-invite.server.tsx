@@ -11,7 +11,7 @@ export function adminInvitePath(token: string): string {
 
 /**
  * Renders the invitation and queues it through `db` (the invitation's transaction): the mail log
- * keeps the link only until delivery.
+ * keeps the link only until delivery. Returns the message's id in the mail log.
  */
 export async function queueAdminInviteMail(
   db: DbOrTx,
@@ -30,7 +30,7 @@ export async function queueAdminInviteMail(
     renderMail(<AdminInviteMail {...props} link={brand.url(adminInvitePath(input.token))} />),
     renderMail(<AdminInviteMail {...props} link={REDACTED_INVITE_LINK} />),
   ]);
-  await queueMail(db, {
+  return queueMail(db, {
     kind: "auth.convite-admin",
     to: input.email,
     subject: ADMIN_INVITE_SUBJECT,

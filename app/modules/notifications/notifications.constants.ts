@@ -13,6 +13,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
 export const MAIL_KIND_LABELS: Record<string, string> = {
   "lead.novo": "Novo lead",
   "auth.redefinir-senha": "Redefinição de senha",
+  "auth.convite-admin": "Convite de administrador",
   "indicacao.status": "Status de indicação",
   "representante.boas-vindas": "Boas-vindas",
   "assinaturas.resumo": "Resumo diário (renovações e contatos)",

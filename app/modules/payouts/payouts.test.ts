@@ -10,7 +10,14 @@ import { commissionForPlan } from "~/modules/referrals/commission";
 import { createMyReferral, getMyReferralStats, listMyReferrals } from "~/modules/referrals/portal.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import { adminCookie, representativeCookie } from "../../../tests/support/requests";
+import {
+  BASE,
+  adminCookie,
+  context,
+  outcome,
+  representativeCookie,
+} from "../../../tests/support/requests";
+import { action as detailAction } from "~/routes/admin/representatives/detail";
 import { PayoutFormSchema } from "./payouts.schema";
 import {
   cancelPayout,
@@ -317,5 +324,37 @@ describe("payouts", () => {
     expect(
       await recordPayout({ representativeId: rep.representativeId, input: byTransfer, actor }),
     ).toMatchObject({ ok: true, amountCents: 10000 });
+  });
+
+  it("the route records the sum of the ticked ids, whatever total the page sent (issue 28 item 4)", async () => {
+    const rep = await representativeCookie("soma-pay@test.dev", "senha-rep-123", "Soma Pagamentos");
+    const [a, b, c] = [await completedReferral(rep), await completedReferral(rep), await completedReferral(rep)];
+    const admin = await adminCookie("admin-pay@test.dev");
+    const body = new URLSearchParams([
+      ["intent", "record-payout"],
+      ["referralIds", a],
+      ["referralIds", c],
+      ["paidOn", "10/03/2026"],
+      ["method", "pix"],
+      // A forged total and amount are ignored: only the ids count.
+      ["amountCents", "1"],
+      ["total", "999999"],
+    ]);
+    const request = new Request(`${BASE}/admin/representatives/${rep.representativeId}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+      body,
+    });
+    const res = await outcome(() =>
+      detailAction({ request, params: { id: rep.representativeId }, context: context() } as never),
+    );
+    expect(res.status).toBe(200);
+    const rows = await t.db
+      .select({ amountCents: payouts.amountCents })
+      .from(payouts)
+      .where(eq(payouts.representativeId, rep.representativeId));
+    expect(rows).toEqual([{ amountCents: 20000 }]);
+    const left = await listCommissions({ representativeId: rep.representativeId });
+    expect(left.filter((x) => x.state === "a_pagar").map((x) => x.referralId)).toEqual([b]);
   });
 });

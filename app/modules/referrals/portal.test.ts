@@ -160,6 +160,19 @@ describe("wizard: server-side validation (SPEC §5)", () => {
       "contactPhone",
       "planId",
     ]);
+    // Empty (or only spaces): "Informe …" before any length rule (issue 28 item 7).
+    const blank = await submit(
+      { businessName: "   ", contactName: "", contactPhone: "", planId: "" },
+      repA.cookie,
+    );
+    expect(blank.data).toMatchObject({
+      fieldErrors: {
+        businessName: "Informe o nome do negócio",
+        contactName: "Informe o nome do contato",
+        contactPhone: "Informe o telefone do contato",
+        planId: "Selecione um plano para a indicação",
+      },
+    });
   });
 
   it("refuses badly shaped phones and accepts both spec forms, storing the digits", async () => {

@@ -14,13 +14,21 @@ export const REFERRAL_MESSAGES = {
   listFailed: "Erro ao carregar suas indicações",
 } as const;
 
+/** An empty required field says what to fill in before any length rule (issue 28 item 7). */
+export const REFERRAL_REQUIRED_MESSAGES = {
+  businessName: "Informe o nome do negócio",
+  contactName: "Informe o nome do contato",
+  contactPhone: "Informe o telefone do contato",
+} as const;
+
 export const REFERRAL_TEXT_MAX = 200;
 const tooLong = `Máximo de ${REFERRAL_TEXT_MAX} caracteres.`;
 
-const name = (message: string) =>
+const name = (required: string, message: string) =>
   z
-    .string({ error: message })
+    .string({ error: required })
     .trim()
+    .min(1, required)
     .min(3, message)
     .max(REFERRAL_TEXT_MAX, tooLong)
     // PostgreSQL cannot store a NUL byte in a text column.
@@ -31,11 +39,12 @@ const name = (message: string) =>
  * Unknown keys (a forged representative_id or status) are stripped: the owner comes from the session.
  */
 export const ReferralFormSchema = z.object({
-  businessName: name(REFERRAL_MESSAGES.businessName),
-  contactName: name(REFERRAL_MESSAGES.contactName),
+  businessName: name(REFERRAL_REQUIRED_MESSAGES.businessName, REFERRAL_MESSAGES.businessName),
+  contactName: name(REFERRAL_REQUIRED_MESSAGES.contactName, REFERRAL_MESSAGES.contactName),
   contactPhone: z
-    .string({ error: REFERRAL_MESSAGES.contactPhone })
+    .string({ error: REFERRAL_REQUIRED_MESSAGES.contactPhone })
     .trim()
+    .min(1, REFERRAL_REQUIRED_MESSAGES.contactPhone)
     .max(20, REFERRAL_MESSAGES.contactPhone)
     // The spec's two shapes, also after a +55 / 55 country code ("+55 (11) 98765-4321", the
     // international form people paste), and a number normalizePhone accepts (a real DDD, no

@@ -1,7 +1,7 @@
-import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
-import { representatives, user, type ReferralStatus, type UserStatus } from "~/db/schema";
+import { mailMessages, representatives, user, type ReferralStatus, type UserStatus } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import type { PixKeyType } from "./profile.constants";
 import {
@@ -17,7 +17,8 @@ import { deactivateUser, reactivateUser } from "~/modules/accounts/team.server";
 import type { Actor } from "~/modules/audit/audit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { getAuth } from "~/modules/auth/auth.server";
-import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
+import { ACCOUNT_MESSAGES, mailQueuedMessage } from "~/modules/accounts/accounts.schema";
+import { backgroundSettled } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 
 export interface AdminRepresentativeRow {
@@ -276,7 +277,8 @@ export class RepresentativeInactiveError extends Error {
 
 /**
  * Sends the representative better-auth's reset-password e-mail (its requestPasswordReset, which
- * enqueues the mail job). Only for an active representative.
+ * enqueues the mail job). Only for an active representative. Returns the message's id in the mail
+ * log (the page links to it when no SMTP is configured), or false when there is no such account.
  */
 export async function sendRepresentativePasswordReset(actor: Actor, representativeId: string) {
   const rep = await authIdOf(representativeId);
@@ -288,6 +290,21 @@ export async function sendRepresentativePasswordReset(actor: Actor, representati
   if (!account) return false;
   if (account.status !== "active") throw new RepresentativeInactiveError();
   await getAuth().api.requestPasswordReset({ body: { email: account.email } });
+  // The auth hook queues the message in the background (the public form must answer in constant
+  // time); the admin waits for it, to link to it.
+  await backgroundSettled();
+  const [mail] = await getDb()
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(
+      and(
+        eq(mailMessages.kind, "auth.redefinir-senha"),
+        eq(mailMessages.entityType, "user"),
+        eq(mailMessages.entityId, rep.authId),
+      ),
+    )
+    .orderBy(desc(mailMessages.createdAt))
+    .limit(1);
   await recordAudit(getDb(), {
     actor,
     action: "user.password_reset_sent",
@@ -295,7 +312,7 @@ export async function sendRepresentativePasswordReset(actor: Actor, representati
     entityId: rep.authId,
     entityLabel: `${rep.name} <${rep.email}>`,
   });
-  return true;
+  return { mailId: mail?.id ?? null };
 }
 
 const ACCESS_INTENTS = ["deactivateRepresentative", "reactivateRepresentative", "sendPasswordReset"] as const;
@@ -310,11 +327,12 @@ export async function representativeAccess(
   actor: Actor,
   representativeId: string,
   intent: AccessIntent,
-): Promise<{ ok: boolean; message: string }> {
+): Promise<{ ok: boolean; message: string; resetMailId?: string | null }> {
   try {
     if (intent === "sendPasswordReset") {
-      const ok = await sendRepresentativePasswordReset(actor, representativeId);
-      return { ok, message: ok ? ACCOUNT_MESSAGES.resetSent : ACCOUNT_MESSAGES.notFound };
+      const sent = await sendRepresentativePasswordReset(actor, representativeId);
+      if (!sent) return { ok: false, message: ACCOUNT_MESSAGES.notFound };
+      return { ok: true, message: mailQueuedMessage("redefinicao"), resetMailId: sent.mailId };
     }
     const active = intent === "reactivateRepresentative";
     const ok = await setRepresentativeActive(actor, representativeId, active);

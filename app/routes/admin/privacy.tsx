@@ -3,6 +3,7 @@ import type { Route } from "./+types/privacy";
 import { Card } from "~/components/admin/ui";
 import { Button, FormAlert, TextField } from "~/components/ui/form";
 import { ListError } from "~/components/ui/list-states";
+import { PrivacyNav } from "~/components/admin/privacy-nav";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid } from "~/lib/form-reply";
@@ -112,6 +113,7 @@ export default function PrivacyRequestsPage({ loaderData, actionData }: Route.Co
         title="Privacidade (LGPD)"
         subtitle="Pedidos de titulares: consultar, exportar e anonimizar dados pessoais"
       />
+      <PrivacyNav />
       {deletionRequests.length > 0 && (
         <Card className="mb-6 border-amber-200">
           <h2 className="text-lg font-semibold text-slate-900">Pedidos de exclusão de conta</h2>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/representatives";
 import { Pagination } from "~/components/admin/pagination";
 import { MaterialsPanel } from "~/components/admin/representatives/materials-panel";
 import { RepresentativeTable } from "~/components/admin/representatives/representative-table";
+import { MailNotice } from "~/components/admin/mail-notice";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchForm } from "~/components/ui/search-form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -27,6 +28,7 @@ import {
   representativeAccess,
 } from "~/modules/representatives/representatives.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
+import { redirectWithMailNotice } from "~/modules/accounts/mail-notice.server";
 import {
   MATERIAL_UI_MESSAGES,
   REPRESENTATIVE_MESSAGES,
@@ -118,6 +120,8 @@ export async function action({ request }: Route.ActionArgs) {
     const r = id.success
       ? await representativeAccess(actor, id.data, form.intent)
       : { ok: false, message: ACCOUNT_MESSAGES.notFound };
+    if (r.ok && r.resetMailId !== undefined)
+      return redirectWithMailNotice(back, "redefinicao", r.resetMailId);
     return redirectWithToast(back, r.ok ? "success" : "error", r.message, { replace: true });
   }
   // An unknown intent comes from a forged or stale form: say so instead of failing silently.
@@ -133,6 +137,7 @@ export default function RepresentativesPage({ loaderData }: Route.ComponentProps
         title="Representantes"
         subtitle="Parceiros que indicam novos clientes. Excluir um representante remove o acesso dele ao portal e mantém as indicações, sem representante vinculado."
       />
+      <MailNotice />
       <div className="mb-4">
         <SearchForm
           q={q}

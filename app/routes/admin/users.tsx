@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/users";
 import { Pagination } from "~/components/admin/pagination";
+import { MailNotice } from "~/components/admin/mail-notice";
 import { AdminTable } from "~/components/admin/users/admin-table";
 import { Card } from "~/components/admin/ui";
 import { Button, FormAlert, TextField } from "~/components/ui/form";
@@ -24,6 +25,7 @@ import {
   reactivateUser,
   resendInvitation,
 } from "~/modules/accounts/team.server";
+import { redirectWithMailNotice } from "~/modules/accounts/mail-notice.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { BAD_FORM_MESSAGE, readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
@@ -55,8 +57,9 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = InviteAdminSchema.safeParse(form);
     const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
     if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { values });
+    let mailId: string | null;
     try {
-      await inviteAdmin(actor, parsed.data);
+      ({ mailId } = await inviteAdmin(actor, parsed.data));
     } catch (err) {
       if (err instanceof EmailInUseError) {
         return replyInvalid({ email: ACCOUNT_MESSAGES.emailInUse }, { values, status: 409 });
@@ -64,16 +67,20 @@ export async function action({ request }: Route.ActionArgs) {
       log.error({ err }, "inviteAdmin failed");
       return replyError(ACCOUNT_MESSAGES.actionFailed, { values });
     }
-    return redirectWithToast("/admin/users", "success", ACCOUNT_MESSAGES.invited);
+    return redirectWithMailNotice("/admin/users", "convite", mailId);
   }
 
   const id = UserId.safeParse(form.id);
   const back = (kind: "success" | "error", msg: string) =>
     redirectWithToast("/admin/users", kind, msg, { replace: true });
-  const run = async (fn: (id: string) => Promise<unknown>, done: string) => {
+  const run = async (
+    fn: (id: string) => Promise<unknown>,
+    done: string | ((r: unknown) => Promise<Response>),
+  ) => {
     if (!id.success) return back("error", ACCOUNT_MESSAGES.notFound);
+    let result: unknown;
     try {
-      await fn(id.data);
+      result = await fn(id.data);
     } catch (err) {
       if (err instanceof LastAdminError) return back("error", ACCOUNT_MESSAGES.lastAdmin);
       if (err instanceof AccountNotFoundError) return back("error", ACCOUNT_MESSAGES.notFound);
@@ -81,20 +88,26 @@ export async function action({ request }: Route.ActionArgs) {
       log.error({ err, intent: form.intent }, "admin team action failed");
       return back("error", ACCOUNT_MESSAGES.actionFailed);
     }
-    // Deactivating oneself ends one's own session too.
-    if (form.intent === "deactivate" && id.data === me.user.id) {
-      return redirectWithToast("/admin/login", "success", done);
-    }
-    return back("success", done);
+    return typeof done === "string" ? back("success", done) : done(result);
   };
 
   switch (form.intent) {
     case "deactivate":
+      // One's own row has no "Desativar" (issue 28 item 7); a forged request is refused too.
+      if (id.success && id.data === me.user.id) return back("error", ACCOUNT_MESSAGES.cannotDeactivateSelf);
       return run((uid) => deactivateUser(actor, uid, { role: "admin" }), ACCOUNT_MESSAGES.adminDeactivated);
     case "reactivate":
       return run((uid) => reactivateUser(actor, uid, { role: "admin" }), ACCOUNT_MESSAGES.adminReactivated);
     case "resend":
-      return run((uid) => resendInvitation(actor, uid), ACCOUNT_MESSAGES.inviteResent);
+      return run(
+        (uid) => resendInvitation(actor, uid),
+        (r) =>
+          redirectWithMailNotice(
+            "/admin/users",
+            "convite-reenviado",
+            (r as { mailId: string | null }).mailId,
+          ),
+      );
   }
   return replyError(BAD_FORM_MESSAGE, { status: 400, toastOnly: true });
 }
@@ -112,6 +125,7 @@ export default function AdminUsersPage({ loaderData, actionData }: Route.Compone
         title="Equipe"
         subtitle="Administradores do painel. Desativar encerra na hora as sessões da pessoa e impede novos logins; o histórico fica."
       />
+      <MailNotice />
       <AdminTable rows={rows} meId={meId} />
       <Pagination page={page} pageSize={PAGE_SIZE} total={total} />
       <Card className="mt-6 max-w-xl">

@@ -1,12 +1,12 @@
 import { Download } from "lucide-react";
 import type { Route } from "./+types/comissoes";
 import { CommissionSummaryCards } from "~/components/portal/commission-terms";
+import { Statement } from "~/components/portal/statement";
 import { PortalErrorBoundary } from "~/components/portal/portal-error";
 import { ListEmpty, ListError } from "~/components/ui/list-states";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { toast } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/format";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { getCommissionSummary } from "~/modules/payouts/payouts.server";
 import { getStatement } from "~/modules/payouts/statement.server";
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export default function Statement({ loaderData }: Route.ComponentProps) {
+export default function StatementPage({ loaderData }: Route.ComponentProps) {
   const { lines, summary, loadError } = loaderData;
   useReplyToast(loaderData);
   return (
@@ -52,41 +52,7 @@ export default function Statement({ loaderData }: Route.ComponentProps) {
       {lines.length === 0 && !loadError ? (
         <ListEmpty>Nenhuma comissão ainda. Elas aparecem aqui quando uma indicação é concluída.</ListEmpty>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">Extrato de comissões</caption>
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Data
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Tipo
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Descrição
-                </th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">
-                  Valor
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Situação
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {lines.map((l) => (
-                <tr key={l.key}>
-                  <td className="px-4 py-3 whitespace-nowrap">{l.date}</td>
-                  <td className="px-4 py-3">{l.kind}</td>
-                  <td className="px-4 py-3 break-words">{l.description}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">{formatMoney(l.amountCents)}</td>
-                  <td className="px-4 py-3">{l.situation}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Statement lines={lines} />
       )}
     </div>
   );

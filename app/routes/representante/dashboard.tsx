@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { CommissionSummaryCards, CommissionTerms } from "~/components/portal/commission-terms";
+import { CommissionSummaryCards, CommissionTerms, PixKeyBanner } from "~/components/portal/commission-terms";
 import { StatCards, StatusChart } from "~/components/portal/dashboard-widgets";
 import { ReferralLinkCard } from "~/components/portal/referral-link";
 import { PortalErrorBoundary } from "~/components/portal/portal-error";
@@ -12,6 +12,7 @@ import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { getCommissionSummary } from "~/modules/payouts/payouts.server";
 import { listPlans } from "~/modules/plans/plans.server";
+import { getRepresentativeProfile } from "~/modules/representatives/representatives.server";
 import { getMyReferralStats } from "~/modules/referrals/portal.server";
 import { referralLink } from "~/modules/referrals/referral-link.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";
@@ -21,13 +22,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { representative } = await requireRepresentative(request);
   const link = referralLink(representative.referralCode);
   try {
-    const [stats, summary, plans] = await Promise.all([
+    const [stats, summary, plans, profile] = await Promise.all([
       getMyReferralStats({ representativeId: representative.id }),
       getCommissionSummary({ representativeId: representative.id }),
       listPlans(),
+      getRepresentativeProfile({ representativeId: representative.id }),
     ]);
     const terms = plans.map(({ id, name, commissionCents }) => ({ id, name, commissionCents }));
-    return { name: representative.name, link, stats, summary, terms, loadError: null, toast: null };
+    const needsPixKey = summary.toReceiveCents > 0 && !profile?.pixKey;
+    return {
+      name: representative.name,
+      link,
+      stats,
+      summary,
+      needsPixKey,
+      terms,
+      loadError: null,
+      toast: null,
+    };
   } catch (err) {
     log.error({ err }, "portal dashboard: stats failed");
     return {
@@ -35,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       link,
       stats: null,
       summary: null,
+      needsPixKey: false,
       terms: [],
       loadError: REFERRAL_MESSAGES.listFailed,
       toast: toast.error(REFERRAL_MESSAGES.listFailed),
@@ -43,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, link, stats, summary, terms, loadError } = loaderData;
+  const { name, link, stats, summary, needsPixKey, terms, loadError } = loaderData;
   useReplyToast(loaderData);
   return (
     <div className="space-y-6">
@@ -57,6 +70,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         }
       />
       <ListError message={loadError} />
+      {needsPixKey && summary && <PixKeyBanner toReceiveCents={summary.toReceiveCents} />}
       <ReferralLinkCard link={link} />
       {stats && (
         <>

@@ -69,7 +69,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           error={errors.name}
         />
         <TextField
-          label="Email"
+          label="E-mail"
           name="email"
           type="email"
           autoComplete="email"

@@ -156,7 +156,8 @@ export function inBackground(work: Promise<unknown>, what: string): void {
   background.add(tracked);
 }
 
-async function backgroundSettled(): Promise<void> {
+/** Waits for the work started with `inBackground` (e.g. a mail an auth hook queued) to finish. */
+export async function backgroundSettled(): Promise<void> {
   while (background.size) await Promise.all([...background]);
 }
 

@@ -38,3 +38,8 @@ export function mailFrom(): string {
   const host = new URL(baseUrl()).hostname;
   return `"CardápioDigital" <nao-responda@${host}>`;
 }
+
+/** Whether messages leave at all: without SMTP_URL they only wait in the mail log ("sem SMTP"). */
+export function smtpConfigured(): boolean {
+  return Boolean(env().SMTP_URL);
+}

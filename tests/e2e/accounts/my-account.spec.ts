@@ -7,7 +7,7 @@ async function signInElsewhere(browser: import("@playwright/test").Browser, emai
   const ctx = await browser.newContext({ userAgent: FIREFOX });
   const page = await ctx.newPage();
   await page.goto("/representante/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Senha").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/representante\/dashboard$/);
@@ -70,7 +70,7 @@ test("changing the password asks the current one and ends the other session", as
   await other.page.goto("/representante/dashboard");
   await expect(other.page).toHaveURL(/\/representante\/login$/);
 
-  await other.page.getByLabel("Email").fill(email);
+  await other.page.getByLabel("E-mail", { exact: true }).fill(email);
   await other.page.getByLabel("Senha").fill("senha-trocada-1");
   await other.page.getByRole("button", { name: "Entrar" }).click();
   await expect(other.page).toHaveURL(/\/representante\/dashboard$/);

@@ -37,7 +37,7 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   await expect(page.getByLabel("Nome", { exact: true })).toBeFocused();
 
   await page.getByLabel("Nome", { exact: true }).fill(name);
-  await page.getByLabel("Email").fill(email.toUpperCase());
+  await page.getByLabel("E-mail", { exact: true }).fill(email.toUpperCase());
   await page.getByLabel("Telefone").pressSequentially("11987654321");
   await expect(page.getByLabel("Telefone")).toHaveValue("(11) 98765-4321");
   await page.getByLabel("Nome do negócio").fill(business);
@@ -54,7 +54,7 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   // The same email again (any case): a clear message, the typed values kept.
   await page.goto("/admin/clients/new");
   await page.getByLabel("Nome", { exact: true }).fill("Outra Pessoa");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Telefone").fill("1133334444");
   await page.getByLabel("Nome do negócio").fill("Outro Negócio");
   await selectByText(page, "Plano", "Premium");
@@ -88,7 +88,7 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   await page.getByRole("link", { name: `Editar ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clients/edit/${id}$`));
   await expect(page.getByRole("heading", { name: "Editar Cliente" })).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
   await page.getByLabel("Status").selectOption("inativo");
   await page.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
@@ -98,7 +98,7 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   const otherEmail = uniqueEmail("outro");
   await createClientViaForm(page, { name: unique("Outro"), email: otherEmail, business: "Outro" });
   await page.goto(`/admin/clients/edit/${id}`);
-  await page.getByLabel("Email").fill(otherEmail);
+  await page.getByLabel("E-mail", { exact: true }).fill(otherEmail);
   await page.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page.getByText("Já existe um cliente com este e-mail!")).toBeVisible();
   await expectToast(page, "Erro ao atualizar cliente");

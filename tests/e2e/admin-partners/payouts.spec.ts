@@ -96,7 +96,10 @@ test("completed → A receber R$ 100,00 → PIX payout → Recebido R$ 100,00, l
   await expect(admin.getByRole("checkbox", { name: new RegExp(business) })).toBeChecked();
   await admin.getByLabel("Forma de pagamento").selectOption({ label: "PIX" });
   await admin.getByLabel("Referência / comprovante").fill(`E2E-${suffix}`);
-  await admin.getByRole("button", { name: "Registrar pagamento" }).click();
+  await admin.getByRole("button", { name: `Registrar pagamento de R$ 100,00 a ${repName}` }).click();
+  const confirm = admin.getByRole("alertdialog", { name: "Confirmar pagamento?" });
+  await expect(confirm).toContainText(`via PIX, chave E-mail: pix-${suffix}@exemplo.com.br`);
+  await confirm.getByRole("button", { name: "Registrar R$ 100,00" }).click();
   await expect(admin.getByText("Pagamento registrado.", { exact: true })).toBeVisible();
   const payouts = admin.getByRole("table", { name: "Pagamentos" });
   await expect(payouts.getByRole("row").filter({ hasText: `E2E-${suffix}` })).toContainText("R$ 100,00");

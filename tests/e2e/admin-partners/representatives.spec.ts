@@ -96,7 +96,7 @@ test.describe("deleting a representative", () => {
     // Their open session is gone, and signing in again fails.
     await repPage.goto("/representante/dashboard");
     await expect(repPage).toHaveURL(/\/representante\/login$/);
-    await repPage.getByLabel("Email").fill(rep.email);
+    await repPage.getByLabel("E-mail", { exact: true }).fill(rep.email);
     await repPage.getByLabel("Senha").fill(rep.password);
     await repPage.getByRole("button", { name: "Entrar" }).click();
     await expect(

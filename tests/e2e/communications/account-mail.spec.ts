@@ -13,7 +13,7 @@ const INVALID_LINK = "Este link de redefinição de senha expirou ou já foi usa
 
 async function login(page: Page, email: string, password: string) {
   await page.goto("/representante/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Senha").fill(password);
   await page.getByRole("button", { name: "Entrar" }).click();
 }
@@ -33,7 +33,7 @@ test("forgot password: e-mail, link, new password; the old password and the link
   await anon.getByRole("link", { name: "Esqueci minha senha" }).click();
   await expect(anon).toHaveURL(/\/representante\/esqueci-senha$/);
   await expectNoA11yViolations(anon);
-  await anon.getByLabel("Email").fill(rep.email);
+  await anon.getByLabel("E-mail", { exact: true }).fill(rep.email);
   await anon.getByRole("button", { name: "Enviar link" }).click();
   await expect(anon.getByRole("status")).toContainText("Se houver uma conta com este e-mail");
 
@@ -77,7 +77,7 @@ test("the admin login has its own forgot-password page with the same answer for 
   await page.goto("/admin/login");
   await page.getByRole("link", { name: "Esqueci minha senha" }).click();
   await expect(page).toHaveURL(/\/admin\/forgot-password$/);
-  await page.getByLabel("Email").fill(uniqueEmail("ninguem"));
+  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("ninguem"));
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByRole("status")).toContainText("Se houver uma conta com este e-mail");
   await page.goto("/admin/reset-password?token=inventado");
@@ -130,7 +130,7 @@ test("/admin/emails: filter, open a message, re-send a failed one", async ({ pag
   const form = await signup.newPage();
   await form.goto("/representante/register");
   await form.getByLabel("Nome completo").fill("Renata Recusada");
-  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("E-mail", { exact: true }).fill(email);
   await form.getByLabel("Senha", { exact: true }).fill("senha-rep-123");
   await form.getByLabel("Confirmar senha").fill("senha-rep-123");
   await form.getByRole("button", { name: "Cadastrar" }).click();

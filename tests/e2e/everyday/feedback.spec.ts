@@ -5,7 +5,7 @@ import { ADMIN, uniqueEmail } from "../../support/e2e";
 
 test("a failed then successful sign-in: the error was shown once and is gone after", async ({ page }) => {
   await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Senha").fill("senha-errada");
   await page.getByRole("button", { name: "Entrar" }).click();
   const error = page.getByText("Erro ao fazer login. Verifique suas credenciais.");

@@ -79,7 +79,7 @@ test("unsaved changes: leaving asks first, in Portuguese; saving does not", asyn
 
 test("a field's message appears when it is left, not on the first keystroke", async ({ adminPage: page }) => {
   await page.goto("/admin/clients/new");
-  const email = page.getByLabel("Email");
+  const email = page.getByLabel("E-mail", { exact: true });
   await email.pressSequentially("a");
   await expect(page.getByText("Informe um e-mail válido.")).toHaveCount(0);
   await email.press("Tab");

@@ -9,7 +9,7 @@ import {
 
 test("admin login: failure and success texts, then logout", async ({ page }) => {
   await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Senha").fill("senha-errada");
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByRole("alert")).toHaveText("Erro ao fazer login. Verifique suas credenciais.");
@@ -65,7 +65,7 @@ test("a representative is refused on every /admin page and on a raw POST", async
 test("representative registration: validation texts and success flow", async ({ page }) => {
   await page.goto("/representante/register");
   await page.getByLabel("Nome completo").fill("Carla Mendes");
-  await page.getByLabel("Email").fill(uniqueEmail("carla"));
+  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("carla"));
   await page.getByLabel("Senha", { exact: true }).fill("123456");
   await page.getByLabel("Confirmar senha").fill("1234567");
   await page.getByRole("button", { name: "Cadastrar" }).click();

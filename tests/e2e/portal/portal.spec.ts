@@ -47,6 +47,10 @@ test("a new representative: empty dashboard, wizard with every check, success, r
   const businessInput = page.getByLabel("Nome do negócio");
   await businessInput.fill("ab");
   await expect(page.getByText(MSG.business)).toBeVisible();
+  // Empty says what to fill in before the length rule (issue 28 item 7).
+  await businessInput.fill("");
+  await expect(page.getByText("Informe o nome do negócio")).toBeVisible();
+  await expect(page.getByText(MSG.business)).toHaveCount(0);
   await businessInput.fill("  ab  ");
   await expect(page.getByText(MSG.business)).toBeVisible();
   await businessInput.fill(business);

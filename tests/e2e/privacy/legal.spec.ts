@@ -57,15 +57,20 @@ test("the contact form and the representative registration show a notice linking
   );
 });
 
-test("Configurações → Privacidade: the controller and an own text show on /privacidade, then back to the default", async ({
+test("Privacidade → Responsável e textos legais: the controller and an own text show on /privacidade, then back to the default", async ({
   adminPage: page,
 }) => {
   await page.goto("/admin/settings/privacy");
+  // One "Privacidade" (issue 28 item 7): the sidebar entry, whose second tab is this page.
   await expect(
     page
-      .getByRole("navigation", { name: "Seções das configurações" })
-      .getByRole("link", { name: "Privacidade" }),
+      .getByRole("navigation", { name: "Seções da privacidade" })
+      .getByRole("link", { name: "Responsável e textos legais" }),
   ).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Menu administrativo" }).getByRole("link", { name: "Privacidade" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Privacidade", exact: true })).toHaveCount(1);
   const company = page.getByLabel("Empresa responsável (controlador)");
   const email = page.getByLabel("E-mail para pedidos sobre dados pessoais");
   const policy = page.getByLabel("Política de Privacidade (HTML)", { exact: true });

@@ -80,7 +80,7 @@ test.describe("an oversize form in the browser", () => {
   const fill = async (page: import("@playwright/test").Page) => {
     await page.goto("/representante/register");
     await page.getByLabel("Nome completo").fill("N".repeat(70_000));
-    await page.getByLabel("Email").fill(uniqueEmail("grande"));
+    await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("grande"));
     await page.getByLabel("Senha", { exact: true }).fill("senha-boa-123");
     await page.getByLabel("Confirmar senha").fill("senha-boa-123");
     await page.getByRole("button", { name: "Cadastrar" }).click();
@@ -118,12 +118,12 @@ test("a locked admin account sees for how long it waits", async ({ page, playwri
   }
   await api.dispose();
   await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Senha").fill("qualquer-uma");
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page.getByText("Muitas tentativas. Tente novamente em 15 minutos.").first()).toBeVisible();
   // The real admin, from the same address, is not locked.
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("E-mail", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Senha").fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

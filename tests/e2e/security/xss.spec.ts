@@ -92,7 +92,7 @@ test.describe("through the real inputs", () => {
     for (const payload of PAYLOADS) {
       // Mismatched passwords: the form comes back with the name and email filled in.
       await page.getByLabel("Nome completo").fill(payload);
-      await page.getByLabel("Email").fill(payload);
+      await page.getByLabel("E-mail", { exact: true }).fill(payload);
       await page.getByLabel("Senha", { exact: true }).fill("123456");
       await page.getByLabel("Confirmar senha").fill("654321");
       await page.getByRole("button", { name: "Cadastrar" }).click();
@@ -102,7 +102,7 @@ test.describe("through the real inputs", () => {
     for (const path of ["/admin/login", "/representante/login"]) {
       await page.goto(path);
       for (const payload of PAYLOADS.slice(0, 25)) {
-        await page.getByLabel("Email").fill(payload);
+        await page.getByLabel("E-mail", { exact: true }).fill(payload);
         await page.getByLabel("Senha").fill(payload);
         await page.getByRole("button", { name: "Entrar" }).click();
         await expect(page.getByRole("button", { name: "Entrar" })).toBeEnabled();

@@ -82,7 +82,7 @@ export function ClientForm({
           error={errors.name}
         />
         <TextField
-          label="Email"
+          label="E-mail"
           name="email"
           type="email"
           required

@@ -27,7 +27,7 @@ export function ClientsTable({
         <>
           <SortHeader label="Nome" sortKey="name" sort={sort} dir={dir} />
           <SortHeader label="Negócio" sortKey="business_name" sort={sort} dir={dir} />
-          <SortHeader label="Email" sortKey="email" sort={sort} dir={dir} />
+          <SortHeader label="E-mail" sortKey="email" sort={sort} dir={dir} />
           <Th>Telefone</Th>
           <Th>Plano</Th>
           <SortHeader label="Status" sortKey="status" sort={sort} dir={dir} />

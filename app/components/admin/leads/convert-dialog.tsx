@@ -81,7 +81,7 @@ export function ConvertDialog({
       title="Converter em cliente"
       description={
         <>
-          {lead.name} será cadastrado como cliente ativo. Com um plano, o cliente já recebe a assinatura ativa
+          Cria o cliente {lead.name}, com status ativo. Com um plano, o cliente já recebe a assinatura ativa
           (mensal, a partir de hoje).
         </>
       }

@@ -1,9 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Badge, Card, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
 import { formatDate, formatIsoDate, formatMoney } from "~/lib/format";
-import { PAYOUT_METHOD_LABELS, PAYOUT_METHODS } from "~/modules/payouts/payouts.constants";
+import { PAYOUT_METHOD_LABELS, PAYOUT_METHODS, type PayoutMethod } from "~/modules/payouts/payouts.constants";
+import { ConfirmDialog } from "~/components/ui/dialog";
 import type { Commission, Payout } from "~/modules/payouts/payouts.server";
 import { formatPhone } from "~/lib/phone";
 import { PIX_KEY_TYPE_LABELS } from "~/modules/representatives/profile.constants";
@@ -11,17 +13,19 @@ import type { RepresentativeProfileRow } from "~/modules/representatives/represe
 import { BrDateField } from "~/components/ui/br-date-input";
 import { isoToBrDate } from "~/lib/dates";
 
+/** The key as the admin reads it: "CPF: 123…" (the type when known). */
+export function pixKeyText(profile: Pick<RepresentativeProfileRow, "pixKey" | "pixKeyType">) {
+  return profile.pixKeyType
+    ? `${PIX_KEY_TYPE_LABELS[profile.pixKeyType]}: ${profile.pixKey}`
+    : (profile.pixKey ?? "");
+}
+
 /** Where to pay: the representative's own payout details (issue 14 item 3). */
 export function PayoutDetails({ profile }: { profile: RepresentativeProfileRow | null }) {
   const none = <span className="text-slate-500">Não informado</span>;
   const rows: [string, React.ReactNode][] = [
     ["Telefone / WhatsApp", profile?.phone ? formatPhone(profile.phone) : none],
-    [
-      "Chave PIX",
-      profile?.pixKey && profile.pixKeyType
-        ? `${PIX_KEY_TYPE_LABELS[profile.pixKeyType]}: ${profile.pixKey}`
-        : none,
-    ],
+    ["Chave PIX", profile?.pixKey ? pixKeyText(profile) : none],
     ["CPF/CNPJ", profile?.document ?? none],
   ];
   return (
@@ -43,19 +47,36 @@ export function PayoutDetails({ profile }: { profile: RepresentativeProfileRow |
 export function PayoutForm({
   unpaid,
   today,
-  hasPixKey,
+  repName,
+  pixKey,
   errors,
   formError,
 }: {
   unpaid: Commission[];
   today: string;
-  /** Without a key on file PIX is refused by the server, so transfer comes first. */
-  hasPixKey: boolean;
+  repName: string;
+  /** "Tipo: chave" as shown to the admin, or null. Without one the server refuses PIX, so transfer comes first. */
+  pixKey: string | null;
   errors: Record<string, string | undefined>;
   formError: string | null;
 }) {
   const busy = useNavigation().state === "submitting";
-  const total = unpaid.reduce((s, c) => s + c.amountCents, 0);
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Every commission starts ticked, so the server's render shows the full total; each tick then
+  // updates the heading and the button. Only a display: the server sums the ticked ids itself.
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set(unpaid.map((c) => c.referralId)));
+  const [method, setMethod] = useState<PayoutMethod>(pixKey ? "pix" : "transferencia");
+  const [asking, setAsking] = useState(false);
+  const total = unpaid.reduce((s, c) => (ticked.has(c.referralId) ? s + c.amountCents : s), 0);
+  const amount = formatMoney(total);
+  const toggle = (id: string, on: boolean) =>
+    setTicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   return (
     <Card>
       <h2 id="payout-form-title" className="text-lg font-semibold text-slate-900">
@@ -64,12 +85,24 @@ export function PayoutForm({
       {unpaid.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Nenhuma comissão a pagar.</p>
       ) : (
-        <Form method="post" aria-labelledby="payout-form-title" className="mt-4 space-y-4">
+        <Form
+          ref={formRef}
+          method="post"
+          aria-labelledby="payout-form-title"
+          className="mt-4 space-y-4"
+          onSubmit={(e) => {
+            // Once hydrated the button asks first and the dialog submits; before hydration the form
+            // posts as is. Either way the server checks everything again.
+            e.preventDefault();
+            setAsking(true);
+          }}
+        >
           <input type="hidden" name="intent" value="record-payout" />
           <FormAlert message={formError} />
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">
-              Comissões a pagar ({formatMoney(total)} no total)
+              Comissões a pagar: <span data-testid="payout-total">{amount}</span> selecionados de{" "}
+              {formatMoney(unpaid.reduce((s, c) => s + c.amountCents, 0))}
             </legend>
             <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
               {unpaid.map((c) => (
@@ -79,7 +112,8 @@ export function PayoutForm({
                     type="checkbox"
                     name="referralIds"
                     value={c.referralId}
-                    defaultChecked
+                    checked={ticked.has(c.referralId)}
+                    onChange={(e) => toggle(c.referralId, e.currentTarget.checked)}
                     className="h-4 w-4 rounded border-slate-300 text-brand-700"
                   />
                   <label
@@ -111,7 +145,8 @@ export function PayoutForm({
             <SelectField
               label="Forma de pagamento"
               name="method"
-              defaultValue={hasPixKey ? "pix" : "transferencia"}
+              value={method}
+              onChange={(e) => setMethod(e.currentTarget.value as PayoutMethod)}
               error={errors.method}
             >
               {PAYOUT_METHODS.map((m) => (
@@ -128,13 +163,55 @@ export function PayoutForm({
               error={errors.reference}
             />
           </div>
-          <Button type="submit" busy={busy} busyLabel="Registrando...">
-            Registrar pagamento
-          </Button>
+          <ConfirmDialog
+            open={asking}
+            onOpenChange={setAsking}
+            // The submit button is the dialog's trigger, so closing it gives the focus back there.
+            trigger={
+              <Button type="submit" busy={busy} busyLabel="Registrando..." disabled={ticked.size === 0}>
+                {payoutButtonLabel(amount, repName)}
+              </Button>
+            }
+            title="Confirmar pagamento?"
+            description={payoutConfirmText({ amount, repName, method, pixKey, count: ticked.size })}
+            confirmLabel={`Registrar ${amount}`}
+            tone="primary"
+            onConfirm={() => {
+              if (formRef.current) submit(formRef.current);
+            }}
+          />
         </Form>
       )}
     </Card>
   );
+}
+
+export function payoutButtonLabel(amount: string, repName: string) {
+  return `Registrar pagamento de ${amount} a ${repName}`;
+}
+
+/** The review step before money is recorded (Asaas-style): the amount, the method and where it goes. */
+export function payoutConfirmText({
+  amount,
+  repName,
+  method,
+  pixKey,
+  count,
+}: {
+  amount: string;
+  repName: string;
+  method: PayoutMethod;
+  pixKey: string | null;
+  count: number;
+}) {
+  const items = count === 1 ? "1 comissão" : `${count} comissões`;
+  const how =
+    method === "pix"
+      ? pixKey
+        ? `via PIX, chave ${pixKey}`
+        : "via PIX (sem chave PIX cadastrada: o registro será recusado)"
+      : "por transferência";
+  return `Pagamento de ${amount} a ${repName} ${how}, referente a ${items}.`;
 }
 
 /** Every payout of the representative; an active one can be cancelled (never edited). */

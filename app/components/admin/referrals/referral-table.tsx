@@ -1,80 +1,11 @@
-import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { SortHeader } from "~/components/admin/sort-header";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
-import { useReplyToast } from "~/components/ui/use-reply-toast";
-import type { FormReply } from "~/lib/form-reply";
-import { ConfirmDialog } from "~/components/ui/dialog";
-import { formatDate, formatMoney } from "~/lib/format";
-import { commissionForPlan } from "~/modules/referrals/commission";
-import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
+import { formatDate } from "~/lib/format";
+import { REFERRAL_CANCELLED_LABEL } from "~/modules/referrals/referrals.schema";
+import { ReferralStatusSelect } from "./referral-status-select";
 import type { AdminReferralRow } from "~/modules/referrals/admin.server";
 import { formatPhone } from "~/lib/phone";
-
-type Status = keyof typeof REFERRAL_STATUS_LABELS;
-const STATUS_STYLE: Record<Status, string> = {
-  analise: "border-yellow-300 bg-yellow-50 text-yellow-900",
-  aguardando_pagamento: "border-blue-300 bg-blue-50 text-blue-900",
-  producao: "border-purple-300 bg-purple-50 text-purple-900",
-  concluido: "border-green-300 bg-green-50 text-green-900",
-};
-
-/**
- * Issue 28 item 4: a change that creates a commission ("Concluído") or cancels one (leaving
- * "Concluído") asks first, with the amount and the representative; the others save at once. The
- * server decides again (setReferralStatus).
- */
-function StatusSelect({ row }: { row: AdminReferralRow & { status: Status } }) {
-  const fetcher = useFetcher<FormReply>();
-  useReplyToast(fetcher.data);
-  const [asking, setAsking] = useState<Status | null>(null);
-  const pending = fetcher.formData?.get("status");
-  const value = (typeof pending === "string" ? pending : row.status) as Status;
-  const save = (status: Status) =>
-    fetcher.submit({ intent: "status", id: row.id, status }, { method: "post" });
-  const amount = formatMoney(row.commissionCents ?? commissionForPlan(row.planName));
-  const who = row.representativeName ?? "o representante removido";
-  const completing = asking === "concluido";
-  return (
-    <>
-      <select
-        aria-label={`Status da indicação de ${row.businessName}`}
-        value={value}
-        disabled={fetcher.state !== "idle"}
-        onChange={(e) => {
-          const next = e.currentTarget.value as Status;
-          if (next === "concluido" || row.status === "concluido") setAsking(next);
-          else save(next);
-        }}
-        className={`rounded-lg border px-2 py-1 text-sm font-medium ${STATUS_STYLE[value]}`}
-      >
-        {Object.entries(REFERRAL_STATUS_LABELS).map(([k, label]) => (
-          <option key={k} value={k}>
-            {label}
-          </option>
-        ))}
-      </select>
-      <ConfirmDialog
-        open={asking !== null}
-        onOpenChange={(open) => {
-          if (!open) setAsking(null);
-        }}
-        title={completing ? "Concluir indicação?" : "Cancelar a comissão?"}
-        description={
-          completing
-            ? `A indicação de ${row.businessName} será concluída e gera uma comissão de ${amount} para ${who}.`
-            : `A comissão de ${amount} de ${who} será cancelada e a indicação de ${row.businessName} volta para ${asking ? REFERRAL_STATUS_LABELS[asking] : ""}.`
-        }
-        cancelLabel={completing ? "Cancelar" : "Manter concluída"}
-        confirmLabel={completing ? `Concluir e gerar ${amount}` : "Cancelar a comissão"}
-        tone={completing ? "success" : "danger"}
-        onConfirm={() => {
-          if (asking) save(asking);
-        }}
-      />
-    </>
-  );
-}
 
 export function ReferralTable({
   rows,
@@ -143,7 +74,7 @@ export function ReferralTable({
                   {REFERRAL_CANCELLED_LABEL}
                 </span>
               ) : (
-                <StatusSelect row={{ ...r, status: r.status }} />
+                <ReferralStatusSelect row={{ ...r, status: r.status }} />
               )}
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>

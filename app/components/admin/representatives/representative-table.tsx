@@ -65,7 +65,7 @@ export function RepresentativeTable({
       head={
         <>
           <SortHeader label="Nome" {...h("name")} />
-          <SortHeader label="Email" {...h("email")} />
+          <SortHeader label="E-mail" {...h("email")} />
           <SortHeader label="Indicações" {...h("referrals")} />
           <Th>Por status</Th>
           <SortHeader label="Concluídas" {...h("completed")} />

@@ -2,14 +2,14 @@ import { NavLink } from "react-router";
 
 /**
  * The sections of /admin/settings, as tabs of links. A new section is one line here (and its
- * route in app/routes.ts). `end`: the section is active only on its exact URL.
+ * route in app/routes.ts). `end`: the section is active only on its exact URL. The privacy
+ * settings are reached from the sidebar's "Privacidade" (components/admin/privacy-nav.tsx).
  */
 export const SETTINGS_SECTIONS = [
   { to: "/admin/settings", label: "SEO e rastreamento", end: true },
   { to: "/admin/settings/notifications", label: "Notificações" },
   { to: "/admin/settings/webhooks", label: "Webhooks" },
   { to: "/admin/settings/funnel", label: "Funil" },
-  { to: "/admin/settings/privacy", label: "Privacidade" },
   { to: "/admin/settings/billing", label: "Financeiro" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];
 

@@ -69,7 +69,7 @@ export function AdminTable({ rows, meId }: { rows: AdminRow[]; meId: string }) {
                       Reativar
                     </button>
                   </Form>
-                ) : (
+                ) : r.id === meId ? null : (
                   <ConfirmButton
                     label={`Desativar ${r.name}`}
                     title={`Desativar ${r.name}?`}

@@ -21,8 +21,8 @@ export function DeletionRequestMail({
     >
       <MailHeading>Pedido de exclusão de conta</MailHeading>
       <MailText>
-        Um representante pediu a exclusão da própria conta (LGPD). Confira os dados dele em Privacidade e
-        anonimize-os para concluir o pedido.
+        Pedido de exclusão da própria conta (LGPD) feito no portal do representante. Confira os dados em
+        Privacidade e anonimize-os para concluir o pedido.
       </MailText>
       <MailFields
         rows={[

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/edit";
+import { ReferralStatusSelect } from "~/components/admin/referrals/referral-status-select";
 import { ReferralContactFields } from "~/components/referrals/referral-contact-fields";
 import { Button, FormAlert, SelectField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
@@ -104,6 +105,13 @@ export default function EditReferral({ loaderData, actionData }: Route.Component
           referral.commissionCents !== null ? ` · Comissão: ${formatMoney(referral.commissionCents)}` : ""
         }`}
       />
+      {!cancelled && referral.status !== "cancelada" && (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <span className="text-sm font-medium text-slate-700">Status</span>
+          {/* The same select as the list, asking first when a commission is created or cancelled. */}
+          <ReferralStatusSelect row={{ ...referral, status: referral.status }} action={LIST} />
+        </div>
+      )}
       {cancelled ? (
         <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
           {REFERRAL_EDIT_MESSAGES.adminCancelled}

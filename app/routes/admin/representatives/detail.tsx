@@ -1,7 +1,12 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/detail";
-import { PayoutDetails, PayoutForm, PayoutHistory } from "~/components/admin/payouts/payout-panels";
+import {
+  PayoutDetails,
+  PayoutForm,
+  PayoutHistory,
+  pixKeyText,
+} from "~/components/admin/payouts/payout-panels";
 import { CommissionSummaryCards } from "~/components/portal/commission-terms";
 import { ListError } from "~/components/ui/list-states";
 import { PageHeader } from "~/components/ui/page-header";
@@ -105,7 +110,8 @@ export default function RepresentativePage({ loaderData, actionData }: Route.Com
         key={payouts.length}
         unpaid={unpaid}
         today={today}
-        hasPixKey={Boolean(profile?.pixKey)}
+        repName={rep.name}
+        pixKey={profile?.pixKey ? pixKeyText(profile) : null}
         errors={errors}
         formError={actionData?.formError ?? null}
       />

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/privacy";
-import { SettingsNav } from "~/components/admin/settings/settings-nav";
+import { PrivacyNav } from "~/components/admin/privacy-nav";
 import { Card } from "~/components/admin/ui";
 import { ListError } from "~/components/ui/list-states";
 import { Button, TextAreaField, TextField } from "~/components/ui/form";
@@ -75,8 +75,11 @@ export default function PrivacySettingsPage({ loaderData, actionData }: Route.Co
   const errors = actionData?.fieldErrors;
   return (
     <div className="max-w-6xl">
-      <PageHeader title="Configurações" subtitle="Quem responde pelos dados e os textos legais do site" />
-      <SettingsNav />
+      <PageHeader
+        title="Privacidade (LGPD)"
+        subtitle="Quem responde pelos dados e os textos legais do site"
+      />
+      <PrivacyNav />
       <Card className="max-w-3xl">
         <h2 className="text-lg font-semibold text-slate-900">Privacidade (LGPD)</h2>
         <p className="mt-1 text-sm text-slate-600">
