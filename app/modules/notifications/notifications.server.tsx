@@ -13,7 +13,7 @@ import { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-record
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
 import { onEvent } from "~/modules/events/events.server";
-import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
+import { referralStatusLabel } from "~/modules/referrals/referrals.schema";
 import { defineJob } from "~/server/jobs/queue.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
@@ -110,7 +110,7 @@ export const referralStatusMailJob = onEvent(["referral.status_changed"], {
     const data = {
       representativeName: row.repName,
       businessName: row.businessName,
-      statusLabel: REFERRAL_STATUS_LABELS[payload.to],
+      statusLabel: referralStatusLabel(payload.to),
       completed: payload.to === "concluido",
       commissionCents: payload.to === "concluido" ? row.commissionCents : null,
     };
