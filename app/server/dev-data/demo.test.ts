@@ -60,7 +60,12 @@ describe("demo data on a first start", () => {
     expect(Number(linked)).toBe(8);
     // Issue 30: every referral is a lead; the converted ones name their client, and the moves
     // that brought them there are the system's (no actor) on their history.
-    const [pipeline] = await queryRows<{ referrals: number; with_lead: number; with_client: number; moves: number }>(
+    const [pipeline] = await queryRows<{
+      referrals: number;
+      with_lead: number;
+      with_client: number;
+      moves: number;
+    }>(
       t.db,
       sql`select count(*)::int as referrals, count(lead_id)::int as with_lead, count(client_id)::int as with_client,
             (select count(*)::int from audit_log where entity_type = 'referral' and actor_id is null) as moves
