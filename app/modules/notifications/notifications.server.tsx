@@ -72,7 +72,10 @@ export const leadAlertJob = onEvent(["lead.created"], {
       attribution: ATTRIBUTION_LABELS.flatMap(([k, label]): [string, string][] =>
         lead[k] ? [[label, lead[k]]] : [],
       ),
-      leadUrl: brand.url(`/admin/leads?q=${encodeURIComponent(lead.email)}`),
+      // A referral's lead has no e-mail to search by: its own page (issue 30).
+      leadUrl: brand.url(
+        lead.email ? `/admin/leads?q=${encodeURIComponent(lead.email)}` : `/admin/leads/${lead.id}`,
+      ),
     };
     const body = await renderMail(<LeadAlertMail brand={brand} lead={data} />);
     const subject = leadAlertSubject(data);

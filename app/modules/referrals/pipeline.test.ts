@@ -30,6 +30,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, outcome, post, representativeCookie } from "../../../tests/support/requests";
 import { CONVERT_EMAIL_MESSAGES } from "~/modules/leads/leads.schema";
 import { DUPLICATE_REFERRAL_MESSAGE } from "./duplicates.server";
+import { updateMyReferral } from "./portal.server";
 import {
   referralOnChargePaid,
   referralOnChargeReversed,
@@ -182,6 +183,36 @@ describe("the wizard's referral is a lead (item 1)", () => {
     const client = await wizard(bruno, "(31) 98888-3003", "Antigo");
     expect(JSON.stringify(client.data)).toContain(DUPLICATE_REFERRAL_MESSAGE);
     expect(await count()).toEqual(before);
+  });
+});
+
+describe("the representative's correction (item 1)", () => {
+  it("rewrites the lead still in Novos Leads, and leaves a lead already worked alone", async () => {
+    expect((await wizard(ana, "(31) 98888-6006", "Bistrô Seis")).status).toBe(200);
+    const referral = await referralOf("Bistrô Seis");
+    const input = {
+      businessName: "Bistrô Seis e Meio",
+      contactName: "Carla Nova",
+      contactPhone: "31988886007",
+      planId: premiumId,
+    };
+    const me = { id: ana.userId, name: "Ana Pipeline" };
+    expect(
+      await updateMyReferral({ representativeId: ana.representativeId, id: referral.id, input, actor: me }),
+    ).toBe("ok");
+    expect(await leadOf(referral.leadId!)).toMatchObject({
+      business: "Bistrô Seis e Meio",
+      name: "Carla Nova",
+      phone: "31988886007",
+    });
+    await moveLead({ id: referral.leadId!, from: "novo", to: "contatado", actor });
+    await updateMyReferral({
+      representativeId: ana.representativeId,
+      id: referral.id,
+      input: { ...input, contactName: "Carla Outra" },
+      actor: me,
+    });
+    expect((await leadOf(referral.leadId!)).name).toBe("Carla Nova");
   });
 });
 

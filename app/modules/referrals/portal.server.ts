@@ -345,6 +345,23 @@ export async function updateMyReferral({
       if (await isAlreadyReferred(tx, after.contactPhone, { exceptReferralId: id })) return "duplicate";
     }
     await saveReferralUpdate(tx, { id, set: after, changes, actor, onlyIf: eq(referrals.status, "analise") });
+    // Issue 30: the lead the referral made still in "Novos Leads" shows the corrected data; a lead
+    // sales has started working keeps what it has.
+    await tx
+      .update(leads)
+      .set({
+        name: after.contactName,
+        phone: after.contactPhone,
+        business: after.businessName,
+        ...(after.planName ? { plan: after.planName } : {}),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(leads.statusFunil, "novo"),
+          sql`${leads.id} = (select ${referrals.leadId} from ${referrals} where ${referrals.id} = ${id})`,
+        ),
+      );
     return "ok";
   });
 }

@@ -30,7 +30,12 @@ test("a wizard referral becomes a lead, and its conversion and first payment mov
   await page.getByLabel("Nome do negócio").fill(business);
   await page.getByLabel("Nome do contato").fill(contact);
   await page.getByLabel("Telefone do contato").pressSequentially(uniquePhone("21"));
-  await page.getByLabel("Plano").selectOption({ label: "Premium" });
+  // The options read "Premium - R$ …": pick it by its text.
+  const premium = await page
+    .getByLabel("Plano")
+    .locator("option", { hasText: "Premium" })
+    .getAttribute("value");
+  await page.getByLabel("Plano").selectOption(premium!);
   await page.getByRole("button", { name: "Próximo" }).click();
   await page.getByRole("button", { name: "Confirmar Indicação" }).click();
   await expect(page.getByRole("heading", { name: "Indicação cadastrada com sucesso!" })).toBeVisible();
