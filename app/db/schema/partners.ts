@@ -23,6 +23,9 @@ import type { PixKeyType } from "../../modules/representatives/profile.constants
 
 export { MATERIAL_TYPES, type MaterialType } from "../../modules/materials/materials.constants";
 export {
+  PIPELINE_CAUSES,
+  PIPELINE_REASON_FIELD,
+  type PipelineCause,
   REFERRAL_CANCELLED,
   REFERRAL_STATUSES,
   STORED_REFERRAL_STATUSES,

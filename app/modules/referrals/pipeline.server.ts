@@ -5,6 +5,9 @@ import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
 import { now } from "~/server/clock.server";
 import { commissionForPlan } from "./commission";
+import { PIPELINE_CAUSES, PIPELINE_REASON_FIELD, type PipelineCause } from "./referrals.constants";
+
+export { PIPELINE_CAUSES, PIPELINE_REASON_FIELD, type PipelineCause };
 
 /**
  * Issue 30 item 2: the referral follows its client. Each cause moves a referral only from the
@@ -13,43 +16,8 @@ import { commissionForPlan } from "./commission";
  * referral backwards past a later step. Every function runs inside the caller's transaction (the
  * change that causes the move) and is audited with no actor: "Sistema" in the audit log, "pelo
  * sistema" on the referral's history. The representative is told through `referral.status_changed`,
- * the event behind the manual change's e-mail.
+ * the event behind the manual change's e-mail. The causes and their statuses: PIPELINE_CAUSES.
  */
-export const PIPELINE_CAUSES = {
-  lead_converted: {
-    from: ["analise"],
-    to: "aguardando_pagamento",
-    reason: "Lead convertido em cliente",
-  },
-  first_charge_paid: {
-    from: ["analise", "aguardando_pagamento"],
-    to: "producao",
-    reason: "Pagamento da primeira cobrança confirmado",
-  },
-  onboarding_published: {
-    from: ["analise", "aguardando_pagamento", "producao"],
-    to: "concluido",
-    reason: "Implantação publicada",
-  },
-  lead_lost: {
-    from: ["analise", "aguardando_pagamento"],
-    to: "cancelada",
-    reason: "Lead perdido",
-  },
-  // A refund after publication also lands here: the commission is then reversed (see below).
-  payment_reversed: {
-    from: ["producao", "concluido"],
-    to: "aguardando_pagamento",
-    reason: "Primeira cobrança cancelada ou estornada",
-  },
-} as const satisfies Record<
-  string,
-  { from: readonly StoredReferralStatus[]; to: StoredReferralStatus; reason: string }
->;
-export type PipelineCause = keyof typeof PIPELINE_CAUSES;
-
-/** The audit log's field for the cause, shown on the referral's history. */
-export const PIPELINE_REASON_FIELD = "motivo";
 
 /**
  * Moves referral `id` for `cause` when its status allows it; true when it moved. The row is

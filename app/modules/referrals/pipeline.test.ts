@@ -112,6 +112,14 @@ async function statusMails(referralId: string) {
     .orderBy(mailMessages.createdAt);
 }
 
+/** "Registrar pagamento" of the whole charge, today. */
+const payInFull = (charge: { id: string; amountCents: number }) =>
+  recordPayment({
+    chargeId: charge.id,
+    input: { paidOn: today(), method: "pix", amountCents: charge.amountCents },
+    actor,
+  });
+
 /** A wizard referral, moved to negociando, converted by the admin with `email`. */
 async function convertedReferral(rep: Rep = ana) {
   n += 1;
@@ -310,14 +318,9 @@ describe("conversion asks for the e-mail and links the client (item 1)", () => {
 describe("automatic transitions (item 2)", () => {
   it("first charge paid → producao, once, even when the payment is applied twice", async () => {
     const { referral, charge, clientId } = await convertedReferral();
-    const pay = () =>
-      recordPayment({
-        chargeId: charge.id,
-        input: { paidOn: today(), method: "pix", amountCents: charge.amountCents },
-        actor,
-      });
-    expect((await pay()).ok).toBe(true);
-    expect((await pay()).ok).toBe(false);
+    // The same payment reported twice: the second is refused, the referral moved once.
+    expect((await payInFull(charge)).ok).toBe(true);
+    expect((await payInFull(charge)).ok).toBe(false);
     expect(await t.db.transaction((tx) => referralOnChargePaid(tx, { clientId }))).toBe(0);
     expect((await referralOf(referral.businessName)).status).toBe("producao");
     expect((await systemMoves(referral.id)).map((m) => m.changes?.status)).toEqual([
@@ -332,11 +335,7 @@ describe("automatic transitions (item 2)", () => {
 
   it("onboarding published → concluido with the commission a receber, once", async () => {
     const { referral, charge, clientId } = await convertedReferral();
-    await recordPayment({
-      chargeId: charge.id,
-      input: { paidOn: today(), method: "pix", amountCents: charge.amountCents },
-      actor,
-    });
+    await payInFull(charge);
     const before = await getCommissionSummary({ representativeId: ana.representativeId });
     const publish = () =>
       getDb().transaction((tx) =>
@@ -388,11 +387,7 @@ describe("automatic transitions (item 2)", () => {
 
   it("the first payment reversed before publication → back to aguardando_pagamento, once", async () => {
     const { referral, charge, clientId } = await convertedReferral();
-    await recordPayment({
-      chargeId: charge.id,
-      input: { paidOn: today(), method: "pix", amountCents: charge.amountCents },
-      actor,
-    });
+    await payInFull(charge);
     // A refund (billing part 2) leaves the charge unpaid; stand-in: the row as a refund leaves it.
     await refund(charge.id);
     const reverse = () => getDb().transaction((tx) => referralOnChargeReversed(tx, { clientId }));
@@ -422,11 +417,7 @@ async function refund(chargeId: string) {
 
 async function completed(rep: Rep) {
   const c = await convertedReferral(rep);
-  await recordPayment({
-    chargeId: c.charge.id,
-    input: { paidOn: today(), method: "pix", amountCents: c.charge.amountCents },
-    actor,
-  });
+  await payInFull(c.charge);
   await getDb().transaction((tx) => referralOnOnboardingPublished(tx, { clientId: c.clientId }));
   return c;
 }

@@ -1,12 +1,16 @@
 import type { Tx } from "~/db/client.server";
-import { auditLog, clients, leads, referrals, subscriptions } from "~/db/schema";
-import { addDays } from "~/lib/dates";
-import { normalizePhone } from "~/lib/phone";
 import {
+  auditLog,
+  clients,
+  leads,
   PIPELINE_CAUSES,
   PIPELINE_REASON_FIELD,
+  referrals,
+  subscriptions,
   type PipelineCause,
-} from "~/modules/referrals/pipeline.server";
+} from "~/db/schema";
+import { addDays } from "~/lib/dates";
+import { normalizePhone } from "~/lib/phone";
 import { DEMO_REFERRALS } from "./demo-business-content";
 
 /** The automatic moves that brought a referral to its status (issue 30), oldest first. */
