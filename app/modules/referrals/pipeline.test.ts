@@ -30,6 +30,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, outcome, post, representativeCookie } from "../../../tests/support/requests";
 import { CONVERT_EMAIL_MESSAGES } from "~/modules/leads/leads.schema";
 import { DUPLICATE_REFERRAL_MESSAGE } from "./duplicates.server";
+import { getReferralHistory } from "./history.server";
 import { updateMyReferral } from "./portal.server";
 import {
   referralOnChargePaid,
@@ -268,6 +269,14 @@ describe("conversion asks for the e-mail and links the client (item 1)", () => {
       {
         to: "ana-pipe@test.dev",
         subject: `Sua indicação ${referral.businessName} agora está: Aguardando pagamento`,
+      },
+    ]);
+    // The referral's history (its admin page) shows the move as the system's, with its cause.
+    expect(await getReferralHistory({ id: referral.id })).toMatchObject([
+      {
+        title: "Status: Em análise → Aguardando pagamento",
+        detail: "Lead convertido em cliente",
+        by: "pelo sistema",
       },
     ]);
     // Applied again (a retried conversion hook): nothing more.
