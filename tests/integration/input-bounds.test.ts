@@ -142,7 +142,8 @@ const ACTIONS: ActionEntry[] = [
     load: () => import("~/routes/admin/leads"),
     url: "/admin/leads",
     as: "admin",
-    fields: ["id", "from", "to"],
+    // The conversion's e-mail: asked for when the lead is a referral's and has none (issue 30).
+    fields: intent === "move" ? ["id", "from", "to", "lostReason", "lostNote"] : ["id", "planId", "email"],
     fixed: [["intent", intent]],
   })),
   {

@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { plans } from "./catalog";
+import { clients } from "./clients";
 import { leads } from "./leads";
 
 import type { MaterialType } from "../../modules/materials/materials.constants";
@@ -22,6 +23,9 @@ import type { PixKeyType } from "../../modules/representatives/profile.constants
 
 export { MATERIAL_TYPES, type MaterialType } from "../../modules/materials/materials.constants";
 export {
+  PIPELINE_CAUSES,
+  PIPELINE_REASON_FIELD,
+  type PipelineCause,
   REFERRAL_CANCELLED,
   REFERRAL_STATUSES,
   STORED_REFERRAL_STATUSES,
@@ -94,6 +98,9 @@ export const referrals = pgTable(
     // The lead this referral came from, when a visitor sent the contact form after opening the
     // representative's link (issue 14 item 4); null for the wizard's referrals.
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    // The client the referral became (issue 30): set when its lead is converted. The automatic
+    // moves (first charge paid, onboarding published) find the referral through it.
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -123,6 +130,7 @@ export const referrals = pgTable(
     index("referrals_phone_digits_idx").on(sql`regexp_replace(${t.contactPhone}, '\\D', '', 'g')`),
     index("referrals_business_folded_idx").on(sql`lower(immutable_unaccent(btrim(${t.businessName})))`),
     index("referrals_lead_idx").on(t.leadId),
+    index("referrals_client_idx").on(t.clientId),
     index("referrals_phone_trgm_idx").using("gin", sql`${t.contactPhone} gin_trgm_ops`),
     index("referrals_contact_unaccent_trgm_idx").using(
       "gin",
@@ -183,6 +191,37 @@ export const payoutItems = pgTable(
   ],
 );
 
+/**
+ * A commission taken back after it was paid (issue 30): the referral left `concluido` (its first
+ * charge refunded, say) while its commission was in an active payout. The negative amount is
+ * netted from the representative's next payout (`netted_payout_id`) and shown in the statement,
+ * as Tolt and Dub do. `source_payout_id` is the payout that had paid the commission: cancelling
+ * that payout (the money never went) voids the adjustment.
+ */
+export const commissionAdjustments = pgTable(
+  "commission_adjustments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    representativeId: uuid("representative_id").references(() => representatives.id, {
+      onDelete: "set null",
+    }),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "restrict" }),
+    sourcePayoutId: uuid("source_payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    nettedPayoutId: uuid("netted_payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("commission_adjustments_negative", sql`${t.amountCents} < 0`),
+    index("commission_adjustments_rep_idx").on(t.representativeId, t.createdAt),
+    index("commission_adjustments_netted_idx").on(t.nettedPayoutId),
+  ],
+);
+
 export const representativeMaterials = pgTable(
   "representative_materials",
   {
@@ -237,6 +276,12 @@ export const payoutsPersonalData = personalData({
   owners: { representativeId: "representative" },
   personal: {},
   notPersonal: ["method", "reference", "createdBy", "cancelledBy"],
+});
+export const commissionAdjustmentsPersonalData = personalData({
+  table: commissionAdjustments,
+  owners: { representativeId: "representative" },
+  personal: {},
+  notPersonal: ["reason"],
 });
 export const representativeMaterialsPersonalData = personalData({
   table: representativeMaterials,

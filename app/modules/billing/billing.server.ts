@@ -7,6 +7,7 @@ import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/module
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit, emitMany } from "~/modules/events/events.server";
+import { referralOnChargePaid, referralOnChargeReversed } from "~/modules/referrals/pipeline.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,
@@ -435,6 +436,8 @@ export async function recordPayment({
       ...(extension ? { endDate: [extension.from, extension.to] } : {}),
     });
     await emit(tx, "charge.paid", { chargeId: charge.id });
+    // Issue 30: the client's first payment puts its referral in production.
+    await referralOnChargePaid(tx, { clientId: charge.clientId });
     return { ok: true, value: paid };
   });
 }
@@ -489,6 +492,9 @@ export async function cancelCharge({
       motivo: [null, reason],
     });
     await emit(tx, "charge.cancelled", { chargeId: charge.id });
+    // Issue 30: no paid charge left, the referral waits for payment again (a no-op while paid
+    // charges cannot be cancelled; refunds will call the same function).
+    await referralOnChargeReversed(tx, { clientId: charge.clientId });
     return { ok: true, value: cancelled };
   });
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
-import type { ReferralStatus } from "~/db/schema/partners";
+import type { StoredReferralStatus } from "~/db/schema/partners";
 import { publish, publishMany, type EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
 
@@ -13,7 +13,8 @@ import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
 export interface DomainEvents {
   "lead.created": { leadId: string };
   "lead.status_changed": { leadId: string; from: FunnelStage; to: FunnelStage };
-  "referral.status_changed": { referralId: string; from: ReferralStatus; to: ReferralStatus };
+  // `cancelada` too: a lost lead cancels its referral automatically (issue 30).
+  "referral.status_changed": { referralId: string; from: StoredReferralStatus; to: StoredReferralStatus };
   "client.created": { clientId: string; fromLeadId?: string };
   "representative.registered": { representativeId: string };
   "payout.recorded": { payoutId: string };

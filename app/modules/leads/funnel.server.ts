@@ -12,10 +12,12 @@ import { likeContains } from "~/lib/list-params";
 import { emit } from "~/modules/events/events.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
+import { referralOnLeadConverted, referralOnLeadLost } from "~/modules/referrals/pipeline.server";
 import { copyNotesToClient } from "./lead.server";
 import { getFunnelSettings } from "./funnel-settings.server";
 import {
   canMove,
+  CONVERT_EMAIL_MESSAGES,
   lostReasonText,
   LEAD_MESSAGES,
   LEADS_PAGE_SIZE,
@@ -47,6 +49,8 @@ export interface LeadCard {
   lostNote: string | null;
   nextContactAt: Date | null;
   followUpOverdue: boolean;
+  /** "Indicação de {representante}" when a referral stands behind the lead (issue 30), else null. */
+  referralSource: string | null;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -137,6 +141,10 @@ const cardColumns = {
   nextContactAt: leads.nextContactAt,
   // Decided by the database clock, so server and browser render the same colour.
   followUpOverdue: sql<boolean>`coalesce(${leads.nextContactAt} < now(), false)`,
+  // One probe per card shown, on referrals_lead_idx.
+  referralSource: sql<string | null>`(select 'Indicação de ' || rep.name from referrals r
+    join representatives rep on rep.id = r.representative_id
+    where r.lead_id = leads.id order by r.created_at limit 1)`,
 };
 
 /**
@@ -289,11 +297,14 @@ export async function moveLead({
       changes: { statusFunil: [from, to], ...(why ? { motivoPerda: [null, why] } : {}) },
     });
     await emit(tx, "lead.status_changed", { leadId: id, from, to });
+    // Issue 30: a lost lead cancels the referral behind it.
+    if (to === "perdido") await referralOnLeadLost(tx, { leadId: id });
     return { ok: true } as const;
   });
 }
 
-export type ConvertRefusal = "duplicate_email" | "not_found" | "wrong_stage" | "plan_required";
+export type ConvertRefusal =
+  "duplicate_email" | "not_found" | "wrong_stage" | "plan_required" | "email_required";
 export type ConvertResult =
   { ok: true; clientId: string } | { ok: false; code: ConvertRefusal; message: string };
 
@@ -320,11 +331,14 @@ class ConversionRefused extends Error {
 export async function convertLead({
   id,
   planId,
+  email: givenEmail,
   actor = null,
   today = todayInSaoPaulo(),
 }: {
   id: string;
   planId?: string | null;
+  /** The client's e-mail when the lead has none (a representative's referral, issue 30). */
+  email?: string | null;
   actor?: Actor | null;
   today?: string;
 }): Promise<ConvertResult> {
@@ -348,7 +362,13 @@ export async function convertLead({
       if (!lead) throw new ConversionRefused("not_found", "lead não encontrado");
       if (lead.status_funil !== "negociando")
         throw new ConversionRefused("wrong_stage", "o lead não está em negociação");
-      const email = lead.email.trim().toLowerCase();
+      // A referral's lead has no e-mail: the admin gives it in the dialog; a lead's own e-mail wins.
+      let email = lead.email.trim().toLowerCase();
+      if (!email) {
+        const problem = CONVERT_EMAIL_MESSAGES.check(givenEmail);
+        if (problem) throw new ConversionRefused("email_required", problem);
+        email = givenEmail!.trim().toLowerCase();
+      }
       const [dup] = await tx
         .select({ id: clients.id })
         .from(clients)
@@ -397,6 +417,8 @@ export async function convertLead({
           statusFunil: "convertido",
           status: "convertido",
           convertedClientId: client.id,
+          // The e-mail the admin gave is the lead's too (the lead page, the privacy search).
+          ...(lead.email.trim() ? {} : { email }),
           updatedAt: new Date(),
         })
         .where(eq(leads.id, lead.id));
@@ -414,6 +436,8 @@ export async function convertLead({
       });
       await emit(tx, "lead.status_changed", { leadId: lead.id, from: "negociando", to: "convertido" });
       await emit(tx, "client.created", { clientId: client.id, fromLeadId: lead.id });
+      // Issue 30: the referral behind the lead now names the client and waits for payment.
+      await referralOnLeadConverted(tx, { leadId: lead.id, clientId: client.id });
       return client.id;
     });
     return { ok: true, clientId };

@@ -97,6 +97,21 @@ export const LEAD_MESSAGES = {
   invalidPhone: "Número de telefone inválido",
 } as const;
 
+/**
+ * Issue 30: a referral has no e-mail but a client needs one, so converting such a lead asks for it.
+ * `check` is shared by the dialog and convertLead: the message, or null when the e-mail is good.
+ */
+export const CONVERT_EMAIL_MESSAGES = {
+  required: "Informe o e-mail do cliente: este lead veio de uma indicação e não tem e-mail.",
+  invalid: "Informe um e-mail válido para o cliente.",
+  hint: "A indicação não informa e-mail; o cliente precisa de um.",
+  check(value: string | null | undefined): string | null {
+    const v = (value ?? "").trim();
+    if (!v) return CONVERT_EMAIL_MESSAGES.required;
+    return v.length <= 254 && z.email().safeParse(v).success ? null : CONVERT_EMAIL_MESSAGES.invalid;
+  },
+};
+
 /** The lead page (/admin/leads/{id}, issue #15). */
 export const LEAD_PAGE_MESSAGES = {
   notFound: "Lead não encontrado",
@@ -215,6 +230,8 @@ export const LeadActionSchema = z.discriminatedUnion("intent", [
     id: z.uuid(),
     // The conversion dialog's choice: a plan, or NO_PLAN; left out, the lead's plan by name.
     planId: z.union([z.literal(NO_PLAN), z.uuid()]).optional(),
+    // Only for a lead without e-mail (a representative's referral, issue 30); checked by convertLead.
+    email: z.string().max(1000).optional(),
   }),
 ]);
 export type LeadAction = z.infer<typeof LeadActionSchema>;

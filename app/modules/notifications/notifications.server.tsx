@@ -13,7 +13,7 @@ import { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-record
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
 import { onEvent } from "~/modules/events/events.server";
-import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
+import { referralStatusLabel } from "~/modules/referrals/referrals.schema";
 import { defineJob } from "~/server/jobs/queue.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
@@ -72,7 +72,10 @@ export const leadAlertJob = onEvent(["lead.created"], {
       attribution: ATTRIBUTION_LABELS.flatMap(([k, label]): [string, string][] =>
         lead[k] ? [[label, lead[k]]] : [],
       ),
-      leadUrl: brand.url(`/admin/leads?q=${encodeURIComponent(lead.email)}`),
+      // A referral's lead has no e-mail to search by: its own page (issue 30).
+      leadUrl: brand.url(
+        lead.email ? `/admin/leads?q=${encodeURIComponent(lead.email)}` : `/admin/leads/${lead.id}`,
+      ),
     };
     const body = await renderMail(<LeadAlertMail brand={brand} lead={data} />);
     const subject = leadAlertSubject(data);
@@ -110,7 +113,7 @@ export const referralStatusMailJob = onEvent(["referral.status_changed"], {
     const data = {
       representativeName: row.repName,
       businessName: row.businessName,
-      statusLabel: REFERRAL_STATUS_LABELS[payload.to],
+      statusLabel: referralStatusLabel(payload.to),
       completed: payload.to === "concluido",
       commissionCents: payload.to === "concluido" ? row.commissionCents : null,
     };

@@ -1,7 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type DbOrTx } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { payoutItems, payouts, referrals, representatives, type PayoutMethod } from "~/db/schema";
+import {
+  commissionAdjustments,
+  payoutItems,
+  payouts,
+  referrals,
+  representatives,
+  type PayoutMethod,
+} from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
@@ -71,7 +78,66 @@ export async function getCommissionSummary({
     .from(referrals)
     .leftJoin(payoutItems, and(eq(payoutItems.referralId, referrals.id), eq(payoutItems.active, true)))
     .where(and(eq(referrals.representativeId, representativeId), eq(referrals.status, "concluido")));
-  return { toReceiveCents: row?.toReceive ?? 0, receivedCents: row?.received ?? 0 };
+  // Issue 30: a paid commission taken back lowers what is to be received until a payout nets it.
+  const pending = await pendingAdjustments(getDb(), representativeId);
+  const reversed = pending.reduce((sum, a) => sum + a.amountCents, 0);
+  return { toReceiveCents: (row?.toReceive ?? 0) + reversed, receivedCents: row?.received ?? 0 };
+}
+
+export interface CommissionAdjustment {
+  id: string;
+  referralId: string;
+  businessName: string;
+  amountCents: number;
+  reason: string;
+  createdAt: Date;
+  nettedPayoutId: string | null;
+  nettedOn: string | null;
+}
+
+/** The negative lines still to be netted (not voided, not in an active payout). */
+async function pendingAdjustments(db: DbOrTx, representativeId: string, { lock = false } = {}) {
+  const q = db
+    .select({ id: commissionAdjustments.id, amountCents: commissionAdjustments.amountCents })
+    .from(commissionAdjustments)
+    .where(
+      and(
+        eq(commissionAdjustments.representativeId, representativeId),
+        isNull(commissionAdjustments.voidedAt),
+        isNull(commissionAdjustments.nettedPayoutId),
+      ),
+    )
+    .orderBy(commissionAdjustments.createdAt, commissionAdjustments.id);
+  return lock ? q.for("update") : q;
+}
+
+/** A representative's reversed commissions (issue 30), newest first; voided ones left out. */
+export async function listCommissionAdjustments({
+  representativeId,
+}: {
+  representativeId: string;
+}): Promise<CommissionAdjustment[]> {
+  return getDb()
+    .select({
+      id: commissionAdjustments.id,
+      referralId: commissionAdjustments.referralId,
+      businessName: referrals.businessName,
+      amountCents: commissionAdjustments.amountCents,
+      reason: commissionAdjustments.reason,
+      createdAt: commissionAdjustments.createdAt,
+      nettedPayoutId: commissionAdjustments.nettedPayoutId,
+      nettedOn: payouts.paidOn,
+    })
+    .from(commissionAdjustments)
+    .innerJoin(referrals, eq(referrals.id, commissionAdjustments.referralId))
+    .leftJoin(payouts, eq(payouts.id, commissionAdjustments.nettedPayoutId))
+    .where(
+      and(
+        eq(commissionAdjustments.representativeId, representativeId),
+        isNull(commissionAdjustments.voidedAt),
+      ),
+    )
+    .orderBy(desc(commissionAdjustments.createdAt), desc(commissionAdjustments.id));
 }
 
 export interface Payout {
@@ -157,7 +223,13 @@ export async function recordPayout({
         .from(payoutItems)
         .where(and(inArray(payoutItems.referralId, ids), eq(payoutItems.active, true)));
       if (paid.length > 0) return { ok: false, reason: "already_paid" } as const;
-      const amountCents = locked.reduce((sum, r) => sum + (r.amount ?? 0), 0);
+      const commissionsCents = locked.reduce((sum, r) => sum + (r.amount ?? 0), 0);
+      // Issue 30: reversed commissions already paid are netted from this payout, when it covers
+      // them all; otherwise they wait for a larger one (a payout is never negative).
+      const pending = await pendingAdjustments(tx, representativeId, { lock: true });
+      const reversedCents = pending.reduce((sum, a) => sum + a.amountCents, 0);
+      const netted = commissionsCents + reversedCents >= 0 ? pending : [];
+      const amountCents = commissionsCents + (netted.length ? reversedCents : 0);
       const [payout] = await tx
         .insert(payouts)
         .values({
@@ -172,6 +244,17 @@ export async function recordPayout({
       await tx
         .insert(payoutItems)
         .values(locked.map((r) => ({ payoutId: payout.id, referralId: r.id, amountCents: r.amount ?? 0 })));
+      if (netted.length) {
+        await tx
+          .update(commissionAdjustments)
+          .set({ nettedPayoutId: payout.id })
+          .where(
+            inArray(
+              commissionAdjustments.id,
+              netted.map((a) => a.id),
+            ),
+          );
+      }
       await recordAudit(tx, {
         actor,
         action: "payout.recorded",
@@ -183,6 +266,7 @@ export async function recordPayout({
           method: [null, input.method],
           paidOn: [null, input.paidOn],
           referrals: [null, locked.map((r) => r.id)],
+          ...(netted.length ? { estornosDescontados: [null, reversedCents] } : {}),
         },
       });
       await emit(tx, "payout.recorded", { payoutId: payout.id });
@@ -223,6 +307,16 @@ export async function cancelPayout({
       .returning({ id: payouts.id, amountCents: payouts.amountCents });
     if (!row) return false;
     await tx.update(payoutItems).set({ active: false }).where(eq(payoutItems.payoutId, payoutId));
+    // Issue 30: reversals it netted wait for the next payout again; reversals of commissions it
+    // had paid are void (the money never went).
+    await tx
+      .update(commissionAdjustments)
+      .set({ nettedPayoutId: null })
+      .where(eq(commissionAdjustments.nettedPayoutId, payoutId));
+    await tx
+      .update(commissionAdjustments)
+      .set({ voidedAt: new Date() })
+      .where(and(eq(commissionAdjustments.sourcePayoutId, payoutId), isNull(commissionAdjustments.voidedAt)));
     await recordAudit(tx, {
       actor,
       action: "payout.cancelled",

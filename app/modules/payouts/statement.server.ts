@@ -1,6 +1,11 @@
 import { stringify } from "csv-stringify/sync";
 import { formatDate, formatIsoDate } from "~/lib/format";
-import { COMMISSION_STATE_LABELS, listCommissions, listPayouts } from "./payouts.server";
+import {
+  COMMISSION_STATE_LABELS,
+  listCommissionAdjustments,
+  listCommissions,
+  listPayouts,
+} from "./payouts.server";
 import { PAYOUT_METHOD_LABELS } from "./payouts.constants";
 
 export interface StatementLine {
@@ -8,7 +13,7 @@ export interface StatementLine {
   /** dd/mm/aaaa */
   date: string;
   sortKey: string;
-  kind: "Comissão" | "Pagamento";
+  kind: "Comissão" | "Pagamento" | "Estorno";
   description: string;
   amountCents: number;
   situation: string;
@@ -23,9 +28,10 @@ export async function getStatement({
 }: {
   representativeId: string;
 }): Promise<StatementLine[]> {
-  const [commissions, payouts] = await Promise.all([
+  const [commissions, payouts, adjustments] = await Promise.all([
     listCommissions({ representativeId }),
     listPayouts({ representativeId }),
+    listCommissionAdjustments({ representativeId }),
   ]);
   const lines: StatementLine[] = [
     ...commissions.map((c) => ({
@@ -39,6 +45,16 @@ export async function getStatement({
         c.state === "paga" && c.paidOn
           ? `${COMMISSION_STATE_LABELS.paga} em ${formatIsoDate(c.paidOn)}`
           : COMMISSION_STATE_LABELS[c.state],
+    })),
+    // Issue 30: a paid commission taken back, a negative line netted from the next payout.
+    ...adjustments.map((a) => ({
+      key: `a-${a.id}`,
+      date: formatDate(a.createdAt),
+      sortKey: a.createdAt.toISOString(),
+      kind: "Estorno" as const,
+      description: `${a.reason}: indicação ${a.businessName}`,
+      amountCents: a.amountCents,
+      situation: a.nettedOn ? `Descontado no pagamento de ${formatIsoDate(a.nettedOn)}` : "A descontar",
     })),
     ...payouts.map((p) => ({
       key: `p-${p.id}`,

@@ -2,6 +2,7 @@ import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, type Tx } from "~/db/client.server";
 import {
+  leads,
   plans,
   REFERRAL_CANCELLED,
   REFERRAL_STATUSES,
@@ -10,6 +11,7 @@ import {
   type StoredReferralStatus,
 } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { emit } from "~/modules/events/events.server";
 import { totalCommission } from "./commission";
 import { digitsOnly } from "~/lib/phone";
 import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
@@ -182,6 +184,11 @@ export class DuplicateReferralError extends Error {
  * Wizard submit: a new referral owned by `representativeId` (from the session, never from the
  * form), starting at analise (SPEC §4). Refused (DuplicateReferralError) when the phone already
  * belongs to an open lead, a client or an open referral: the first representative keeps the credit.
+ *
+ * Issue 30: the referral is also a lead in "Novos Leads", made in the same transaction and linked
+ * both ways like the `?ref=` link's (the referral's lead_id, the lead's referred_by_id), so sales
+ * works it in the funnel and its conversion moves the referral. A referral has no e-mail: the
+ * lead's is empty until the conversion asks for it. A refused duplicate creates neither.
  */
 export async function createMyReferral({
   representativeId,
@@ -198,10 +205,27 @@ export async function createMyReferral({
     if (!plan) throw new PlanNotFoundError();
     await lockReferralPhone(tx, input.contactPhone);
     if (await isAlreadyReferred(tx, input.contactPhone)) throw new DuplicateReferralError();
+    const at = new Date();
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        name: input.contactName,
+        email: "",
+        phone: input.contactPhone,
+        business: input.businessName,
+        plan: plan.name,
+        status: "novo",
+        statusFunil: "novo",
+        referredById: representativeId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: leads.id });
     const [row] = await tx
       .insert(referrals)
       .values({
         representativeId,
+        leadId: lead.id,
         businessName: input.businessName,
         contactName: input.contactName,
         contactPhone: input.contactPhone,
@@ -210,8 +234,12 @@ export async function createMyReferral({
         planName: plan.name,
         commissionCents: plan.commissionCents,
         status: "analise",
+        createdAt: at,
+        updatedAt: at,
       })
-      .returning({ id: referrals.id, status: referrals.status });
+      .returning({ id: referrals.id, status: referrals.status, leadId: referrals.leadId });
+    // The admins' new-lead alert and webhooks, as for a lead from the site.
+    await emit(tx, "lead.created", { leadId: lead.id });
     return row;
   });
 }
@@ -317,6 +345,23 @@ export async function updateMyReferral({
       if (await isAlreadyReferred(tx, after.contactPhone, { exceptReferralId: id })) return "duplicate";
     }
     await saveReferralUpdate(tx, { id, set: after, changes, actor, onlyIf: eq(referrals.status, "analise") });
+    // Issue 30: the lead the referral made still in "Novos Leads" shows the corrected data; a lead
+    // sales has started working keeps what it has.
+    await tx
+      .update(leads)
+      .set({
+        name: after.contactName,
+        phone: after.contactPhone,
+        business: after.businessName,
+        ...(after.planName ? { plan: after.planName } : {}),
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(leads.statusFunil, "novo"),
+          sql`${leads.id} = (select ${referrals.leadId} from ${referrals} where ${referrals.id} = ${id})`,
+        ),
+      );
     return "ok";
   });
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { plans, referrals } from "~/db/schema";
+import { leads, plans, referrals } from "~/db/schema";
 import { readFlash } from "~/lib/flash.server";
 import { REP_AUTH_ERROR } from "~/modules/auth/session.server";
 import { createMaterial } from "~/modules/materials/materials.server";
@@ -207,8 +207,10 @@ describe("wizard: server-side validation (SPEC §5)", () => {
       expect(res.status, typed).toBe(200);
       const [row] = await t.db.select().from(referrals).where(eq(referrals.businessName, business));
       expect(row.contactPhone, typed).toBe(stored);
-      // The same number typed another way would be a duplicate of this one.
+      // The same number typed another way would be a duplicate of this one (its referral and
+      // the lead the wizard made with it, issue 30).
       await t.db.delete(referrals);
+      await t.db.delete(leads);
     }
   });
 

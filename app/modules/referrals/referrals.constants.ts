@@ -12,3 +12,44 @@ export const REFERRAL_CANCELLED = "cancelada" as const;
 /** Every value the column may hold. */
 export const STORED_REFERRAL_STATUSES = [...REFERRAL_STATUSES, REFERRAL_CANCELLED] as const;
 export type StoredReferralStatus = (typeof STORED_REFERRAL_STATUSES)[number];
+
+/**
+ * Issue 30: the automatic moves of a referral, each allowed only from the statuses listed (see
+ * pipeline.server.ts), with the reason its history shows. Here (client-safe, re-exported by the
+ * schema) so the demo data writes the same history.
+ */
+export const PIPELINE_CAUSES = {
+  lead_converted: {
+    from: ["analise"],
+    to: "aguardando_pagamento",
+    reason: "Lead convertido em cliente",
+  },
+  first_charge_paid: {
+    from: ["analise", "aguardando_pagamento"],
+    to: "producao",
+    reason: "Pagamento da primeira cobrança confirmado",
+  },
+  onboarding_published: {
+    from: ["analise", "aguardando_pagamento", "producao"],
+    to: "concluido",
+    reason: "Implantação publicada",
+  },
+  lead_lost: {
+    from: ["analise", "aguardando_pagamento"],
+    to: "cancelada",
+    reason: "Lead perdido",
+  },
+  // A refund after publication also lands here: the commission is then reversed.
+  payment_reversed: {
+    from: ["producao", "concluido"],
+    to: "aguardando_pagamento",
+    reason: "Primeira cobrança cancelada ou estornada",
+  },
+} as const satisfies Record<
+  string,
+  { from: readonly StoredReferralStatus[]; to: StoredReferralStatus; reason: string }
+>;
+export type PipelineCause = keyof typeof PIPELINE_CAUSES;
+
+/** The audit log's field for the cause, shown on the referral's history. */
+export const PIPELINE_REASON_FIELD = "motivo";

@@ -73,11 +73,16 @@ export async function action({ request }: Route.ActionArgs) {
     return replyOk(toast.success(LEAD_MESSAGES.moved(input.to)));
   }
   const planId = input.planId === NO_PLAN ? null : input.planId;
-  const res = await convertLead({ id: input.id, planId, actor: user });
+  const res = await convertLead({ id: input.id, planId, email: input.email, actor: user });
   if (!res.ok) {
     const message =
-      res.code === "duplicate_email" ? LEAD_MESSAGES.duplicateEmail : LEAD_MESSAGES.convertError(res.message);
-    return replyError(message, { status: res.code === "plan_required" ? 400 : 409, toastOnly: true });
+      res.code === "duplicate_email"
+        ? LEAD_MESSAGES.duplicateEmail
+        : res.code === "email_required"
+          ? res.message
+          : LEAD_MESSAGES.convertError(res.message);
+    const invalid = res.code === "plan_required" || res.code === "email_required";
+    return replyError(message, { status: invalid ? 400 : 409, toastOnly: true });
   }
   return replyOk(toast.success(LEAD_MESSAGES.converted), { clientId: res.clientId });
 }

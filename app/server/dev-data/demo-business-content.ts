@@ -479,6 +479,8 @@ export interface DemoReferral {
   plan: string;
   status: ReferralStatus;
   daysAgo: number;
+  /** The client's e-mail, given at the conversion (issue 30): referrals past `analise` only. */
+  email?: string;
 }
 
 export const DEMO_REFERRALS: DemoReferral[] = [
@@ -505,6 +507,7 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     plan: "Black",
     status: "aguardando_pagamento",
     daysAgo: 9,
+    email: "jose@pizzariadompepe.com.br",
   },
   {
     business: "Restaurante Mineirinho",
@@ -513,6 +516,7 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     plan: "Premium",
     status: "producao",
     daysAgo: 15,
+    email: "claudia@restaurantemineirinho.com.br",
   },
   {
     business: "Sushi Kenzo",
@@ -521,6 +525,7 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     plan: "Premium",
     status: "concluido",
     daysAgo: 32,
+    email: "kenji@sushikenzo.com.br",
   },
   {
     business: "Padaria Pão Dourado",
@@ -529,5 +534,14 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     plan: "Básico",
     status: "concluido",
     daysAgo: 45,
+    email: "luiza@padariapaodourado.com.br",
+  },
+  {
+    business: "Boteco do Zé",
+    contact: "José Almeida",
+    phone: "(11) 98555-2044",
+    plan: "Básico",
+    status: "cancelada",
+    daysAgo: 20,
   },
 ];

@@ -7,13 +7,13 @@ import {
   clientNotes,
   clients,
   leads,
-  referrals,
   representatives,
   subscriptions,
   user,
 } from "~/db/schema";
 import { addDays, addMonths, todayInSaoPaulo } from "~/lib/dates";
-import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REFERRALS, DEMO_REPRESENTATIVE } from "./demo-business-content";
+import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REPRESENTATIVE } from "./demo-business-content";
+import { seedDemoReferrals } from "./demo-business-referrals.server";
 import { normalizePhone } from "~/lib/phone";
 
 /** The content is written as people type; stored, like every phone, as the national digits. */
@@ -134,21 +134,7 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
     .insert(representatives)
     .values({ name: DEMO_REPRESENTATIVE.name, email: DEMO_REPRESENTATIVE.email, authId, createdAt: at(60) })
     .returning({ id: representatives.id });
-  for (const r of DEMO_REFERRALS) {
-    await tx.insert(referrals).values({
-      representativeId: rep.id,
-      businessName: r.business,
-      contactName: r.contact,
-      contactPhone: digitsOf(r.phone),
-      planId: planId(r.plan),
-      // The snapshot a referral made in the portal takes (issue 14).
-      planName: planId(r.plan) ? r.plan : null,
-      commissionCents: planCommission(r.plan),
-      completedAt: r.status === "concluido" ? at(Math.max(0, r.daysAgo - 3)) : null,
-      status: r.status,
-      createdAt: at(r.daysAgo),
-      updatedAt: at(Math.max(0, r.daysAgo - 3)),
-    });
-  }
+  // Issue 30: each referral followed its lead and client through the pipeline.
+  await seedDemoReferrals(tx, { representativeId: rep.id, today, at, planId, planCommission });
   return { representativeEmail: DEMO_REPRESENTATIVE.email, representativePassword: password };
 }

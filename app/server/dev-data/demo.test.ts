@@ -38,11 +38,13 @@ describe("demo data on a first start", () => {
     expect(stages.map((s) => s.status_funil).sort()).toEqual(
       ["contatado", "convertido", "negociando", "novo", "perdido", "qualificado"].sort(),
     );
-    expect(stages.reduce((sum, s) => sum + Number(s.n), 0)).toBe(30);
+    // 30 from the site, 7 from the representative's referrals (issue 30).
+    expect(stages.reduce((sum, s) => sum + Number(s.n), 0)).toBe(37);
 
     const today = todayInSaoPaulo();
     const dashboard = await getDashboard({ today });
-    expect(dashboard.clients?.total.value).toBe(10);
+    // 10, and 4 referrals converted into clients.
+    expect(dashboard.clients?.total.value).toBe(14);
     // Two subscriptions end within 7 days…
     expect(dashboard.expiring.map((e) => e.client_name)).toEqual(["Rafael Monteiro", "Juliana Prado"]);
     // …and one active subscription is already past its end (overdue).
@@ -61,7 +63,21 @@ describe("demo data on a first start", () => {
       t.db,
       sql`select count(*)::int as n from leads where status_funil = 'convertido' and converted_client_id is not null`,
     );
-    expect(Number(linked)).toBe(4);
+    expect(Number(linked)).toBe(8);
+    // Issue 30: every referral is a lead; the converted ones name their client, and the moves
+    // that brought them there are the system's (no actor) on their history.
+    const [pipeline] = await queryRows<{
+      referrals: number;
+      with_lead: number;
+      with_client: number;
+      moves: number;
+    }>(
+      t.db,
+      sql`select count(*)::int as referrals, count(lead_id)::int as with_lead, count(client_id)::int as with_client,
+            (select count(*)::int from audit_log where entity_type = 'referral' and actor_id is null) as moves
+          from referrals`,
+    );
+    expect(pipeline).toEqual({ referrals: 7, with_lead: 7, with_client: 4, moves: 10 });
 
     const { user } = await signIn(new Request("http://localhost/representante/login"), {
       email: business!.representativeEmail,

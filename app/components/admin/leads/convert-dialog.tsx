@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { actionClass, Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
-import { SelectField } from "~/components/ui/form";
+import { SelectField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { formatMoney } from "~/lib/format";
 import { NO_PLAN } from "~/modules/clients/clients.schema";
-import { MOVE_LABELS } from "~/modules/leads/leads.schema";
+import { CONVERT_EMAIL_MESSAGES, MOVE_LABELS } from "~/modules/leads/leads.schema";
 
 export interface PlanChoice {
   id: string;
@@ -29,7 +29,8 @@ export function ConvertDialog({
   open: openProp,
   onOpenChange,
 }: {
-  lead: { id: string; name: string; plan: string };
+  /** A lead made from a representative's referral has no e-mail (""): the dialog asks for it. */
+  lead: { id: string; name: string; plan: string; email: string };
   plans: PlanChoice[];
   /** The route whose action converts (the funnel's, by default the current route). */
   action?: string;
@@ -52,6 +53,9 @@ export function ConvertDialog({
   };
   const [planId, setPlanId] = useState(preset);
   const [error, setError] = useState<string | null>(null);
+  const needsEmail = !lead.email.trim();
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
   const [seen, setSeen] = useState(fetcher.data);
   if (fetcher.data !== seen) {
     setSeen(fetcher.data);
@@ -69,6 +73,7 @@ export function ConvertDialog({
       onOpenChange={(v) => {
         setOpen(v);
         setError(null);
+        setEmailError(null);
         if (v) setPlanId(preset);
       }}
       trigger={
@@ -92,9 +97,11 @@ export function ConvertDialog({
         noValidate
         className="mt-4 space-y-4"
         onSubmit={(e) => {
-          if (!planId) {
+          const emailProblem = needsEmail ? CONVERT_EMAIL_MESSAGES.check(email) : null;
+          if (!planId || emailProblem) {
             e.preventDefault();
-            setError(PLAN_MISSING);
+            if (!planId) setError(PLAN_MISSING);
+            setEmailError(emailProblem);
           }
         }}
       >
@@ -120,6 +127,23 @@ export function ConvertDialog({
           <option value={NO_PLAN}>Sem plano</option>
         </SelectField>
         <p className="text-xs text-slate-600">Plano informado pelo lead: {lead.plan || "—"}</p>
+        {needsEmail && (
+          <TextField
+            label="E-mail do cliente"
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setEmailError(null);
+            }}
+            error={emailError ?? undefined}
+            hint={CONVERT_EMAIL_MESSAGES.hint}
+          />
+        )}
         <DialogActions>
           <DialogCancel />
           <button type="submit" disabled={busy} className={actionClass("success")}>

@@ -116,8 +116,9 @@ export function LeadCard({
         )}
       </div>
       <p className="text-slate-700">{lead.business}</p>
+      {lead.referralSource && <p className="text-xs font-semibold text-brand-800">{lead.referralSource}</p>}
       <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
-        <li className="break-all">{lead.email}</li>
+        {lead.email && <li className="break-all">{lead.email}</li>}
         <li>{formatPhone(lead.phone)}</li>
         <li>
           Plano: <span className="font-medium text-slate-800">{lead.plan}</span>

@@ -32,7 +32,7 @@ export function LeadMoves({
   move,
   size = "sm",
 }: {
-  lead: { id: string; name: string; plan: string; statusFunil: Stage };
+  lead: { id: string; name: string; plan: string; email: string; statusFunil: Stage };
   plans: PlanChoice[];
   lost: LostSettings;
   busy: boolean;

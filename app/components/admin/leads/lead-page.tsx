@@ -40,13 +40,15 @@ export function LeadActions({ lead }: { lead: Lead }) {
         <MessageCircle aria-hidden className="h-4 w-4" />
         WhatsApp
       </button>
-      <a
-        href={`mailto:${lead.email}`}
-        className={`${action} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
-      >
-        <Mail aria-hidden className="h-4 w-4" />
-        Enviar e-mail
-      </a>
+      {lead.email && (
+        <a
+          href={`mailto:${lead.email}`}
+          className={`${action} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+        >
+          <Mail aria-hidden className="h-4 w-4" />
+          Enviar e-mail
+        </a>
+      )}
       {lead.convertedClientId && (
         <Link
           to={`/admin/clients/edit/${lead.convertedClientId}`}
@@ -107,7 +109,8 @@ export function LeadFacts({
         title="Dados do lead"
         items={[
           ["Nome", lead.name],
-          ["E-mail", lead.email],
+          // A representative's referral has no e-mail until the conversion asks for it (issue 30).
+          ["E-mail", lead.email || "Não informado (indicação)"],
           ["Telefone", formatPhone(lead.phone)],
           ["Negócio", lead.business],
           ["Plano de interesse", lead.plan],
@@ -131,6 +134,7 @@ export function LeadFacts({
           ["fbclid", lead.fbclid],
           ["Veio de (referrer)", lead.referrer],
           ["Página de entrada", lead.landingPage],
+          ["Fonte", referrer?.referralCreated ? `Indicação de ${referrer.representativeName}` : null],
           ["Indicação", lead.isRepresentative ? "Pediu para ser representante" : null],
           [
             "Indicado por",

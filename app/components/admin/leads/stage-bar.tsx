@@ -18,7 +18,7 @@ export function StageBar({
   plans,
   lost,
 }: {
-  lead: { id: string; name: string; plan: string; statusFunil: Stage };
+  lead: { id: string; name: string; plan: string; email: string; statusFunil: Stage };
   plans: PlanChoice[];
   lost: LostSettings;
 }) {

@@ -45,9 +45,14 @@ export function LeadAlertMail({ brand, lead }: { brand: MailBrand; lead: LeadAle
           ],
           [
             "E-mail",
-            <Link key="e" href={`mailto:${lead.email}`}>
-              {lead.email}
-            </Link>,
+            // A representative's referral has no e-mail (issue 30).
+            lead.email ? (
+              <Link key="e" href={`mailto:${lead.email}`}>
+                {lead.email}
+              </Link>
+            ) : (
+              "Não informado (indicação)"
+            ),
           ],
           ["Plano", lead.plan],
           ["Mensagem", lead.message],

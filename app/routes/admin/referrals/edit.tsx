@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/edit";
 import { ReferralStatusSelect } from "~/components/admin/referrals/referral-status-select";
 import { ReferralContactFields } from "~/components/referrals/referral-contact-fields";
+import { ReferralHistory } from "~/components/referrals/referral-history";
 import { Button, FormAlert, SelectField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -24,6 +25,7 @@ import {
   REFERRAL_EDIT_MESSAGES,
   REFERRAL_MESSAGES,
 } from "~/modules/referrals/referral-form.schema";
+import { getReferralHistory } from "~/modules/referrals/history.server";
 import { referralStatusLabel } from "~/modules/referrals/referrals.schema";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
@@ -43,11 +45,12 @@ async function requireReferral(id: string) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const referral = await requireReferral(params.id);
-  const [plans, representatives] = await Promise.all([
+  const [plans, representatives, history] = await Promise.all([
     listPlans().then((ps) => ps.map((p) => ({ id: p.id, name: p.name }))),
     listRepresentativeChoices(),
+    getReferralHistory({ id: referral.id }),
   ]);
-  return { referral, plans, representatives };
+  return { referral, plans, representatives, history };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -81,7 +84,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditReferral({ loaderData, actionData }: Route.ComponentProps) {
-  const { referral, plans, representatives } = loaderData;
+  const { referral, plans, representatives, history } = loaderData;
   const reply = actionData as FormReply<Values> | undefined;
   useReplyToast(reply);
   const busy = useNavigation().state === "submitting";
@@ -166,6 +169,7 @@ export default function EditReferral({ loaderData, actionData }: Route.Component
           </Button>
         </Form>
       )}
+      <ReferralHistory entries={history} />
     </div>
   );
 }

@@ -1,0 +1,49 @@
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { auditLog, type StoredReferralStatus } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import { PIPELINE_REASON_FIELD } from "./pipeline.server";
+import { referralStatusLabel } from "./referrals.schema";
+
+export interface ReferralHistoryEntry {
+  key: string;
+  at: Date;
+  title: string;
+  detail: string | null;
+  /** Who: the admin or representative by name, or "pelo sistema" for an automatic move. */
+  by: string;
+}
+
+const TITLES: Record<string, string> = {
+  "referral.updated": "Dados da indicação alterados",
+  "referral.cancelled": "Indicação cancelada pelo representante",
+};
+
+const label = (v: unknown) => (typeof v === "string" ? referralStatusLabel(v as StoredReferralStatus) : "—");
+
+/**
+ * A referral's history (issue 30): its status changes, manual and automatic, and its corrections,
+ * newest first, read from the audit log (the entry each change writes in its own transaction).
+ */
+export async function getReferralHistory({ id, limit = 50 }: { id: string; limit?: number }) {
+  if (!isId(id)) return [];
+  const rows = await getDb()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, "referral"), eq(auditLog.entityId, id)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+  return rows.map((r): ReferralHistoryEntry => {
+    const status = r.changes?.status;
+    const reason = r.changes?.[PIPELINE_REASON_FIELD]?.[1];
+    return {
+      key: r.id,
+      at: r.at,
+      title: status
+        ? `Status: ${label(status[0])} → ${label(status[1])}`
+        : (TITLES[r.action] ?? "Indicação alterada"),
+      detail: typeof reason === "string" ? reason : null,
+      by: r.actorName ? `por ${r.actorName}` : "pelo sistema",
+    };
+  });
+}
