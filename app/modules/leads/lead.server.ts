@@ -1,3 +1,4 @@
+import { now } from "~/server/clock.server";
 import { and, asc, desc, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { auditLog, clientNotes, leadNotes, leads, representatives } from "~/db/schema";
@@ -145,9 +146,12 @@ export interface FollowUpRow {
 /** Open leads whose next contact is due by `until` (overdue ones first), for the dashboard. */
 export async function listDueFollowUps({
   until,
+  at = now(),
   limit = 20,
 }: {
   until: Date;
+  /** "Overdue" is before this instant (the injectable clock). */
+  at?: Date;
   limit?: number;
 }): Promise<FollowUpRow[]> {
   const rows = await getDb()
@@ -156,7 +160,7 @@ export async function listDueFollowUps({
       name: leads.name,
       business: leads.business,
       nextContactAt: leads.nextContactAt,
-      overdue: sql<boolean>`${leads.nextContactAt} < now()`,
+      overdue: sql<boolean>`${leads.nextContactAt} < ${at.toISOString()}::timestamptz`,
     })
     .from(leads)
     .where(
