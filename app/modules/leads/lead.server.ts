@@ -34,6 +34,57 @@ export async function getClientLead({
   return row ?? null;
 }
 
+/** Where a client came from (issue 28 item 9): its lead's attribution, and the referral if any. */
+export interface ClientOrigin {
+  id: string;
+  name: string;
+  createdAt: Date;
+  source: string | null;
+  campaign: string | null;
+  landingPage: string | null;
+  referrer: string | null;
+  representative: { id: string; name: string } | null;
+  referral: { id: string; status: string } | null;
+}
+
+export async function getClientOrigin({ clientId }: { clientId: string }): Promise<ClientOrigin | null> {
+  if (!isId(clientId)) return null;
+  const [row] = await getDb()
+    .select({
+      id: leads.id,
+      name: leads.name,
+      createdAt: leads.createdAt,
+      utmSource: leads.utmSource,
+      utmMedium: leads.utmMedium,
+      campaign: leads.utmCampaign,
+      landingPage: leads.landingPage,
+      referrer: leads.referrer,
+      repId: representatives.id,
+      repName: representatives.name,
+      referralId: sql<string | null>`(select r.id from referrals r where r.lead_id = ${leads.id} limit 1)`,
+      referralStatus: sql<
+        string | null
+      >`(select r.status from referrals r where r.lead_id = ${leads.id} limit 1)`,
+    })
+    .from(leads)
+    .leftJoin(representatives, eq(representatives.id, leads.referredById))
+    .where(eq(leads.convertedClientId, clientId))
+    .orderBy(desc(leads.updatedAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt,
+    source: [row.utmSource, row.utmMedium].filter(Boolean).join(" / ") || null,
+    campaign: row.campaign,
+    landingPage: row.landingPage,
+    referrer: row.referrer,
+    representative: row.repId && row.repName ? { id: row.repId, name: row.repName } : null,
+    referral: row.referralId ? { id: row.referralId, status: row.referralStatus ?? "" } : null,
+  };
+}
+
 /**
  * "Indicado por" (issue 14 item 4): the representative whose referral link the visitor opened,
  * and whether a referral was created for them (none when the establishment was already referred
