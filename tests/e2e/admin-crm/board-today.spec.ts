@@ -13,7 +13,11 @@ test("the board at 1366 × 768 shows all six columns without sideways scroll, an
   test.slow();
   await page.setViewportSize({ width: 1366, height: 768 });
   const leads = [];
-  for (let i = 0; i < 5; i += 1) leads.push(await newLead(page, `Quadro ${i}`));
+  for (let i = 0; i < 5; i += 1) {
+    // A fresh load of the landing each time (the same URL with #contato would not reload it).
+    await page.goto("/blog");
+    leads.push(await newLead(page, `Quadro ${i}`));
+  }
   await loginAsAdmin(page);
   await page.goto("/admin/leads");
   for (const label of STAGES) {
@@ -64,6 +68,7 @@ test("the dashboard's 'Hoje' lists a follow-up due today and the leads waiting f
 }) => {
   test.slow();
   const lead = await newLead(page, "Lead Hoje");
+  await page.goto("/blog");
   await newLead(page, "Lead Esperando");
   await loginAsAdmin(page);
   await page.goto(`/admin/leads?q=${encodeURIComponent(lead.email)}`);
