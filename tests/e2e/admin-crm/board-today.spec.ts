@@ -46,8 +46,8 @@ test("the board at 1366 × 768 shows all six columns without sideways scroll, an
   // Novos Leads holds more cards than fit: its list scrolls, the page does not move.
   const list = page.locator("#coluna-novo-cartoes");
   expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-  const scrollY = await page.evaluate(() => window.scrollY);
   await list.hover();
+  const scrollY = await page.evaluate(() => window.scrollY);
   await page.mouse.wheel(0, 400);
   await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);

@@ -28,7 +28,14 @@ export function ExpiringSubscriptions({ rows }: { rows: ExpiringSubscription[] }
   return (
     <Card className="lg:col-span-2">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Assinaturas Próximas de Vencer</h2>
-      <div className="relative overflow-x-auto">
+      {/* Focusable so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable). */}
+      <div
+        className="relative overflow-x-auto"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        role="region"
+        aria-label="Assinaturas próximas de vencer"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Assinaturas ativas que vencem nos próximos 7 dias</caption>
           <thead className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
