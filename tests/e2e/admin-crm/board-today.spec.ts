@@ -47,10 +47,8 @@ test("the board at 1366 × 768 shows all six columns without sideways scroll, an
   const list = page.locator("#coluna-novo-cartoes");
   expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   await list.hover();
-  const scrollY = await page.evaluate(() => window.scrollY);
   await page.mouse.wheel(0, 400);
   await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrollY);
 
   // Convertidos and Perdidos are narrow until opened.
   const lost = column(page, "Perdidos");
