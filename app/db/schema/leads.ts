@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 
-import type { FunnelStage } from "../../modules/leads/leads.constants";
+import type { FunnelStage, OpenStage } from "../../modules/leads/leads.constants";
 import { personalData } from "../personal-data";
 
 export { FUNNEL_STAGES, type FunnelStage } from "../../modules/leads/leads.constants";
@@ -116,6 +116,9 @@ export const funnelSettings = pgTable(
     id: integer("id").primaryKey().default(1),
     lostReasons: text("lost_reasons").array().notNull(),
     lostReasonRequired: boolean("lost_reason_required").notNull().default(false),
+    // Days without a change after which an open lead's card says "parado há N dias" (issue 28,
+    // like Pipedrive's rotting), per open stage. Missing stages use IDLE_DAYS_DEFAULTS.
+    idleDays: jsonb("idle_days").$type<Partial<Record<OpenStage, number>>>().notNull().default({}),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("funnel_settings_single_row", sql`${t.id} = 1`)],

@@ -140,6 +140,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   active: "Ativo",
   lostReasons: "Motivos de perda",
   lostReasonRequired: "Motivo obrigatório",
+  idleDays: "Dias até o lead ficar parado",
   leadAlertEmails: "Destinatários dos alertas",
   commissionCents: "Comissão (centavos)",
   materialType: "Tipo",

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
-import { addDays } from "~/lib/dates";
+import { now } from "~/server/clock.server";
 import { countLostByReason } from "~/modules/leads/funnel-settings.server";
-import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/lead.server";
+import type { FollowUpRow } from "~/modules/leads/lead.server";
 import { log } from "~/server/logging/logger.server";
 import { getBillingFigures, type BillingFigures } from "~/modules/billing/list.server";
 import { listRecentClients } from "~/modules/clients/clients.server";
 import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
+import { getTodayBlock, type TodayBlock } from "./today.server";
 
 /**
  * A count now plus what it is compared with: items created in the last 30 days (São Paulo days,
@@ -38,26 +39,29 @@ const windows = (today: string) => ({
   start60: sql`((${today}::date - 59)::timestamp at time zone 'America/Sao_Paulo')`,
 });
 
-export async function getClientStats({
-  today,
-}: {
-  today: string;
-}): Promise<{ total: StatFigure; active: StatFigure }> {
-  const { start30, start60 } = windows(today);
+/**
+ * "Total de Clientes" now against the total 30 days earlier (issue 28: the clients that existed
+ * before the 30-day window, not the sign-ups), and "Clientes Ativos" now. No status history is
+ * kept, so the active count has no honest comparison: the card shows its share of the total.
+ */
+export interface ClientStats {
+  total: { value: number; before: number; change: number | null };
+  active: { value: number };
+}
+
+export async function getClientStats({ today }: { today: string }): Promise<ClientStats> {
+  const { start30 } = windows(today);
   const [r] = await queryRows<Record<string, number>>(
     getDb(),
     sql`select count(*)::int as total,
-               count(*) filter (where created_at >= ${start30})::int as total_30,
-               count(*) filter (where created_at >= ${start60} and created_at < ${start30})::int as total_prev,
-               count(*) filter (where status = 'ativo')::int as active,
-               count(*) filter (where status = 'ativo' and created_at >= ${start30})::int as active_30,
-               count(*) filter (where status = 'ativo' and created_at >= ${start60}
-                                  and created_at < ${start30})::int as active_prev
+               count(*) filter (where created_at < ${start30})::int as total_before,
+               count(*) filter (where status = 'ativo')::int as active
           from clients`,
   );
+  const [total, before] = [Number(r.total), Number(r.total_before)];
   return {
-    total: figure(r.total, r.total_30, r.total_prev),
-    active: figure(r.active, r.active_30, r.active_prev),
+    total: { value: total, before, change: changePercent(total, before) },
+    active: { value: Number(r.active) },
   };
 }
 
@@ -108,7 +112,9 @@ async function widget<T>(name: string, load: () => Promise<T>, empty: T): Promis
 
 export interface DashboardData {
   today: string;
-  clients: { total: StatFigure; active: StatFigure } | null;
+  clients: ClientStats | null;
+  /** "Hoje" (issue 28): null when it could not be loaded (logged). */
+  todayBlock: TodayBlock | null;
   plans: StatFigure | null;
   leads: StatFigure | null;
   expiring: ExpiringSubscription[];
@@ -116,16 +122,23 @@ export interface DashboardData {
   recentClients: Awaited<ReturnType<typeof listRecentClients>>;
   /** Leads now in `perdido`, by reason (issue #15). */
   lostByReason: { reason: string; count: number }[];
-  /** Open leads to contact by the end of today (São Paulo), overdue first (issue #15). */
+  /** Open leads to contact by the end of today (São Paulo), overdue first (issue #15); from "Hoje". */
   followUps: FollowUpRow[];
   /** "Recebido no mês" and "Em atraso" (issue 29). */
   billing: BillingFigures | null;
 }
 
 /** Everything the dashboard shows, each widget loaded (and failing) on its own. */
-export async function getDashboard({ today }: { today: string }): Promise<DashboardData> {
+export async function getDashboard({
+  today,
+  at = now(),
+}: {
+  today: string;
+  at?: Date;
+}): Promise<DashboardData> {
   const billing = widget("financeiro", () => getBillingFigures({ today }), null);
-  const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason, followUps] =
+  const todayBlock = widget("hoje", () => getTodayBlock({ today, at }), null);
+  const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason] =
     await Promise.all([
       widget("clientes", () => getClientStats({ today }), null),
       widget("planos", () => getPlanStats({ today }), null),
@@ -134,12 +147,6 @@ export async function getDashboard({ today }: { today: string }): Promise<Dashbo
       widget("funil", () => getLeadFunnel(), []),
       widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
       widget("motivos de perda", () => countLostByReason(), []),
-      // The end of São Paulo's today: the next midnight at -03:00 (no DST there since 2019).
-      widget(
-        "próximos contatos",
-        () => listDueFollowUps({ until: new Date(`${addDays(today, 1)}T00:00:00-03:00`) }),
-        [],
-      ),
     ]);
   return {
     today,
@@ -150,7 +157,8 @@ export async function getDashboard({ today }: { today: string }): Promise<Dashbo
     funnel,
     recentClients,
     lostByReason,
-    followUps,
+    followUps: (await todayBlock)?.followUps ?? [],
     billing: await billing,
+    todayBlock: await todayBlock,
   };
 }

@@ -3,19 +3,30 @@ import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { funnelSettings, leads } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { DEFAULT_LOST_REASONS, NO_LOST_REASON_LABEL } from "./leads.schema";
+import { IDLE_DAYS_DEFAULTS, type OpenStage } from "./leads.constants";
 
 export interface FunnelSettings {
   lostReasons: string[];
   /** When true, moving a lead to `perdido` needs a reason (default: optional, the spec's one click). */
   lostReasonRequired: boolean;
+  /** Days without a change before an open card says "parado há N dias" (issue 28). */
+  idleDays: Record<OpenStage, number>;
 }
 
 /** The funnel's settings, or the defaults when never saved. */
 export async function getFunnelSettings(db: DbOrTx = getDb()): Promise<FunnelSettings> {
   const [row] = await db.select().from(funnelSettings).where(eq(funnelSettings.id, 1));
   return row
-    ? { lostReasons: row.lostReasons, lostReasonRequired: row.lostReasonRequired }
-    : { lostReasons: [...DEFAULT_LOST_REASONS], lostReasonRequired: false };
+    ? {
+        lostReasons: row.lostReasons,
+        lostReasonRequired: row.lostReasonRequired,
+        idleDays: { ...IDLE_DAYS_DEFAULTS, ...row.idleDays },
+      }
+    : {
+        lostReasons: [...DEFAULT_LOST_REASONS],
+        lostReasonRequired: false,
+        idleDays: { ...IDLE_DAYS_DEFAULTS },
+      };
 }
 
 /** Saves the settings (upsert of the single row), audited with what changed. */

@@ -4,6 +4,7 @@ import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans, subscriptions } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
+import { now } from "~/server/clock.server";
 import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -51,6 +52,12 @@ export interface LeadCard {
   followUpOverdue: boolean;
   /** "Indicação de {representante}" when a referral stands behind the lead (issue 30), else null. */
   referralSource: string | null;
+  /** The plan's monthly price when the lead's plan names one (null for "Ainda não sei…"). */
+  monthlyCents: number | null;
+  /** Last change of the lead (stage, follow-up, data): "parado há N dias" counts from here. */
+  updatedAt: Date;
+  /** Whole days since updatedAt, by the injectable clock (set by loadFunnel). */
+  idleDays: number;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -145,6 +152,13 @@ const cardColumns = {
   referralSource: sql<string | null>`(select 'Indicação de ' || rep.name from referrals r
     join representatives rep on rep.id = r.representative_id
     where r.lead_id = leads.id order by r.created_at limit 1)`,
+  // Plan names are not unique: the cheapest plan of that name (the board's value is an estimate).
+  monthlyCents: sql<
+    number | null
+  >`(select min(${plans.priceCents}) from ${plans} where ${plans.name} = ${leads.plan})`.mapWith((v) =>
+    v === null ? null : Number(v),
+  ),
+  updatedAt: leads.updatedAt,
 };
 
 /**
@@ -178,6 +192,28 @@ type Board = {
   counts: StageCounts;
   columns: Record<Stage, { leads: LeadCard[]; hasMore: boolean }>;
 };
+
+/**
+ * Each column's header sum (issue 28): the monthly value of every lead in the stage that matches
+ * the search and filter (not only the cards shown), in cents, by the plan its name gives.
+ */
+export async function sumMonthlyByStage({
+  q = "",
+  followUp = null,
+}: { q?: string; followUp?: FollowUpFilter | null } = {}): Promise<Record<Stage, number>> {
+  const where = and(searchFilter(q), followUpFilter(followUp));
+  const rows = await queryRows<{ stage: Stage; cents: string | number }>(
+    getDb(),
+    sql`select ${leads.statusFunil} as stage, coalesce(sum(p.price_cents), 0)::bigint as cents
+          from ${leads}
+          join (select name, min(price_cents) as price_cents from ${plans} group by name) p
+            on p.name = ${leads.plan}
+         ${where ? sql`where ${where}` : sql``}
+         group by 1`,
+  );
+  const byStage = new Map(rows.map((r) => [r.stage, Number(r.cents)]));
+  return Object.fromEntries(STAGES.map((s) => [s, byStage.get(s) ?? 0])) as Record<Stage, number>;
+}
 
 /**
  * A search over the whole board: ONE bounded read of the matches (boundedSearch, trigram
@@ -231,6 +267,24 @@ export async function loadFunnel({
   q?: string;
   followUp?: FollowUpFilter | null;
   pages?: Partial<Record<Stage, number>>;
+}): Promise<Board & { sums: Record<Stage, number> }> {
+  const sums = sumMonthlyByStage({ q, followUp });
+  const board = await loadBoard({ q, followUp, pages });
+  const at = now().getTime();
+  for (const s of STAGES)
+    for (const lead of board.columns[s].leads)
+      lead.idleDays = Math.max(0, Math.floor((at - new Date(lead.updatedAt).getTime()) / 86_400_000));
+  return { ...board, sums: await sums };
+}
+
+async function loadBoard({
+  q,
+  followUp,
+  pages,
+}: {
+  q: string;
+  followUp: FollowUpFilter | null;
+  pages: Partial<Record<Stage, number>>;
 }): Promise<Board> {
   if (searchFilter(q)) {
     const board = await searchBoard(q, followUp, pages);

@@ -1,3 +1,4 @@
+import { now } from "~/server/clock.server";
 import { and, asc, desc, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { auditLog, clientNotes, leadNotes, leads, representatives } from "~/db/schema";
@@ -31,6 +32,57 @@ export async function getClientLead({
     .orderBy(desc(leads.updatedAt))
     .limit(1);
   return row ?? null;
+}
+
+/** Where a client came from (issue 28 item 9): its lead's attribution, and the referral if any. */
+export interface ClientOrigin {
+  id: string;
+  name: string;
+  createdAt: Date;
+  source: string | null;
+  campaign: string | null;
+  landingPage: string | null;
+  referrer: string | null;
+  representative: { id: string; name: string } | null;
+  referral: { id: string; status: string } | null;
+}
+
+export async function getClientOrigin({ clientId }: { clientId: string }): Promise<ClientOrigin | null> {
+  if (!isId(clientId)) return null;
+  const [row] = await getDb()
+    .select({
+      id: leads.id,
+      name: leads.name,
+      createdAt: leads.createdAt,
+      utmSource: leads.utmSource,
+      utmMedium: leads.utmMedium,
+      campaign: leads.utmCampaign,
+      landingPage: leads.landingPage,
+      referrer: leads.referrer,
+      repId: representatives.id,
+      repName: representatives.name,
+      referralId: sql<string | null>`(select r.id from referrals r where r.lead_id = ${leads.id} limit 1)`,
+      referralStatus: sql<
+        string | null
+      >`(select r.status from referrals r where r.lead_id = ${leads.id} limit 1)`,
+    })
+    .from(leads)
+    .leftJoin(representatives, eq(representatives.id, leads.referredById))
+    .where(eq(leads.convertedClientId, clientId))
+    .orderBy(desc(leads.updatedAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt,
+    source: [row.utmSource, row.utmMedium].filter(Boolean).join(" / ") || null,
+    campaign: row.campaign,
+    landingPage: row.landingPage,
+    referrer: row.referrer,
+    representative: row.repId && row.repName ? { id: row.repId, name: row.repName } : null,
+    referral: row.referralId ? { id: row.referralId, status: row.referralStatus ?? "" } : null,
+  };
 }
 
 /**
@@ -145,9 +197,12 @@ export interface FollowUpRow {
 /** Open leads whose next contact is due by `until` (overdue ones first), for the dashboard. */
 export async function listDueFollowUps({
   until,
+  at = now(),
   limit = 20,
 }: {
   until: Date;
+  /** "Overdue" is before this instant (the injectable clock). */
+  at?: Date;
   limit?: number;
 }): Promise<FollowUpRow[]> {
   const rows = await getDb()
@@ -156,7 +211,7 @@ export async function listDueFollowUps({
       name: leads.name,
       business: leads.business,
       nextContactAt: leads.nextContactAt,
-      overdue: sql<boolean>`${leads.nextContactAt} < now()`,
+      overdue: sql<boolean>`${leads.nextContactAt} < ${at.toISOString()}::timestamptz`,
     })
     .from(leads)
     .where(

@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { localToBrDateTime, parseBrDateTime } from "~/lib/dates";
 import { INVALID_TEXT_MESSAGE, NO_PLAN } from "~/modules/clients/clients.schema";
-import { FUNNEL_STAGES, type FunnelStage } from "./leads.constants";
+import { FUNNEL_STAGES, IDLE_DAYS_DEFAULTS, type FunnelStage, type OpenStage } from "./leads.constants";
 
 /** SPEC §4 funnel stages, in column order. */
 export const STAGES = FUNNEL_STAGES;
@@ -152,37 +152,65 @@ export function lostReasonText(reason: string | null, note: string | null): stri
   return [reason, note].filter(Boolean).join(": ");
 }
 
+export const IDLE_DAYS_MESSAGE = "Informe um número inteiro de dias entre 1 e 365.";
+const IdleDaysField = z
+  .string()
+  .max(10, IDLE_DAYS_MESSAGE)
+  .optional()
+  .transform((v) => (v?.trim() ? Number(v.trim()) : undefined))
+  .pipe(
+    z
+      .number(IDLE_DAYS_MESSAGE)
+      .int(IDLE_DAYS_MESSAGE)
+      .min(1, IDLE_DAYS_MESSAGE)
+      .max(365, IDLE_DAYS_MESSAGE)
+      .optional(),
+  );
+
 /** Settings → Funil: one reason per line (blank lines and repeats dropped), and the switch. */
-export const FunnelSettingsSchema = z.object({
-  lostReasons: z
-    .string()
-    .max(5000, LOST_MESSAGES.reasonsTooMany)
-    .default("")
-    .transform((v) => [
-      ...new Set(
-        v
-          .split(/\r?\n/)
-          .map((l) => l.trim())
-          .filter(Boolean),
+export const FunnelSettingsSchema = z
+  .object({
+    lostReasons: z
+      .string()
+      .max(5000, LOST_MESSAGES.reasonsTooMany)
+      .default("")
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(/\r?\n/)
+            .map((l) => l.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .max(60, LOST_MESSAGES.reasonTooLong)
+              .refine((v) => !v.includes("\u0000"), INVALID_TEXT_MESSAGE),
+          )
+          .min(1, LOST_MESSAGES.reasonsRequired)
+          .max(20, LOST_MESSAGES.reasonsTooMany),
       ),
-    ])
-    .pipe(
-      z
-        .array(
-          z
-            .string()
-            .max(60, LOST_MESSAGES.reasonTooLong)
-            .refine((v) => !v.includes("\u0000"), INVALID_TEXT_MESSAGE),
-        )
-        .min(1, LOST_MESSAGES.reasonsRequired)
-        .max(20, LOST_MESSAGES.reasonsTooMany),
-    ),
-  lostReasonRequired: z
-    .string()
-    .max(10, "Valor inválido.")
-    .optional()
-    .transform((v) => v === "on" || v === "true"),
-});
+    lostReasonRequired: z
+      .string()
+      .max(10, "Valor inválido.")
+      .optional()
+      .transform((v) => v === "on" || v === "true"),
+    // "Parado há N dias" per open stage (issue 28); a missing field keeps the default.
+    ...(Object.fromEntries(OPEN_STAGES.map((s) => [`idle_${s}`, IdleDaysField])) as Record<
+      `idle_${OpenStage}`,
+      typeof IdleDaysField
+    >),
+  })
+  .transform(({ lostReasons, lostReasonRequired, ...idle }) => ({
+    lostReasons,
+    lostReasonRequired,
+    idleDays: Object.fromEntries(
+      OPEN_STAGES.map((s) => [s, idle[`idle_${s}`] ?? IDLE_DAYS_DEFAULTS[s]]),
+    ) as Record<OpenStage, number>,
+  }));
 
 /**
  * The lead page's "Próximo contato": "dd/mm/aaaa hh:mm" in São Paulo time (also "dd/mm/aaaa" and

@@ -60,6 +60,7 @@ describe("lost reason (optional by default)", () => {
         "Outro",
       ],
       lostReasonRequired: false,
+      idleDays: { novo: 1, contatado: 3, qualificado: 7, negociando: 7 },
     });
     const lead = await makeLead();
     const moved = await lose(lead.id);

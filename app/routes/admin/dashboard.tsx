@@ -6,20 +6,20 @@ import { StatCard } from "~/components/admin/dashboard/stat-card";
 import {
   ConversionFunnel,
   ExpiringSubscriptions,
-  FollowUps,
   LostReasons,
   QuickActions,
   RecentClients,
 } from "~/components/admin/dashboard/widgets";
 import { PageHeader } from "~/components/ui/page-header";
-import { today } from "~/server/clock.server";
+import { now, today } from "~/server/clock.server";
+import { TodayBlock } from "~/components/admin/dashboard/today-block";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   // Each widget fails on its own (logged, empty state); the page always renders.
-  return getDashboard({ today: today() });
+  return getDashboard({ today: today(), at: now() });
 }
 
 // The dashboard has no forms: a POST is refused, after the guard like every admin action.
@@ -29,36 +29,48 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { clients, plans, leads, expiring, funnel, recentClients, lostByReason, followUps, billing } =
+  const { clients, plans, leads, expiring, funnel, recentClients, lostByReason, billing, todayBlock } =
     loaderData;
+  const activeShare =
+    clients && clients.total.value > 0 ? Math.round((clients.active.value / clients.total.value) * 100) : 0;
   return (
     <>
-      <PageHeader
-        title="Dashboard"
-        subtitle="Variação: cadastros dos últimos 30 dias comparados aos 30 dias anteriores (— quando não há base de comparação)."
-      />
+      <PageHeader title="Dashboard" subtitle="O que pede atenção hoje, e os números do negócio." />
+      {/* First on every screen, a phone included: the day's work (issue 28). */}
+      <TodayBlock data={todayBlock} expiring={expiring} />
       <section aria-label="Indicadores" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           title="Total de Clientes"
           icon={Users}
-          figure={clients?.total ?? null}
-          compared="Novos clientes"
+          value={clients?.total.value ?? null}
+          change={clients?.total.change ?? null}
+          caption={`Comparado com o total de 30 dias atrás: ${clients?.total.before ?? 0}`}
         />
         <StatCard
           title="Clientes Ativos"
           icon={UserCheck}
-          figure={clients?.active ?? null}
-          compared="Novos clientes ativos"
+          value={clients?.active.value ?? null}
+          caption={`${activeShare}% dos clientes`}
         />
-        <StatCard title="Planos Disponíveis" icon={Package} figure={plans} compared="Planos criados" />
-        <StatCard title="Leads Novos" icon={UserPlus} figure={leads} compared="Leads recebidos" />
+        <StatCard
+          title="Planos Disponíveis"
+          icon={Package}
+          value={plans?.value ?? null}
+          caption={`${plans?.last30 ?? 0} ${plans?.last30 === 1 ? "criado" : "criados"} nos últimos 30 dias`}
+        />
+        <StatCard
+          title="Leads Novos"
+          icon={UserPlus}
+          value={leads?.value ?? null}
+          change={leads?.change ?? null}
+          caption={`Aguardando o primeiro contato. Recebidos: ${leads?.last30 ?? 0} nos últimos 30 dias vs. ${leads?.previous30 ?? 0} nos 30 anteriores`}
+        />
       </section>
       <BillingCards figures={billing} />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ExpiringSubscriptions rows={expiring} />
         <ConversionFunnel stages={funnel} />
         <RecentClients clients={recentClients} />
-        <FollowUps rows={followUps} />
         <LostReasons rows={lostByReason} />
         <QuickActions />
       </div>

@@ -2,6 +2,7 @@ import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/leads";
 import { FollowUpFilterLinks, FunnelBoard, StageTabs } from "~/components/admin/leads/funnel-board";
+import { FunnelFiltersSheet } from "~/components/admin/leads/filters-sheet";
 import { PageHeader } from "~/components/ui/page-header";
 import { ExportLink } from "~/components/admin/export-link";
 import { SearchForm } from "~/components/ui/search-form";
@@ -93,32 +94,43 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { q, view, followUp, pages, counts, columns, plans, settings, lostByReason } = loaderData;
+  const { q, view, followUp, pages, counts, columns, sums, plans, settings, lostByReason } = loaderData;
+  const filters = (
+    <>
+      <StageTabs counts={counts} view={view} />
+      <div className="-mt-2 mb-3 flex flex-wrap items-center justify-end gap-3 text-xs">
+        <FollowUpFilterLinks value={followUp} />
+        <Link to="/admin/settings/funnel" className="font-medium text-brand-700 hover:underline">
+          Configurar funil
+        </Link>
+        <ExportLink to="/admin/leads/export" />
+      </div>
+    </>
+  );
   return (
     <div>
       <PageHeader
         title="Funil de Leads"
         subtitle="Acompanhe os contatos recebidos do site até a conversão em cliente."
         actions={
-          <SearchForm
-            q={q}
-            placeholder="Buscar por nome, e-mail, negócio ou telefone"
-            label="Buscar leads"
-            keep={{ etapa: view, contato: followUp }}
-          />
+          <div className="flex items-center gap-2">
+            <SearchForm
+              q={q}
+              placeholder="Buscar por nome, e-mail, negócio ou telefone"
+              label="Buscar leads"
+              keep={{ etapa: view, contato: followUp }}
+            />
+            {/* On a phone the tabs and filters wait in a sheet: the first card shows at once. */}
+            <FunnelFiltersSheet active={view !== null || followUp !== null}>{filters}</FunnelFiltersSheet>
+          </div>
         }
       />
-      <StageTabs counts={counts} view={view} />
-      <div className="-mt-2 mb-3 flex flex-wrap items-center justify-end gap-3 text-xs">
-        <FollowUpFilterLinks value={followUp} />
-        <Link to="/admin/settings/funnel" className="font-medium text-brand-700 hover:underline">
-          Configurar motivos de perda
-        </Link>
-        <ExportLink to="/admin/leads/export" />
-      </div>
+      <div className="hidden md:block">{filters}</div>
       <FunnelBoard
         columns={columns}
         counts={counts}
+        sums={sums}
+        searching={q !== "" || followUp !== null}
         pages={pages}
         view={view}
         plans={plans}

@@ -15,16 +15,16 @@ test("dashboard: stat cards with real comparisons, funnel, recent clients and qu
 }) => {
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-  await expect(
-    page.getByText("cadastros dos últimos 30 dias comparados aos 30 dias anteriores"),
-  ).toBeVisible();
+  await expect(page.getByText("O que pede atenção hoje, e os números do negócio.")).toBeVisible();
   const cards = page.getByRole("region", { name: "Indicadores" });
   for (const title of ["Total de Clientes", "Clientes Ativos", "Planos Disponíveis", "Leads Novos"]) {
     await expect(cards.getByRole("heading", { name: title })).toBeVisible();
   }
-  // The three demo plans exist, so the plans card counts at least 3 and says what it compares.
+  // The three demo plans exist; each caption says what its figure is (issue 28).
+  await expect(cards.getByText(/^\d+ criados? nos últimos 30 dias$/)).toBeVisible();
+  await expect(cards.getByText(/^Comparado com o total de 30 dias atrás: \d+$/)).toBeVisible();
   await expect(
-    cards.getByText(/Planos criados: \d+ nos últimos 30 dias vs\. \d+ nos 30 anteriores/),
+    cards.getByText(/^Aguardando o primeiro contato\. Recebidos: \d+ nos últimos 30 dias/),
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Funil de Conversão" })).toBeVisible();
   for (const stage of [

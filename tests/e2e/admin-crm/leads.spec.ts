@@ -52,18 +52,20 @@ test("a lead from the public form goes through the funnel and becomes a client",
   const card = page.getByRole("article", { name: lead.name });
   await expect(column(page, "Novos Leads").getByRole("article", { name: lead.name })).toBeVisible();
   await expect(card).toContainText(lead.business);
-  await expect(card).toContainText("Plano: Premium");
-  // The drag handle (issue #15), then only novo's buttons: forward, lost, WhatsApp.
+  await expect(card).toContainText("Premium");
+  // The drag handle (issue #15), then only novo's buttons: forward and lost; the rest is in the
+  // card's actions menu (issue 28).
   await expect(card.getByRole("button", { name: `Mover ${lead.name}` })).toBeVisible();
   const labelled = card.getByRole("button").filter({ hasText: /./ });
-  await expect(labelled).toHaveText(["Marcar como contatado", "Marcar como perdido", "WhatsApp"]);
+  await expect(labelled).toHaveText(["Marcar como contatado", "Marcar como perdido"]);
   await expect(column(page, "Contatados")).toContainText("Nenhum lead neste estágio");
   await expectNoA11yViolations(page);
 
   // WhatsApp opens a chat with the lead's digits and the 55 prefix.
   await context.route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
   const popupEvent = context.waitForEvent("page");
-  await card.getByRole("button", { name: "WhatsApp" }).click();
+  await card.getByRole("button", { name: `Ações de ${lead.name}` }).click();
+  await page.getByRole("menuitem", { name: "WhatsApp" }).click();
   const popup = await popupEvent;
   await popup.waitForLoadState();
   expect(popup.url()).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
@@ -71,17 +73,15 @@ test("a lead from the public form goes through the funnel and becomes a client",
 
   // Lost and back ('Retomar'), then forward stage by stage.
   await move(page, lead.name, "Marcar como perdido", "Perdidos");
-  await expect(labelled).toHaveText(["Retomar", "WhatsApp"]);
+  await expect(labelled).toHaveText(["Retomar"]);
   await move(page, lead.name, "Retomar", "Novos Leads");
   await move(page, lead.name, "Marcar como contatado", "Contatados");
   await move(page, lead.name, "Marcar como qualificado", "Qualificados");
   await move(page, lead.name, "Iniciar negociação", "Em negociação");
-  await expect(labelled).toHaveText([
-    "Converter em cliente",
-    "Marcar como perdido",
-    "Voltar etapa para Qualificados",
-    "WhatsApp",
-  ]);
+  await expect(labelled).toHaveText(["Converter em cliente", "Marcar como perdido"]);
+  await card.getByRole("button", { name: `Ações de ${lead.name}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Voltar etapa para Qualificados" })).toBeVisible();
+  await page.keyboard.press("Escape");
 
   // The count tab of the stage shows it alone.
   await page
@@ -101,8 +101,9 @@ test("a lead from the public form goes through the funnel and becomes a client",
     .getByRole("link", { name: /Convertidos/ })
     .click();
   await expect(column(page, "Convertidos").getByRole("article", { name: lead.name })).toBeVisible();
-  // Nothing leaves Convertidos: no drag handle either.
-  await expect(card.getByRole("button")).toHaveText(["WhatsApp"]);
+  // Nothing leaves Convertidos: no drag handle, no move; only the actions menu.
+  await expect(card.getByRole("button")).toHaveCount(1);
+  await expect(card.getByRole("button", { name: `Ações de ${lead.name}` })).toBeVisible();
 
   // The client exists, active, in the client list (admin part 1).
   await page.goto(`/admin/clients?q=${encodeURIComponent(lead.email)}`);

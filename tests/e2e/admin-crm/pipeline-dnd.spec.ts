@@ -84,7 +84,11 @@ test("a card is dragged with the mouse from Novos Leads to Em negociação, anno
   await expect(column(page, "Novos Leads").getByRole("article", { name: lead.name })).toHaveCount(0);
 
   // One step back, by button (works without dragging).
-  await card(page, lead.name).getByRole("button", { name: "Voltar etapa" }).click();
+  // "Voltar etapa" is in the card's actions menu (issue 28).
+  await card(page, lead.name)
+    .getByRole("button", { name: `Ações de ${lead.name}` })
+    .click();
+  await page.getByRole("menuitem", { name: /Voltar etapa/ }).click();
   await expect(page.getByText("Lead movido para Qualificados").first()).toBeVisible();
   await expectIn(page, lead.name, "Qualificados");
   // The spec's one-click forward move is still there.

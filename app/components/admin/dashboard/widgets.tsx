@@ -1,7 +1,7 @@
 import { FilePlus, PackagePlus, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { Badge, Card, EmptyRow } from "~/components/admin/ui";
-import { formatDate, formatDateTime, formatIsoDate } from "~/lib/format";
+import { formatDate, formatIsoDate } from "~/lib/format";
 import { CLIENT_STATUS_LABELS, clientStatusColor, expiryBadgeColor } from "~/modules/clients/clients.schema";
 import type { ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 
@@ -28,7 +28,14 @@ export function ExpiringSubscriptions({ rows }: { rows: ExpiringSubscription[] }
   return (
     <Card className="lg:col-span-2">
       <h2 className="mb-3 text-lg font-semibold text-slate-900">Assinaturas Próximas de Vencer</h2>
-      <div className="relative overflow-x-auto">
+      {/* Focusable so a keyboard can scroll it sideways on a phone (axe: scrollable-region-focusable). */}
+      <div
+        className="relative overflow-x-auto"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        role="region"
+        aria-label="Assinaturas próximas de vencer"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Assinaturas ativas que vencem nos próximos 7 dias</caption>
           <thead className="text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
@@ -206,40 +213,6 @@ export function LostReasons({ rows }: { rows: { reason: string; count: number }[
               </div>
             </li>
           ))}
-        </ul>
-      )}
-    </Card>
-  );
-}
-
-/** Issue #15: open leads to contact today, overdue ones in red. */
-export function FollowUps({
-  rows,
-}: {
-  rows: { id: string; name: string; business: string; nextContactAt: Date | string; overdue: boolean }[];
-}) {
-  return (
-    <Card>
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">Contatos para hoje</h2>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">Nenhum contato agendado para hoje.</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Contatos para hoje">
-          {rows.map((r) => {
-            const overdue = r.overdue;
-            return (
-              <li key={r.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-                <Link to={`/admin/leads/${r.id}`} className="font-medium text-brand-700 hover:underline">
-                  {r.name}
-                  <span className="block text-xs font-normal text-slate-600">{r.business}</span>
-                </Link>
-                <span className={overdue ? "font-semibold text-red-700" : "text-slate-700"}>
-                  {overdue ? "Atrasado · " : ""}
-                  {formatDateTime(r.nextContactAt)}
-                </span>
-              </li>
-            );
-          })}
         </ul>
       )}
     </Card>

@@ -30,6 +30,9 @@ import {
   type FollowUpFilter,
   type Stage,
 } from "~/modules/leads/leads.schema";
+import { ChevronsLeftRight, ChevronsRightLeft } from "lucide-react";
+import { formatMoney } from "~/lib/format";
+import type { OpenStage } from "~/modules/leads/leads.constants";
 import { ConvertDialog, type PlanChoice } from "./convert-dialog";
 import { LostDialog, type LostSettings } from "./lost-dialog";
 import { LeadCard, type LeadCardData } from "./lead-card";
@@ -106,25 +109,35 @@ export function FollowUpFilterLinks({ value }: { value: FollowUpFilter | null })
   );
 }
 
+/** The closed stages: narrow columns with their counts until opened (issue 28). */
+const COLLAPSIBLE: readonly Stage[] = ["convertido", "perdido"];
+
 export function FunnelBoard({
   columns,
   counts,
+  sums,
   pages,
   view,
+  searching,
   plans,
   lost,
   lostByReason,
 }: {
   plans: PlanChoice[];
-  lost: LostSettings;
+  lost: LostSettings & { idleDays: Record<OpenStage, number> };
   lostByReason: { reason: string; count: number }[];
   columns: Columns;
   counts: Record<Stage, ListCount>;
+  /** Monthly value of each stage's leads, in cents. */
+  sums: Record<Stage, number>;
   pages: Record<Stage, number>;
   view: Stage | null;
+  /** A search narrows the board to a few cards: the closed stages open to show them. */
+  searching: boolean;
 }) {
   const { search } = useLocation();
   const shown = view ? [view] : STAGES;
+  const [opened, setOpened] = useState<Partial<Record<Stage, boolean>>>({});
   // Drops are moves like the buttons': the server decides (a refusal's toast says why) and the
   // board is revalidated, so a refused card snaps back to where the server keeps it.
   const fetcher = useFetcher<FormReply>();
@@ -178,24 +191,40 @@ export function FunnelBoard({
       onDragCancel={() => setDragging(null)}
       onDragEnd={onDragEnd}
     >
-      <div className={view ? "max-w-xl" : "relative flex gap-4 overflow-x-auto pb-4"}>
+      {/* From 1280 px the six stages share the width (no sideways scroll); narrower screens
+          scroll the board sideways, a column at a time. */}
+      <div className={view ? "max-w-xl" : "relative flex gap-3 overflow-x-auto pb-2 xl:overflow-x-visible"}>
         {shown.map((stage) => {
           const col = board[stage];
+          const collapsed = !view && !searching && COLLAPSIBLE.includes(stage) && !opened[stage];
           return (
-            <FunnelColumn key={stage} stage={stage} count={counts[stage]} single={!!view}>
+            <FunnelColumn
+              key={stage}
+              stage={stage}
+              count={counts[stage]}
+              sum={sums[stage]}
+              single={!!view}
+              collapsed={collapsed}
+              onToggle={
+                !view && !searching && COLLAPSIBLE.includes(stage)
+                  ? () => setOpened((o) => ({ ...o, [stage]: !o[stage] }))
+                  : undefined
+              }
+            >
               {stage === "perdido" && lostByReason.length > 0 && <LostByReason rows={lostByReason} />}
               {col.leads.length === 0 ? (
                 <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
                   {LEAD_MESSAGES.empty}
                 </p>
               ) : (
-                <div className="space-y-3">
+                <div className="space-y-2">
                   {col.leads.map((lead) => (
                     <LeadCard
                       key={lead.id}
                       lead={lead}
                       plans={plans}
                       lost={lost}
+                      idleDays={lost.idleDays}
                       saving={lead.id === pendingId}
                     />
                   ))}
@@ -205,7 +234,7 @@ export function FunnelBoard({
                 <Link
                   to={withParams(search, { [stage]: pages[stage] + 1 })}
                   preventScrollReset
-                  className="mt-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                  className="mt-2 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-center text-sm font-semibold text-slate-800 hover:bg-slate-50"
                 >
                   Carregar mais
                   <span className="sr-only"> em {STAGE_LABELS[stage]}</span>
@@ -217,7 +246,7 @@ export function FunnelBoard({
       </div>
       <DragOverlay dropAnimation={null}>
         {dragging && (
-          <div className="w-64 rotate-1 rounded-lg border border-brand-300 bg-white p-3 text-sm shadow-lg">
+          <div className="w-56 rotate-1 rounded-lg border border-brand-300 bg-white p-3 text-sm shadow-lg">
             <p className="font-semibold text-slate-900">{dragging.name}</p>
             <p className="text-slate-700">{dragging.business}</p>
           </div>
@@ -246,39 +275,91 @@ export function FunnelBoard({
   );
 }
 
-/** A column of the board, and the drop target of its stage. */
+/**
+ * A column of the board, and the drop target of its stage. Its cards scroll inside it, so a long
+ * column does not stretch the page. A collapsed column is a narrow strip with its name and count
+ * (still a drop target) and a button that opens it.
+ */
 function FunnelColumn({
   stage,
   count,
+  sum,
   single,
+  collapsed,
+  onToggle,
   children,
 }: {
   stage: Stage;
   count: ListCount;
+  sum: number;
   single: boolean;
+  collapsed: boolean;
+  onToggle?: () => void;
   children: React.ReactNode;
 }) {
   const { setNodeRef, isOver, active } = useDroppable({ id: stage });
   const headingId = `coluna-${stage}`;
+  const bodyId = `coluna-${stage}-cartoes`;
   const from = (active?.data.current as { lead?: LeadCardData } | undefined)?.lead?.statusFunil;
+  const ring = isOver && from !== stage ? "ring-2 ring-brand-600 ring-offset-2" : "";
+  const toggle = onToggle && (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-expanded={!collapsed}
+      aria-controls={collapsed ? undefined : bodyId}
+      className="rounded p-1 text-slate-600 hover:bg-white hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
+      {collapsed ? (
+        <ChevronsLeftRight aria-hidden className="h-4 w-4" />
+      ) : (
+        <ChevronsRightLeft aria-hidden className="h-4 w-4" />
+      )}
+      <span className="sr-only">
+        {collapsed ? "Abrir" : "Recolher"} {STAGE_LABELS[stage]}
+      </span>
+    </button>
+  );
+  if (collapsed)
+    return (
+      <section
+        ref={setNodeRef}
+        aria-labelledby={headingId}
+        className={`flex w-12 shrink-0 flex-col items-center gap-2 rounded-xl bg-slate-100 py-2 ${ring}`}
+      >
+        {toggle}
+        <h2 id={headingId} className="flex flex-col items-center gap-2 text-sm font-semibold text-slate-800">
+          <span className="[writing-mode:vertical-rl]">{STAGE_LABELS[stage]}</span>
+          <span className="order-first rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
+            <CountBadge count={count} />
+          </span>
+        </h2>
+      </section>
+    );
   return (
     <section
       ref={setNodeRef}
       aria-labelledby={headingId}
-      className={`flex flex-col rounded-xl bg-slate-100 p-3 ${single ? "" : "w-72 shrink-0"} ${
-        isOver && from !== stage ? "ring-2 ring-brand-600 ring-offset-2" : ""
-      }`}
+      className={`flex flex-col rounded-xl bg-slate-100 p-2 ${single ? "" : "w-64 shrink-0 xl:w-auto xl:min-w-0 xl:flex-1"} ${ring}`}
     >
-      <h2
-        id={headingId}
-        className="mb-3 flex items-center justify-between text-sm font-semibold text-slate-800"
+      <div className="mb-2 flex items-start gap-1 px-1">
+        <h2 id={headingId} className="min-w-0 flex-1 text-sm font-semibold text-slate-800">
+          <span className="flex items-center justify-between gap-1">
+            <span className="truncate">{STAGE_LABELS[stage]}</span>
+            <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
+              <CountBadge count={count} />
+            </span>
+          </span>
+          <span className="block text-xs font-normal text-slate-600">{formatMoney(sum)}/mês</span>
+        </h2>
+        {toggle}
+      </div>
+      <div
+        id={bodyId}
+        className={single ? "" : "-mx-1 max-h-[calc(100vh-17rem)] min-h-24 overflow-y-auto overscroll-contain px-1 pb-1"}
       >
-        {STAGE_LABELS[stage]}
-        <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-700">
-          <CountBadge count={count} />
-        </span>
-      </h2>
-      {children}
+        {children}
+      </div>
     </section>
   );
 }

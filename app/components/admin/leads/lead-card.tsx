@@ -1,58 +1,52 @@
 import { useDraggable } from "@dnd-kit/core";
-import { GripVertical, MessageCircle } from "lucide-react";
+import { GripVertical, MoreHorizontal } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { ConfirmDialog } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatMoney } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
-import { LEAD_MESSAGES, lostReasonText, type Stage } from "~/modules/leads/leads.schema";
+import type { OpenStage } from "~/modules/leads/leads.constants";
+import {
+  LEAD_MESSAGES,
+  MOVE_BACK_LABEL,
+  PREVIOUS_STAGE,
+  STAGE_LABELS,
+  lostReasonText,
+  type Stage,
+} from "~/modules/leads/leads.schema";
 import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
 
 import type { PlanChoice } from "./convert-dialog";
 import { FUNNEL_ACTION, LeadMoves } from "./lead-moves";
 import type { LostSettings } from "./lost-dialog";
-import { formatPhone } from "~/lib/phone";
 
 export type { LeadCardData };
 
-const btn = "rounded-md px-2.5 py-1.5 text-xs font-semibold disabled:cursor-not-allowed disabled:opacity-60";
-
-function Attribution({ lead }: { lead: LeadCardData }) {
-  const source = [lead.utmSource, lead.utmMedium].filter(Boolean).join(" / ");
-  const items: [string, string][] = [];
-  if (source) items.push(["Origem", source]);
-  if (lead.utmCampaign) items.push(["Campanha", lead.utmCampaign]);
-  if (lead.landingPage) items.push(["Página de entrada", lead.landingPage]);
-  if (lead.referrer) items.push(["Veio de", lead.referrer]);
-  if (!items.length) return null;
-  return (
-    <dl className="mt-2 space-y-0.5 rounded-md bg-slate-50 p-2 text-xs text-slate-600">
-      {items.map(([k, v]) => (
-        <div key={k} className="flex gap-1">
-          <dt className="font-medium text-slate-700">{k}:</dt>
-          <dd className="truncate" title={v}>
-            {v}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+const MENU_ITEM =
+  "flex cursor-pointer items-center rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
 
 /**
- * One lead in its column, with the SPEC §4 buttons of its stage plus "Voltar etapa", and a
- * handle to drag it to another column (mouse or keyboard). The server checks every move again.
+ * One lead in its column, compact (issue 28): name, business, plan and monthly value, the
+ * follow-up or "parado há N dias", the SPEC §4 buttons of its stage, a drag handle and one
+ * actions menu ("Voltar etapa", WhatsApp, delete). Everything else is on the lead page.
+ * The server checks every move again.
  */
 export function LeadCard({
   lead,
   plans,
   lost,
+  idleDays,
   saving = false,
 }: {
   lead: LeadCardData;
   plans: PlanChoice[];
   lost: LostSettings;
+  /** The stage thresholds of "parado há N dias" (funnel settings). */
+  idleDays: Record<OpenStage, number>;
   /** A drop of this card is being saved. */
   saving?: boolean;
 }) {
@@ -75,6 +69,92 @@ export function LeadCard({
       { intent: "move", id: lead.id, from: stage, to },
       { method: "post", action: FUNNEL_ACTION },
     );
+  const open = stage !== "convertido" && stage !== "perdido";
+  const threshold = open ? idleDays[stage as OpenStage] : null;
+  const idle = threshold !== null && !lead.nextContactAt && lead.idleDays >= threshold;
+
+  return (
+    <article
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      aria-busy={busy || undefined}
+      className={`rounded-lg border border-slate-200 bg-white p-2.5 text-sm shadow-sm ${isDragging ? "opacity-50" : ""}`}
+    >
+      <div className="flex items-start gap-1">
+        <h3 id={headingId} className="min-w-0 flex-1 truncate font-semibold text-slate-900">
+          {/* The lead page: every field, attribution, notes and the timeline. */}
+          <Link
+            to={`/admin/leads/${lead.id}`}
+            className="hover:text-brand-800 hover:underline"
+            title={lead.name}
+          >
+            {lead.name}
+          </Link>
+        </h3>
+        {draggable && (
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Mover ${lead.name}`}
+            className="-mt-1 cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 active:cursor-grabbing"
+          >
+            <GripVertical aria-hidden className="h-4 w-4" />
+          </button>
+        )}
+        <CardMenu lead={lead} busy={busy} move={move} />
+      </div>
+      <p className="truncate text-slate-700" title={lead.business}>
+        {lead.business}
+      </p>
+      {lead.referralSource && (
+        <p className="truncate text-xs font-semibold text-brand-800">{lead.referralSource}</p>
+      )}
+      <p className="mt-0.5 flex items-baseline justify-between gap-2 text-xs text-slate-600">
+        <span className="truncate" title={lead.plan}>
+          {lead.plan}
+          {lead.isRepresentative && (
+            <span className="ml-1 rounded bg-blue-100 px-1 font-semibold text-blue-800">Representante</span>
+          )}
+        </span>
+        {lead.monthlyCents !== null && (
+          <span className="shrink-0 font-semibold text-slate-800">{formatMoney(lead.monthlyCents)}/mês</span>
+        )}
+      </p>
+      {lead.nextContactAt && open && <FollowUpBadge at={lead.nextContactAt} overdue={lead.followUpOverdue} />}
+      {idle && (
+        <p className="mt-1.5 rounded bg-amber-50 px-2 py-1 text-xs font-semibold text-amber-900">
+          Parado há {lead.idleDays} {lead.idleDays === 1 ? "dia" : "dias"}
+        </p>
+      )}
+      {stage === "perdido" && (lead.lostReason || lead.lostNote) && (
+        <p className="mt-1.5 line-clamp-2 rounded bg-red-50 px-2 py-1 text-xs text-red-800">
+          Motivo: {lostReasonText(lead.lostReason, lead.lostNote)}
+        </p>
+      )}
+      {lead.convertedClientId && (
+        <Link
+          to={`/admin/clients/edit/${lead.convertedClientId}`}
+          className="mt-1.5 inline-block text-xs font-semibold text-brand-700 hover:underline"
+        >
+          Ver cliente<span className="sr-only"> {lead.name}</span>
+        </Link>
+      )}
+      {stage !== "convertido" && (
+        <div className="mt-2 flex flex-wrap gap-1">
+          <LeadMoves lead={lead} plans={plans} lost={lost} busy={busy} move={move} withBack={false} />
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The card's one actions menu: the moves and contacts that do not need a button of their own. */
+function CardMenu({ lead, busy, move }: { lead: LeadCardData; busy: boolean; move: (to: Stage) => void }) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const remover = useFetcher();
+  const back = PREVIOUS_STAGE[lead.statusFunil];
 
   function openWhatsapp() {
     const link = whatsappLink(
@@ -89,79 +169,53 @@ export function LeadCard({
   }
 
   return (
-    <article
-      ref={setNodeRef}
-      aria-labelledby={headingId}
-      aria-busy={busy || undefined}
-      className={`rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm ${isDragging ? "opacity-50" : ""}`}
-    >
-      <div className="flex items-start justify-between gap-2">
-        <h3 id={headingId} className="font-semibold text-slate-900">
-          {/* The lead page: every field, attribution, notes and the timeline. */}
-          <Link to={`/admin/leads/${lead.id}`} className="hover:text-brand-800 hover:underline">
-            {lead.name}
-          </Link>
-        </h3>
-        {draggable && (
-          <button
-            type="button"
-            ref={setActivatorNodeRef}
-            {...attributes}
-            {...listeners}
-            aria-label={`Mover ${lead.name}`}
-            className="-mt-1 -mr-1 cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600 active:cursor-grabbing"
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          aria-label={`Ações de ${lead.name}`}
+          className="-mt-1 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <MoreHorizontal aria-hidden className="h-4 w-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
           >
-            <GripVertical aria-hidden className="h-4 w-4" />
-          </button>
-        )}
-      </div>
-      <p className="text-slate-700">{lead.business}</p>
-      {lead.referralSource && <p className="text-xs font-semibold text-brand-800">{lead.referralSource}</p>}
-      <ul className="mt-1 space-y-0.5 text-xs text-slate-600">
-        {lead.email && <li className="break-all">{lead.email}</li>}
-        <li>{formatPhone(lead.phone)}</li>
-        <li>
-          Plano: <span className="font-medium text-slate-800">{lead.plan}</span>
-          {lead.isRepresentative && (
-            <span className="ml-1 rounded bg-blue-100 px-1.5 py-0.5 font-semibold text-blue-800">
-              Representante
-            </span>
-          )}
-        </li>
-        <li>{formatDateTime(lead.createdAt)}</li>
-      </ul>
-      {lead.message && (
-        <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
-      )}
-      {lead.nextContactAt && stage !== "convertido" && stage !== "perdido" && (
-        <FollowUpBadge at={lead.nextContactAt} overdue={lead.followUpOverdue} />
-      )}
-      {stage === "perdido" && (lead.lostReason || lead.lostNote) && (
-        <p className="mt-2 rounded-md bg-red-50 p-2 text-xs text-red-800">
-          Motivo: {lostReasonText(lead.lostReason, lead.lostNote)}
-        </p>
-      )}
-      <Attribution lead={lead} />
-      {lead.convertedClientId && (
-        <Link
-          to={`/admin/clients/edit/${lead.convertedClientId}`}
-          className="mt-2 inline-block text-xs font-semibold text-brand-700 hover:underline"
-        >
-          Ver cliente<span className="sr-only"> {lead.name}</span>
-        </Link>
-      )}
-      <div className="mt-3 flex flex-wrap gap-1.5">
-        <LeadMoves lead={lead} plans={plans} lost={lost} busy={busy} move={move} />
-        <button
-          type="button"
-          onClick={openWhatsapp}
-          className={`${btn} inline-flex items-center gap-1 border border-green-300 text-green-800 hover:bg-green-50`}
-        >
-          <MessageCircle aria-hidden className="h-3.5 w-3.5" />
-          WhatsApp
-        </button>
-      </div>
-    </article>
+            <DropdownMenu.Item asChild className={MENU_ITEM}>
+              <Link to={`/admin/leads/${lead.id}`}>Abrir página do lead</Link>
+            </DropdownMenu.Item>
+            {back && (
+              <DropdownMenu.Item className={MENU_ITEM} disabled={busy} onSelect={() => move(back)}>
+                {MOVE_BACK_LABEL}
+                <span className="sr-only"> para {STAGE_LABELS[back]}</span>
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className={MENU_ITEM} onSelect={openWhatsapp}>
+              WhatsApp
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+            <DropdownMenu.Item
+              className={`${MENU_ITEM} text-red-700`}
+              onSelect={() => setConfirmDelete(true)}
+            >
+              Excluir lead
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Excluir lead"
+        description={`Tem certeza que deseja excluir o lead ${lead.name}? As anotações dele também serão excluídas. Esta ação não pode ser desfeita.`}
+        confirmLabel="Excluir"
+        onConfirm={() =>
+          remover.submit({ intent: "delete" }, { method: "post", action: `/admin/leads/${lead.id}` })
+        }
+      />
+    </>
   );
 }
 
@@ -169,7 +223,7 @@ export function LeadCard({
 function FollowUpBadge({ at, overdue }: { at: Date | string; overdue: boolean }) {
   return (
     <p
-      className={`mt-2 rounded-md p-2 text-xs ${overdue ? "bg-red-50 font-semibold text-red-800" : "bg-slate-50 text-slate-700"}`}
+      className={`mt-1.5 rounded px-2 py-1 text-xs ${overdue ? "bg-red-50 font-semibold text-red-800" : "bg-slate-50 text-slate-700"}`}
     >
       {overdue ? "Contato atrasado: " : "Próximo contato: "}
       {formatDateTime(at)}

@@ -31,6 +31,7 @@ export function LeadMoves({
   busy,
   move,
   size = "sm",
+  withBack = true,
 }: {
   lead: { id: string; name: string; plan: string; email: string; statusFunil: Stage };
   plans: PlanChoice[];
@@ -38,6 +39,8 @@ export function LeadMoves({
   busy: boolean;
   move: (to: Stage) => void;
   size?: keyof typeof SIZES;
+  /** The board's card puts "Voltar etapa" in its actions menu instead (issue 28). */
+  withBack?: boolean;
 }) {
   const stage = lead.statusFunil;
   const forward = NEXT_STAGE[stage];
@@ -71,7 +74,7 @@ export function LeadMoves({
           triggerClassName={`${btn} border border-red-200 bg-white text-red-700 hover:bg-red-50`}
         />
       )}
-      {back && (
+      {back && withBack && (
         <button
           type="button"
           disabled={busy}

@@ -6,6 +6,8 @@ import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
 import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
 import { ClientLeadLink } from "~/components/admin/leads/client-lead-link";
+import { ClientOrigin } from "~/components/admin/clients/overview/client-origin";
+import { ClientSummary } from "~/components/admin/clients/overview/client-summary";
 import { Card } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -31,7 +33,7 @@ import {
 } from "~/modules/clients/subscriptions.server";
 import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
-import { getClientLead } from "~/modules/leads/lead.server";
+import { getClientOrigin } from "~/modules/leads/lead.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
@@ -65,8 +67,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
     settled(clientChargesView({ clientId: client.id }), "Erro ao carregar as cobranças"),
-    // The lead it was converted from (issue 28 item 1); the page works without it.
-    getClientLead({ clientId: client.id }).catch(() => null),
+    // The lead it was converted from, with its attribution and referral (issue 28 items 1 and 9);
+    // the page works without it.
+    getClientOrigin({ clientId: client.id }).catch(() => null),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
   return {
@@ -165,13 +168,39 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
           ← Voltar para lista de clientes
         </Link>
         <div className="mt-3">
+          {/* An overview first (issue 28 item 9); each block is its own component, so more can join. */}
           <PageHeader
-            title="Editar Cliente"
-            subtitle={`${client.name} · ${client.businessName}`}
-            actions={lead && <ClientLeadLink lead={lead} />}
+            title={client.name}
+            subtitle={client.businessName}
+            actions={
+              <>
+                {lead && <ClientLeadLink lead={lead} />}
+                <a
+                  href="#dados-cliente"
+                  className="inline-flex items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                >
+                  Editar dados
+                </a>
+              </>
+            }
           />
         </div>
+        <ClientSummary status={client.status} subscriptions={subscriptions} />
+      </div>
+      <ClientOrigin origin={lead} />
+      <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
+      <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
+      <NotesSection clientId={client.id} notes={notes} />
+      <section
+        id="dados-cliente"
+        aria-labelledby="dados-cliente-titulo"
+        tabIndex={-1}
+        className="scroll-mt-4"
+      >
         <Card>
+          <h2 id="dados-cliente-titulo" className="mb-4 text-lg font-semibold text-slate-900">
+            Editar Cliente
+          </h2>
           <ClientForm
             mode="edit"
             plans={plans}
@@ -190,10 +219,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
             formError={update?.formError}
           />
         </Card>
-      </div>
-      <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
-      <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
-      <NotesSection clientId={client.id} notes={notes} />
+      </section>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/funnel";
 import { Card } from "~/components/admin/ui";
 import { Button, TextAreaField } from "~/components/ui/form";
+import { IdleDaysFields } from "~/components/admin/settings/idle-days-fields";
 import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
@@ -15,7 +16,8 @@ import { FunnelSettingsSchema, LOST_MESSAGES } from "~/modules/leads/leads.schem
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
-// Settings → Funil (issue #15): the lost reasons and whether a reason is required.
+// Settings → Funil (issue #15): the lost reasons and whether a reason is required; issue 28: the
+// days after which an open card says "parado há N dias".
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { settings: await getFunnelSettings() };
@@ -28,8 +30,11 @@ export async function action({ request }: Route.ActionArgs) {
     // One message for the list, whichever line was wrong.
     const errors = fieldErrors(parsed.error);
     const first = Object.entries(errors).find(([k]) => k.startsWith("lostReasons"))?.[1];
+    const idle = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("idle_")));
     return replyInvalid(
-      { lostReasons: first ?? LOST_MESSAGES.reasonsRequired },
+      first || !Object.keys(idle).length
+        ? { lostReasons: first ?? LOST_MESSAGES.reasonsRequired, ...idle }
+        : idle,
       { toast: toast.error(LOST_MESSAGES.settingsError) },
     );
   }
@@ -51,7 +56,12 @@ export default function FunnelSettingsPage({ loaderData, actionData }: Route.Com
       <PageHeader title="Configurações" subtitle="Funil de vendas: motivos de perda dos leads" />
       <SettingsNav />
       <Card>
-        <Form method="post" noValidate className="space-y-5" key={settings.lostReasons.join("\n")}>
+        <Form
+          method="post"
+          noValidate
+          className="space-y-5"
+          key={`${settings.lostReasons.join("\n")}|${Object.values(settings.idleDays).join(",")}`}
+        >
           <TextAreaField
             label="Motivos de perda (um por linha)"
             name="lostReasons"
@@ -63,6 +73,7 @@ export default function FunnelSettingsPage({ loaderData, actionData }: Route.Com
             <input type="checkbox" name="lostReasonRequired" defaultChecked={settings.lostReasonRequired} />
             Exigir um motivo ao marcar um lead como perdido
           </label>
+          <IdleDaysFields values={settings.idleDays} errors={actionData?.fieldErrors} />
           <Button type="submit" busy={busy} busyLabel="Salvando...">
             Salvar
           </Button>

@@ -1,0 +1,184 @@
+import { Link } from "react-router";
+import { Card } from "~/components/admin/ui";
+import { formatDateTime, formatIsoDate, formatMoney } from "~/lib/format";
+import type { ExpiringSubscription } from "~/modules/clients/subscriptions.server";
+import type { TodayBlock as TodayData } from "~/modules/dashboard/today.server";
+
+const LINK = "font-medium text-brand-700 hover:underline";
+
+/**
+ * "Hoje" (issue 28 item 3), the dashboard's first block: what needs someone today, each item a
+ * link to the page where it is done. Empty groups are left out; an empty block is one line.
+ */
+export function TodayBlock({ data, expiring }: { data: TodayData | null; expiring: ExpiringSubscription[] }) {
+  const groups = data
+    ? [
+        data.followUps.length > 0 && <FollowUpsGroup key="f" rows={data.followUps} />,
+        data.newLeads.length > 0 && <NewLeadsGroup key="l" rows={data.newLeads} total={data.newLeadsTotal} />,
+        data.referrals.length > 0 && (
+          <ReferralsGroup key="r" rows={data.referrals} total={data.referralsTotal} />
+        ),
+        data.commissions.length > 0 && <CommissionsGroup key="c" rows={data.commissions} />,
+        expiring.length > 0 && <EndingGroup key="s" rows={expiring} />,
+      ].filter(Boolean)
+    : [];
+  return (
+    <Card className="mb-6">
+      <h2 id="hoje" className="text-lg font-semibold text-slate-900">
+        Hoje
+      </h2>
+      {!data ? (
+        <p className="mt-2 text-sm text-slate-600">Não foi possível carregar as tarefas de hoje.</p>
+      ) : groups.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">Tudo em dia: nada pendente para hoje.</p>
+      ) : (
+        <div className="mt-3 grid gap-5 md:grid-cols-2 xl:grid-cols-3">{groups}</div>
+      )}
+    </Card>
+  );
+}
+
+function Group({
+  title,
+  more,
+  children,
+}: {
+  title: string;
+  more?: { to: string; label: string } | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-label={title}>
+      <h3 className="mb-1 text-sm font-semibold text-slate-800">{title}</h3>
+      <ul className="divide-y divide-slate-100 text-sm">{children}</ul>
+      {more && (
+        <Link to={more.to} className={`mt-1 inline-block text-xs ${LINK}`}>
+          {more.label}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function Row({
+  to,
+  name,
+  detail,
+  right,
+  alert = false,
+}: {
+  to: string;
+  name: string;
+  detail?: string | null;
+  right: React.ReactNode;
+  alert?: boolean;
+}) {
+  return (
+    <li className="flex items-start justify-between gap-2 py-1.5">
+      <Link to={to} className={`min-w-0 ${LINK}`}>
+        <span className="block truncate">{name}</span>
+        {detail && <span className="block truncate text-xs font-normal text-slate-600">{detail}</span>}
+      </Link>
+      <span
+        className={`shrink-0 text-right text-xs ${alert ? "font-semibold text-red-700" : "text-slate-700"}`}
+      >
+        {right}
+      </span>
+    </li>
+  );
+}
+
+function FollowUpsGroup({ rows }: { rows: TodayData["followUps"] }) {
+  return (
+    <Group title="Contatos para hoje" more={{ to: "/admin/leads?contato=hoje", label: "Ver no funil" }}>
+      {rows.map((r) => (
+        <Row
+          key={r.id}
+          to={`/admin/leads/${r.id}`}
+          name={r.name}
+          detail={r.business}
+          alert={r.overdue}
+          right={`${r.overdue ? "Atrasado · " : ""}${formatDateTime(r.nextContactAt)}`}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function NewLeadsGroup({ rows, total }: { rows: TodayData["newLeads"]; total: number }) {
+  return (
+    <Group
+      title="Leads sem contato"
+      more={
+        total > rows.length
+          ? { to: "/admin/leads?etapa=novo", label: `Ver todos os ${total} leads novos` }
+          : null
+      }
+    >
+      {rows.map((r) => (
+        <Row
+          key={r.id}
+          to={`/admin/leads/${r.id}`}
+          name={r.name}
+          detail={r.business}
+          alert={r.late}
+          right={r.late ? `Há mais de 24 h · ${formatDateTime(r.createdAt)}` : formatDateTime(r.createdAt)}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function ReferralsGroup({ rows, total }: { rows: TodayData["referrals"]; total: number }) {
+  return (
+    <Group
+      title="Indicações para analisar"
+      more={
+        total > rows.length ? { to: "/admin/referrals", label: `Ver todas as ${total} indicações` } : null
+      }
+    >
+      {rows.map((r) => (
+        <Row
+          key={r.id}
+          to={`/admin/referrals/${r.id}`}
+          name={r.businessName}
+          detail={r.representativeName}
+          right={formatDateTime(r.createdAt)}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function CommissionsGroup({ rows }: { rows: TodayData["commissions"] }) {
+  return (
+    <Group title="Comissões a pagar">
+      {rows.map((r) => (
+        <Row
+          key={r.representativeId}
+          to={`/admin/representatives/${r.representativeId}`}
+          name={r.name}
+          detail={`${r.count} ${r.count === 1 ? "comissão" : "comissões"}`}
+          right={formatMoney(r.amountCents)}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function EndingGroup({ rows }: { rows: ExpiringSubscription[] }) {
+  return (
+    <Group title="Assinaturas que vencem nesta semana">
+      {rows.map((r) => (
+        <Row
+          key={r.subscription_id}
+          to={`/admin/clients/edit/${r.client_id}`}
+          name={r.client_name}
+          detail={r.plan_name}
+          alert={r.days_remaining <= 3}
+          right={r.days_remaining === 0 ? "Vence hoje" : `Vence em ${formatIsoDate(r.end_date)}`}
+        />
+      ))}
+    </Group>
+  );
+}

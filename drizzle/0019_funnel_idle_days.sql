@@ -1,0 +1,1 @@
+ALTER TABLE "funnel_settings" ADD COLUMN "idle_days" jsonb DEFAULT '{}'::jsonb NOT NULL;
