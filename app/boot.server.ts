@@ -1,7 +1,7 @@
 import { connect, type Database } from "~/db/client.server";
 import { baseUrl, env } from "~/lib/env.server";
 import { ensureAdmin } from "~/modules/auth/bootstrap.server";
-import { seedDemoBilling } from "~/modules/billing/demo.server";
+import { seedDemoModules } from "~/modules/demo/demo.server";
 import { JOBS } from "~/jobs.server";
 import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
 import { seedDemoData } from "~/server/dev-data/demo.server";
@@ -29,7 +29,7 @@ export async function boot() {
   // The generated password is printed, not logged: the README promises it on the first start.
   await ensureAdmin({ log: printForOperator });
   if (e.SEED_DEMO) {
-    const seeded = await seedDemoData({ business: e.SEED_DEMO === true, extend: seedDemoBilling });
+    const seeded = await seedDemoData({ business: e.SEED_DEMO === true, extend: seedDemoModules });
     if (seeded.created.length) logger.info({ seeded: seeded.created }, "demo data created");
     if (seeded.business) {
       // Printed, not logged, like the first admin's password: shown once to the operator.

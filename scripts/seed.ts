@@ -1,7 +1,7 @@
 // npm run db:seed: demo data on an empty database (never overwrites).
 // npm run db:seed -- --scale N: also N generated leads and proportional clients, referrals,
 // representatives and posts (see app/server/dev-data/scale.server.ts), on top of what exists.
-import { seedDemoBilling } from "../app/modules/billing/demo.server";
+import { seedDemoModules } from "../app/modules/demo/demo.server";
 import { seedDemoData } from "../app/server/dev-data/demo.server";
 import { scaleCounts, seedScale } from "../app/server/dev-data/scale.server";
 import { arg, openConfiguredDatabase } from "./lib/connect";
@@ -16,7 +16,7 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) {
 const db = await openConfiguredDatabase();
 // The demo business (leads, clients, a representative) only without --scale: the generated
 // rows are the data then.
-const { created, business } = await seedDemoData({ business: scale === undefined, extend: seedDemoBilling });
+const { created, business } = await seedDemoData({ business: scale === undefined, extend: seedDemoModules });
 console.log(
   created.length
     ? `Dados de demonstração criados: ${created.join(", ")}.`

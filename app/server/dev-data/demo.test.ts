@@ -5,7 +5,8 @@ import { todayInSaoPaulo } from "~/lib/dates";
 import { signIn } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { listMyReferrals } from "~/modules/referrals/portal.server";
-import { seedDemoBilling } from "~/modules/billing/demo.server";
+import { seedDemoModules } from "~/modules/demo/demo.server";
+import { revenueMonths, revenueNow } from "~/modules/revenue/revenue.server";
 import { issueRenewalCharges, markOverdueCharges } from "~/modules/billing/billing.server";
 import { withChargePix } from "~/modules/billing/charge-pix.server";
 import { chargeTotals, listCharges } from "~/modules/billing/list.server";
@@ -27,7 +28,7 @@ async function wipe() {
 describe("demo data on a first start", () => {
   it("adds leads in every stage, clients with subscriptions and a representative who can sign in", async () => {
     await wipe();
-    const { created, business } = await seedDemoData({ business: true, extend: seedDemoBilling });
+    const { created, business } = await seedDemoData({ business: true, extend: seedDemoModules });
     expect(created).toEqual(["plans", "blog_posts", "settings", "demo_business"]);
     expect(business?.representativeEmail).toBe("representante@example.com");
 
@@ -141,8 +142,14 @@ describe("demo data on a first start", () => {
     const fees = rows.filter((r) => r.kinds.includes("ativação"));
     expect(fees.every((r) => r.kinds === "mensalidade,ativação" && !r.extends_subscription)).toBe(true);
     expect(new Set(fees.map((r) => r.client)).size).toBe(fees.length);
-    // The eight clients on Básico or Premium (Black has no activation fee).
-    expect(fees.length).toBe(8);
+    // One per client on Básico or Premium (Black has no activation fee).
+    const [feePlans] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(distinct s.client_id)::int as n from subscriptions s join plans p on p.id = s.plan_id
+           where p.setup_fee_cents > 0`,
+    );
+    expect(fees.length).toBe(Number(feePlans.n));
+    expect(fees.length).toBeGreaterThanOrEqual(8);
 
     // The Financeiro page: totals, and every open charge with its PIX copia e cola.
     const totals = await chargeTotals({});
@@ -157,8 +164,39 @@ describe("demo data on a first start", () => {
     expect(await markOverdueCharges({ today })).toBe(0);
   });
 
+  it("gives Receita a history with every kind of movement, its MRR equal to the active subscriptions' values", async () => {
+    const today = todayInSaoPaulo();
+    const [active] = await queryRows<{ total: number }>(
+      t.db,
+      sql`select coalesce(sum(p.price_cents), 0)::int as total from subscriptions s join plans p on p.id = s.plan_id
+           where s.status = 'ativa' and not s.no_billing and s.start_date <= ${today}::date`,
+    );
+    const now = await revenueNow({ today });
+    expect(now.mrrCents).toBe(Number(active.total));
+    expect(now.mrrCents).toBeGreaterThan(0);
+    const months = await revenueMonths({ today });
+    for (const kind of ["novo", "expansao", "reativacao", "contracao", "churn"] as const) {
+      expect(
+        months.some((m) => m.movements[kind].clients > 0),
+        kind,
+      ).toBe(true);
+    }
+    // Balances and activity agree month after month.
+    for (const m of months) {
+      const mv = m.movements;
+      expect(
+        m.startCents +
+          mv.novo.cents +
+          mv.expansao.cents +
+          mv.reativacao.cents -
+          mv.contracao.cents -
+          mv.churn.cents,
+      ).toBe(m.endCents);
+    }
+  });
+
   it("creates nothing on a second start", async () => {
-    expect(await seedDemoData({ business: true, extend: seedDemoBilling })).toEqual({ created: [] });
+    expect(await seedDemoData({ business: true, extend: seedDemoModules })).toEqual({ created: [] });
   });
 
   it("never adds the business to a database that has people in it, nor without the flag", async () => {
@@ -166,7 +204,7 @@ describe("demo data on a first start", () => {
     await t.db.execute(sql`
       insert into leads (name, email, phone, business, plan)
       values ('Real', 'real@cliente.dev', '(11) 98765-4321', 'Loja real', 'Básico')`);
-    const withPeople = await seedDemoData({ business: true, extend: seedDemoBilling });
+    const withPeople = await seedDemoData({ business: true, extend: seedDemoModules });
     expect(withPeople.created).toEqual(["plans", "blog_posts", "settings"]);
     expect(withPeople.business).toBeUndefined();
 
