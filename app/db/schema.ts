@@ -9,3 +9,4 @@ export * from "./schema/integrations";
 export * from "./schema/audit";
 export * from "./schema/privacy";
 export * from "./schema/billing";
+export * from "./schema/onboarding";

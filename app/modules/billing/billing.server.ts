@@ -8,6 +8,7 @@ import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit } from "~/modules/events/events.server";
+import { openOnboardingOnFirstPayment } from "~/modules/onboarding/onboarding.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,
@@ -388,6 +389,8 @@ export async function recordPayment({
       ...(extension ? { endDate: [extension.from, extension.to] } : {}),
     });
     await emit(tx, "charge.paid", { chargeId: charge.id });
+    // The client's first paid charge confirms the payment the onboarding promise counts from.
+    await openOnboardingOnFirstPayment(tx, { clientId: charge.clientId, chargeId: charge.id, actor });
     return { ok: true, value: paid };
   });
 }

@@ -47,6 +47,7 @@ export interface LeadCard {
   lostNote: string | null;
   nextContactAt: Date | null;
   followUpOverdue: boolean;
+  contactOverdue: boolean;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -137,6 +138,8 @@ const cardColumns = {
   nextContactAt: leads.nextContactAt,
   // Decided by the database clock, so server and browser render the same colour.
   followUpOverdue: sql<boolean>`coalesce(${leads.nextContactAt} < now(), false)`,
+  // Still "Novo" 20 hours after it arrived: the 24-hour contact promise is at stake (issue 30).
+  contactOverdue: sql<boolean>`(${leads.statusFunil} = 'novo' and ${leads.createdAt} <= now() - interval '20 hours')`,
 };
 
 /**

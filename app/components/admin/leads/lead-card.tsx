@@ -129,6 +129,11 @@ export function LeadCard({
         </li>
         <li>{formatDateTime(lead.createdAt)}</li>
       </ul>
+      {lead.contactOverdue && (
+        <p className="mt-2 rounded-md bg-red-50 p-2 text-xs font-semibold text-red-800">
+          Sem contato há mais de 20 horas
+        </p>
+      )}
       {lead.message && (
         <p className="mt-2 line-clamp-3 text-xs whitespace-pre-line text-slate-700">{lead.message}</p>
       )}
