@@ -57,7 +57,7 @@ export function addBusinessDays(iso: string, n: number): string {
  * after `d`, and the same day is 0. Negative (the days in (to, from]) when `to` is earlier.
  */
 export function businessDaysBetween(from: string, to: string): number {
-  if (to < from) return -businessDaysBetween(to, from);
+  if (to < from) return 0 - businessDaysBetween(to, from);
   let count = 0;
   for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isBusinessDay(day)) count += 1;
   return count;
