@@ -6,6 +6,7 @@ import { ListError } from "~/components/ui/list-states";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { runOnboardingAction } from "~/modules/onboarding/actions.server";
 import {
@@ -37,14 +38,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-// The board's and the client page's forms post here (fetchers): a reply with its toast, and the
-// page they came from revalidates.
+/** Where a form came from (the board with its filters, or a client page); only admin pages. */
+function backTo(form: FormData): string {
+  const back = String(form.get("back") ?? "");
+  return /^\/admin\/[\w/?=&%.+-]*$/.test(back) && back.length <= 500 ? back : "/admin/onboarding";
+}
+
+// The board's and the client page's forms post here (fetchers). A tick answers quietly (the page
+// revalidates); opening and publishing go back where they came from with their toast, since the
+// card that asked has moved to another column by then.
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const form = await readFormData(request);
   try {
     const result = await runOnboardingAction(form, user);
-    if (result.ok) return replyOk(toast.success(result.message));
+    if (result.ok && form.get("intent") === "item") return replyOk(null);
+    if (result.ok) return redirectWithToast(backTo(form), "success", result.message, { replace: true });
     return replyError(result.message, { status: 409, toastOnly: true });
   } catch (err) {
     log.error({ err }, "onboarding action failed");

@@ -15,6 +15,7 @@ import {
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REFERRALS, DEMO_REPRESENTATIVE } from "./demo-business-content";
 import { normalizePhone } from "~/lib/phone";
+import { seedDemoFirstContacts, seedDemoOnboardings } from "./demo-onboarding";
 
 /** The content is written as people type; stored, like every phone, as the national digits. */
 const digitsOf = (phone: string) => normalizePhone(phone) ?? phone;
@@ -82,9 +83,10 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
     }
   }
 
+  const leadRows: { id: string; createdAt: Date; stage: string }[] = [];
   for (const [i, l] of DEMO_LEADS.entries()) {
     const stage = l.stage;
-    await tx.insert(leads).values({
+    const [leadRow] = await tx.insert(leads).values({
       name: l.name,
       email: l.email,
       phone: digitsOf(l.phone),
@@ -102,8 +104,12 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
       landingPage: "/",
       createdAt: at(l.daysAgo, 9 + (i % 9)),
       updatedAt: at(Math.max(0, l.daysAgo - 1), 9 + (i % 9)),
-    });
+    }).returning({ id: leads.id, createdAt: leads.createdAt });
+    leadRows.push({ ...leadRow, stage });
   }
+  // Issue 30: the promises measured have something to measure.
+  await seedDemoFirstContacts(tx, leadRows);
+  await seedDemoOnboardings(tx, { clientIds, today, at });
 
   const password = randomBytes(9).toString("base64url");
   // better-auth's own hash, so its sign-in verifies it (as the scale generator does).

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { Card } from "~/components/admin/ui";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/form";
@@ -23,6 +23,7 @@ export function ClientOnboardingSection({
 }) {
   const fetcher = useFetcher<{ ok: boolean; toast: Toast | null }>();
   const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
   useReplyToast(fetcher.data);
   return (
     <Card>
@@ -52,7 +53,10 @@ export function ClientOnboardingSection({
               tone="primary"
               onConfirm={() => {
                 setOpen(false);
-                fetcher.submit({ intent: "open", clientId }, { method: "post", action: "/admin/onboarding" });
+                fetcher.submit(
+                  { intent: "open", clientId, back: pathname + search },
+                  { method: "post", action: "/admin/onboarding" },
+                );
               }}
             />
           </div>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { Badge } from "~/components/admin/ui";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/form";
@@ -89,6 +89,7 @@ function ChecklistItem({
 
 function PublishButton({ onboarding }: { onboarding: OnboardingCardData }) {
   const fetcher = useFetcher<Reply>();
+  const { pathname, search } = useLocation();
   const [open, setOpen] = useState(false);
   useReplyToast(fetcher.data);
   return (
@@ -106,7 +107,10 @@ function PublishButton({ onboarding }: { onboarding: OnboardingCardData }) {
       tone="primary"
       onConfirm={() => {
         setOpen(false);
-        fetcher.submit({ intent: "publish", id: onboarding.id }, { method: "post", action: ACTION });
+        fetcher.submit(
+          { intent: "publish", id: onboarding.id, back: pathname + search },
+          { method: "post", action: ACTION },
+        );
       }}
     />
   );
