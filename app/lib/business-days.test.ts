@@ -30,9 +30,7 @@ describe("business days in São Paulo (issue 30)", () => {
     expect(() => addBusinessDays("2026-11-23", -1)).toThrow(RangeError);
   });
 
-  const day = fc
-    .integer({ min: 0, max: 3 * 366 })
-    .map((n) => addDays("2025-01-01", n));
+  const day = fc.integer({ min: 0, max: 3 * 366 }).map((n) => addDays("2025-01-01", n));
 
   it("adding n business days lands on a business day n business days later (property)", () => {
     fc.assert(

@@ -45,7 +45,7 @@ export function isBusinessDay(iso: string): boolean {
 export function addBusinessDays(iso: string, n: number): string {
   if (!Number.isInteger(n) || n < 0) throw new RangeError(`Dias úteis inválidos: ${n}`);
   let day = iso;
-  for (let left = n; left > 0; ) {
+  for (let left = n; left > 0;) {
     day = addDays(day, 1);
     if (isBusinessDay(day)) left -= 1;
   }
@@ -61,4 +61,17 @@ export function businessDaysBetween(from: string, to: string): number {
   let count = 0;
   for (let day = addDays(from, 1); day <= to; day = addDays(day, 1)) if (isBusinessDay(day)) count += 1;
   return count;
+}
+
+/** The business day before `due`: from then on at most 1 business day is left ("em risco"). */
+export function atRiskFrom(due: string): string {
+  let day = addDays(due, -1);
+  while (addBusinessDays(day, 1) !== due) day = addDays(day, -1);
+  return day;
+}
+
+/** The dates of an onboarding promise made on `openedOn` (decision 023). */
+export function promiseDates(openedOn: string, days: { dueDays: number; targetDays: number }) {
+  const dueDate = addBusinessDays(openedOn, days.dueDays);
+  return { dueDate, targetDate: addBusinessDays(openedOn, days.targetDays), atRiskOn: atRiskFrom(dueDate) };
 }

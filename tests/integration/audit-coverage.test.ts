@@ -666,13 +666,21 @@ async function onboardingFixtures() {
   const [fresh, opened] = await t.db
     .insert(clients)
     .values([
-      { name: "Cliente Implantação", email: "implanta@exemplo.com", phone: "11999990001", businessName: "Bar A" },
+      {
+        name: "Cliente Implantação",
+        email: "implanta@exemplo.com",
+        phone: "11999990001",
+        businessName: "Bar A",
+      },
       { name: "Cliente Publicar", email: "publica@exemplo.com", phone: "11999990002", businessName: "Bar B" },
     ])
     .returning();
   const made = await openOnboardingByHand({ clientId: opened.id, actor: null });
   if (!made.ok) throw new Error(made.message);
-  const [item] = await t.db.select().from(onboardingItems).where(eq(onboardingItems.onboardingId, made.value.id));
+  const [item] = await t.db
+    .select()
+    .from(onboardingItems)
+    .where(eq(onboardingItems.onboardingId, made.value.id));
   return { onboardingClientId: fresh.id, onboardingId: made.value.id, onboardingItemId: item.id };
 }
 

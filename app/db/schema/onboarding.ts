@@ -60,7 +60,10 @@ export const onboardings = pgTable(
       sql`(${t.status} = 'publicado') = (${t.publishedAt} is not null)
         and (${t.publishedAt} is null or (${t.publishedOn} is not null and ${t.businessDaysTaken} >= 0))`,
     ),
-    check("onboardings_dates_check", sql`${t.targetDate} >= ${t.openedOn} and ${t.dueDate} >= ${t.targetDate} and ${t.atRiskOn} <= ${t.dueDate}`),
+    check(
+      "onboardings_dates_check",
+      sql`${t.targetDate} >= ${t.openedOn} and ${t.dueDate} >= ${t.targetDate} and ${t.atRiskOn} <= ${t.dueDate}`,
+    ),
     uniqueIndex("onboardings_client_unique").on(t.clientId),
     // The board: by column and due date; the promise figures: by publication date.
     index("onboardings_status_due_idx").on(t.status, t.dueDate, t.id),

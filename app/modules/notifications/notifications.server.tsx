@@ -297,7 +297,12 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
     if (total === 0 && due.length === 0 && onboardingCount === 0) return;
     const to = await adminEmails();
     const body = await renderMail(
-      <RenewalDigestMail brand={mailBrand()} groups={groups} followUps={followUps} onboardings={onboardings} />,
+      <RenewalDigestMail
+        brand={mailBrand()}
+        groups={groups}
+        followUps={followUps}
+        onboardings={onboardings}
+      />,
     );
     await getDb().transaction(async (tx) => {
       for (const address of to) {

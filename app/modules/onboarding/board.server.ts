@@ -3,6 +3,9 @@ import { getDb } from "~/db/client.server";
 import { clients, onboardings } from "~/db/schema";
 import { likeContains } from "~/lib/list-params";
 import {
+  BOARD_COLUMN_LIMIT,
+  BOARD_SORTS,
+  type BoardSort,
   ONBOARDING_HEALTHS,
   ONBOARDING_STATUSES,
   type OnboardingHealth,
@@ -16,16 +19,6 @@ import { itemsOf, onboardingColumns, toView, type OnboardingView } from "./onboa
  * the URL (?q=&saude=&origem=&ordem=). Health is computed from stored dates (at_risk_on,
  * due_date), so a filter never loads the whole table to decide.
  */
-
-export const BOARD_SORTS = ["prazo", "abertura", "cliente"] as const;
-export type BoardSort = (typeof BOARD_SORTS)[number];
-export const BOARD_SORT_LABELS: Record<BoardSort, string> = {
-  prazo: "Prazo (mais próximo primeiro)",
-  abertura: "Abertura (mais recente primeiro)",
-  cliente: "Cliente (A–Z)",
-};
-/** Cards per column; the count says how many more match. */
-export const BOARD_COLUMN_LIMIT = 50;
 
 export interface BoardFilters {
   q: string;

@@ -98,8 +98,16 @@ async function alertOnce(
 }
 
 /** Open onboardings past their due date that were never alerted: one e-mail to every admin. */
-export async function alertLateOnboardings({ today = clockToday() }: { today?: string } = {}): Promise<number> {
-  const late = await queryRows<{ id: string; client_id: string; client_name: string; business_name: string; due_date: string }>(
+export async function alertLateOnboardings({
+  today = clockToday(),
+}: { today?: string } = {}): Promise<number> {
+  const late = await queryRows<{
+    id: string;
+    client_id: string;
+    client_name: string;
+    business_name: string;
+    due_date: string;
+  }>(
     getDb(),
     sql`select o.id, o.client_id, c.name as client_name, c.business_name, o.due_date::text as due_date
           from onboardings o join clients c on c.id = o.client_id
@@ -112,7 +120,12 @@ export async function alertLateOnboardings({ today = clockToday() }: { today?: s
   const to = await adminEmails();
   let sent = 0;
   for (const o of late) {
-    const data = { clientId: o.client_id, clientName: o.client_name, businessName: o.business_name, dueDate: o.due_date };
+    const data = {
+      clientId: o.client_id,
+      clientName: o.client_name,
+      businessName: o.business_name,
+      dueDate: o.due_date,
+    };
     const body = await renderMail(<OnboardingLateMail brand={mailBrand()} data={data} />);
     const won = await alertOnce("implantacao.atrasada", o.id, async (tx) => {
       for (const address of to)

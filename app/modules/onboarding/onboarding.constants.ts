@@ -53,3 +53,14 @@ export const ONBOARDING_MESSAGES = {
   settingsSaved: "Configurações de implantação salvas",
   settingsError: "Erro ao salvar as configurações de implantação",
 } as const;
+
+/** The board's orders (?ordem=) and how many cards a column shows. */
+export const BOARD_SORTS = ["prazo", "abertura", "cliente"] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
+export const BOARD_SORT_LABELS: Record<BoardSort, string> = {
+  prazo: "Prazo (mais próximo primeiro)",
+  abertura: "Abertura (mais recente primeiro)",
+  cliente: "Cliente (A–Z)",
+};
+/** Cards per column; the count says how many more match. */
+export const BOARD_COLUMN_LIMIT = 50;

@@ -21,7 +21,7 @@ export const onboardingSettingsSchema = z
     targetDays: days,
     // One item per line, as typed in the textarea; blank lines are ignored.
     checklist: z
-      .string()
+      .string({ message: ONBOARDING_SETTINGS_MESSAGES.checklistEmpty })
       .max(2000, ONBOARDING_SETTINGS_MESSAGES.checklistTooMany)
       .transform((s) =>
         s

@@ -1,8 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { clients, onboardingItems, onboardings, onboardingSettings } from "~/db/schema";
-import { addBusinessDays, businessDaysBetween } from "~/lib/business-days";
-import { addDays } from "~/lib/dates";
+import { businessDaysBetween, promiseDates } from "~/lib/business-days";
 import { isId } from "~/lib/ids";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
@@ -76,19 +75,6 @@ export function onboardingHealth(
   if (today > o.dueDate) return "atrasada";
   if (today >= o.atRiskOn) return "em_risco";
   return "no_prazo";
-}
-
-/** The business day before `due` (from then on at most 1 business day is left). */
-function atRiskFrom(due: string): string {
-  let day = addDays(due, -1);
-  while (addBusinessDays(day, 1) !== due) day = addDays(day, -1);
-  return day;
-}
-
-/** The dates of a promise made on `openedOn` (exported for the demo data). */
-export function promiseDates(openedOn: string, settings: Pick<OnboardingSettingsValue, "dueDays" | "targetDays">) {
-  const dueDate = addBusinessDays(openedOn, settings.dueDays);
-  return { dueDate, targetDate: addBusinessDays(openedOn, settings.targetDays), atRiskOn: atRiskFrom(dueDate) };
 }
 
 interface OpenInput {
@@ -206,7 +192,8 @@ export async function setOnboardingItem({
   return getDb().transaction(async (tx) => {
     const found = await lockOnboarding(tx, onboardingId);
     if (!found) return { ok: false, message: ONBOARDING_MESSAGES.notFound };
-    if (found.onboarding.status === "publicado") return { ok: false, message: ONBOARDING_MESSAGES.publishedLocked };
+    if (found.onboarding.status === "publicado")
+      return { ok: false, message: ONBOARDING_MESSAGES.publishedLocked };
     if (!isId(itemId)) return { ok: false, message: ONBOARDING_MESSAGES.itemNotFound };
     const [item] = await tx
       .update(onboardingItems)
@@ -255,7 +242,8 @@ export async function publishOnboarding({
     const found = await lockOnboarding(tx, onboardingId);
     if (!found) return { ok: false, message: ONBOARDING_MESSAGES.notFound };
     const { onboarding } = found;
-    if (onboarding.status === "publicado") return { ok: false, message: ONBOARDING_MESSAGES.alreadyPublished };
+    if (onboarding.status === "publicado")
+      return { ok: false, message: ONBOARDING_MESSAGES.alreadyPublished };
     const publishedOn = clockToday();
     const taken = Math.max(0, businessDaysBetween(onboarding.openedOn, publishedOn));
     const [published] = await tx

@@ -146,7 +146,11 @@ describe("by hand, checklist and publishing", () => {
     const first = await openOnboardingByHand({ clientId: client.id, actor: admin });
     expect(first.ok).toBe(true);
     // Tue 17, Wed 18, Thu 19, (Fri 20 Consciência Negra), Mon 23, Tue 24.
-    expect(first.ok && first.value).toMatchObject({ source: "manual", dueDate: "2026-11-24", atRiskOn: "2026-11-23" });
+    expect(first.ok && first.value).toMatchObject({
+      source: "manual",
+      dueDate: "2026-11-24",
+      atRiskOn: "2026-11-23",
+    });
     expect(await openOnboardingByHand({ clientId: client.id, actor: admin })).toEqual({
       ok: false,
       message: "Este cliente já tem uma implantação",
@@ -163,14 +167,24 @@ describe("by hand, checklist and publishing", () => {
     await payFirstCharge(client.id, "2026-12-23");
     const o = (await getClientOnboarding({ clientId: client.id }))!;
     setClock("2026-12-28T12:00:00Z");
-    const ticked = await setOnboardingItem({ onboardingId: o.id, itemId: o.items[0].id, done: true, actor: admin });
+    const ticked = await setOnboardingItem({
+      onboardingId: o.id,
+      itemId: o.items[0].id,
+      done: true,
+      actor: admin,
+    });
     expect(ticked.ok && ticked.value).toMatchObject({ doneByName: "Ana Admin" });
     const after = (await getClientOnboarding({ clientId: client.id }))!;
     expect(after.status).toBe("em_andamento");
     expect(after.items[0].doneAt?.toISOString()).toBe("2026-12-28T12:00:00.000Z");
     // An item of another onboarding is refused.
     expect(
-      await setOnboardingItem({ onboardingId: o.id, itemId: "00000000-0000-4000-8000-000000000000", done: true, actor: admin }),
+      await setOnboardingItem({
+        onboardingId: o.id,
+        itemId: "00000000-0000-4000-8000-000000000000",
+        done: true,
+        actor: admin,
+      }),
     ).toEqual({ ok: false, message: "Item não encontrado" });
 
     setClock("2026-12-30T18:00:00Z");
@@ -201,7 +215,10 @@ describe("health, board and alerts", () => {
     const client = await newClient(null);
     await openOnboardingByHand({ clientId: client.id, actor: admin });
     const board = async (today: string, saude: string) => {
-      const cols = await listBoard({ filters: parseBoardFilters(new URLSearchParams({ saude, q: client.name })), today });
+      const cols = await listBoard({
+        filters: parseBoardFilters(new URLSearchParams({ saude, q: client.name })),
+        today,
+      });
       return cols.flatMap((c) => c.rows.map((r) => [c.status, r.health]));
     };
     expect(await board("2026-11-19", "no_prazo")).toEqual([["a_fazer", "no_prazo"]]);
@@ -219,7 +236,10 @@ describe("health, board and alerts", () => {
 
     // The daily digest lists it under "Implantações".
     await t.db.delete(mailMessages).where(eq(mailMessages.kind, "assinaturas.resumo"));
-    await renewalDigestJob.handler({ today: "2026-11-25" }, { id: "d", retryCount: 0, retryLimit: 0, isLastAttempt: true });
+    await renewalDigestJob.handler(
+      { today: "2026-11-25" },
+      { id: "d", retryCount: 0, retryLimit: 0, isLastAttempt: true },
+    );
     const [digest] = await mailsOf("assinaturas.resumo");
     expect(digest.subject).toMatch(/implantaç(ão|ões) atrasadas? ou em risco/);
     expect(digest.text).toContain(client.name);
@@ -229,7 +249,14 @@ describe("health, board and alerts", () => {
     const arrived = new Date("2026-11-10T12:00:00Z");
     const [lead] = await t.db
       .insert(leads)
-      .values({ name: "Lia Parada", email: "lia@teste.dev", phone: "11987650000", business: "Bar da Lia", plan: "Premium", createdAt: arrived })
+      .values({
+        name: "Lia Parada",
+        email: "lia@teste.dev",
+        phone: "11987650000",
+        business: "Bar da Lia",
+        plan: "Premium",
+        createdAt: arrived,
+      })
       .returning();
     const at = (h: number) => new Date(arrived.getTime() + h * 3_600_000);
     expect(await alertStaleLeads({ at: at(19) })).toBe(0);
@@ -269,11 +296,20 @@ describe("the promises measured", () => {
       (
         await t.db
           .insert(leads)
-          .values({ name, email: `${name}@t.dev`, phone: "11987650001", business: name, plan: "x", createdAt })
+          .values({
+            name,
+            email: `${name}@t.dev`,
+            phone: "11987650001",
+            business: name,
+            plan: "x",
+            createdAt,
+          })
           .returning()
       )[0];
     const a = await mk("a", new Date("2026-12-05T12:00:00Z"));
-    await t.db.insert(leadNotes).values({ leadId: a.id, note: "Liguei", createdAt: new Date("2026-12-05T14:00:00Z") });
+    await t.db
+      .insert(leadNotes)
+      .values({ leadId: a.id, note: "Liguei", createdAt: new Date("2026-12-05T14:00:00Z") });
     const b = await mk("b", new Date("2026-12-06T12:00:00Z"));
     await t.db.insert(auditLog).values({
       at: new Date("2026-12-07T18:00:00Z"),

@@ -9,14 +9,11 @@ import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { runOnboardingAction } from "~/modules/onboarding/actions.server";
+import { listBoard, parseBoardFilters } from "~/modules/onboarding/board.server";
 import {
   BOARD_COLUMN_LIMIT,
   BOARD_SORT_LABELS,
   BOARD_SORTS,
-  listBoard,
-  parseBoardFilters,
-} from "~/modules/onboarding/board.server";
-import {
   ONBOARDING_HEALTH_LABELS,
   ONBOARDING_HEALTHS,
   ONBOARDING_MESSAGES,
@@ -65,7 +62,12 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
   const { search } = useLocation();
   const select = "mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm";
   return (
-    <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" key={search} aria-label="Filtrar implantações">
+    <Form
+      method="get"
+      className="mb-4 flex flex-wrap items-end gap-3"
+      key={search}
+      aria-label="Filtrar implantações"
+    >
       <label className="text-sm text-slate-700">
         Cliente
         <input type="search" name="q" defaultValue={filters.q} maxLength={100} className={select} />

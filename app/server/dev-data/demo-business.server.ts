@@ -86,25 +86,28 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
   const leadRows: { id: string; createdAt: Date; stage: string }[] = [];
   for (const [i, l] of DEMO_LEADS.entries()) {
     const stage = l.stage;
-    const [leadRow] = await tx.insert(leads).values({
-      name: l.name,
-      email: l.email,
-      phone: digitsOf(l.phone),
-      business: l.business,
-      plan: l.plan,
-      message: l.message ?? null,
-      statusFunil: stage,
-      status: stage,
-      convertedClientId:
-        stage === "convertido" ? (clientIds[l.client ?? i % clientIds.length] ?? null) : null,
-      utmSource: l.utm ?? null,
-      utmMedium: l.utm ? (l.utm === "instagram" ? "social" : "cpc") : null,
-      utmCampaign: l.utm ? "cardapio-sem-comissao" : null,
-      referrer: l.utm === "google" ? "https://www.google.com/" : null,
-      landingPage: "/",
-      createdAt: at(l.daysAgo, 9 + (i % 9)),
-      updatedAt: at(Math.max(0, l.daysAgo - 1), 9 + (i % 9)),
-    }).returning({ id: leads.id, createdAt: leads.createdAt });
+    const [leadRow] = await tx
+      .insert(leads)
+      .values({
+        name: l.name,
+        email: l.email,
+        phone: digitsOf(l.phone),
+        business: l.business,
+        plan: l.plan,
+        message: l.message ?? null,
+        statusFunil: stage,
+        status: stage,
+        convertedClientId:
+          stage === "convertido" ? (clientIds[l.client ?? i % clientIds.length] ?? null) : null,
+        utmSource: l.utm ?? null,
+        utmMedium: l.utm ? (l.utm === "instagram" ? "social" : "cpc") : null,
+        utmCampaign: l.utm ? "cardapio-sem-comissao" : null,
+        referrer: l.utm === "google" ? "https://www.google.com/" : null,
+        landingPage: "/",
+        createdAt: at(l.daysAgo, 9 + (i % 9)),
+        updatedAt: at(Math.max(0, l.daysAgo - 1), 9 + (i % 9)),
+      })
+      .returning({ id: leads.id, createdAt: leads.createdAt });
     leadRows.push({ ...leadRow, stage });
   }
   // Issue 30: the promises measured have something to measure.

@@ -1,15 +1,17 @@
 import type { Tx } from "~/db/client.server";
 import { leadNotes, onboardingItems, onboardings } from "~/db/schema";
-import { addBusinessDays, businessDaysBetween } from "~/lib/business-days";
+import { addBusinessDays, businessDaysBetween, promiseDates } from "~/lib/business-days";
 import { addDays } from "~/lib/dates";
-import {
-  DEFAULT_ONBOARDING_CHECKLIST,
-  DEFAULT_ONBOARDING_DUE_DAYS,
-  DEFAULT_ONBOARDING_TARGET_DAYS,
-} from "~/modules/onboarding/onboarding.constants";
-import { promiseDates } from "~/modules/onboarding/onboarding.server";
 
-const SETTINGS = { dueDays: DEFAULT_ONBOARDING_DUE_DAYS, targetDays: DEFAULT_ONBOARDING_TARGET_DAYS };
+// The demo is made with the default settings (no onboarding_settings row: 5 and 3 business days).
+const SETTINGS = { dueDays: 5, targetDays: 3 };
+const CHECKLIST = [
+  "Cardápio recebido",
+  "Cardápio montado",
+  "Pagamentos configurados",
+  "Link e app publicados",
+  "Treinamento feito",
+];
 
 /** The latest opening date (going back from today) whose promise is in the wanted state today. */
 function openedFor(today: string, wanted: (p: ReturnType<typeof promiseDates>) => boolean): string {
@@ -28,9 +30,14 @@ function openedFor(today: string, wanted: (p: ReturnType<typeof promiseDates>) =
  */
 export async function seedDemoOnboardings(
   tx: Tx,
-  { clientIds, today, at }: { clientIds: string[]; today: string; at: (daysAgo: number, hour?: number) => Date },
+  {
+    clientIds,
+    today,
+    at,
+  }: { clientIds: string[]; today: string; at: (daysAgo: number, hour?: number) => Date },
 ) {
-  const dayOf = (iso: string, hour = 11) => at(-(Date.parse(`${iso}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000, hour);
+  const dayOf = (iso: string, hour = 11) =>
+    at(-(Date.parse(`${iso}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000, hour);
   const plans: { openedOn: string; publishAfter?: number; ticked: number }[] = [
     { openedOn: today, ticked: 0 },
     { openedOn: openedFor(today, (p) => today >= p.atRiskOn && today <= p.dueDate), ticked: 3 },
@@ -58,7 +65,7 @@ export async function seedDemoOnboardings(
       })
       .returning({ id: onboardings.id });
     await tx.insert(onboardingItems).values(
-      DEFAULT_ONBOARDING_CHECKLIST.map((label, j) => ({
+      CHECKLIST.map((label, j) => ({
         onboardingId: row.id,
         position: j + 1,
         label,

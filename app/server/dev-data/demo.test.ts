@@ -63,7 +63,13 @@ describe("demo data on a first start", () => {
     const board = await listBoard({ filters: parseBoardFilters(new URLSearchParams()), today });
     const cards = board.flatMap((c) => c.rows.map((r) => `${c.status}:${r.health}`)).sort();
     expect(cards).toEqual(
-      ["a_fazer:no_prazo", "em_andamento:atrasada", "em_andamento:em_risco", "publicado:no_prazo", "publicado:no_prazo"].sort(),
+      [
+        "a_fazer:no_prazo",
+        "em_andamento:atrasada",
+        "em_andamento:em_risco",
+        "publicado:no_prazo",
+        "publicado:no_prazo",
+      ].sort(),
     );
     const promises = await getPromiseFigures({ today });
     expect(promises.windows[0].onboarding.published).toBe(2);

@@ -1,5 +1,11 @@
 import { expect, test } from "../../support/fixtures";
-import { createClientViaForm, expectToast, formatIsoDate, todayInSaoPaulo, unique } from "../../support/admin";
+import {
+  createClientViaForm,
+  expectToast,
+  formatIsoDate,
+  todayInSaoPaulo,
+  unique,
+} from "../../support/admin";
 import { gotoReady, uniqueEmail } from "../../support/e2e";
 import { waitForMail } from "../../support/mail";
 import { addBusinessDays } from "../../../app/lib/business-days";
@@ -47,7 +53,12 @@ test("first payment → onboarding card with its due date → checklist → publ
     .getByRole("region", { name: "Em andamento" })
     .getByRole("article", { name: `Implantação de ${name}` });
   await expect(doing).toBeVisible();
-  for (const item of ["Cardápio montado", "Pagamentos configurados", "Link e app publicados", "Treinamento feito"]) {
+  for (const item of [
+    "Cardápio montado",
+    "Pagamentos configurados",
+    "Link e app publicados",
+    "Treinamento feito",
+  ]) {
     await doing.getByRole("checkbox", { name: item }).check();
     await expect(doing.getByRole("checkbox", { name: item })).toBeChecked();
   }

@@ -43,7 +43,12 @@ export function ClientOnboardingSection({
               open={open}
               onOpenChange={setOpen}
               trigger={
-                <Button type="button" variant="secondary" busy={fetcher.state !== "idle"} busyLabel="Abrindo...">
+                <Button
+                  type="button"
+                  variant="secondary"
+                  busy={fetcher.state !== "idle"}
+                  busyLabel="Abrindo..."
+                >
                   Pagamento confirmado
                 </Button>
               }

@@ -24,11 +24,16 @@ export function OnboardingOpenedMail({
   dueDays: number;
 }) {
   return (
-    <MailLayout preview={onboardingOpenedSubject(dueDate)} company={brand.company} siteUrl={brand.siteUrl} footer={CLIENT_FOOTER}>
+    <MailLayout
+      preview={onboardingOpenedSubject(dueDate)}
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer={CLIENT_FOOTER}
+    >
       <MailHeading>Olá, {name}!</MailHeading>
       <MailText>
-        Recebemos o seu pagamento. A implantação do seu cardápio digital começou e fica pronta em até {dueDays}{" "}
-        dias úteis: até {formatIsoDate(dueDate)}.
+        Recebemos o seu pagamento. A implantação do seu cardápio digital começou e fica pronta em até{" "}
+        {dueDays} dias úteis: até {formatIsoDate(dueDate)}.
       </MailText>
       <MailText>Se ainda não nos enviou o seu cardápio, responda este e-mail com ele.</MailText>
     </MailLayout>
@@ -37,7 +42,12 @@ export function OnboardingOpenedMail({
 
 export function OnboardingPublishedMail({ brand, name }: { brand: MailBrand; name: string }) {
   return (
-    <MailLayout preview={ONBOARDING_PUBLISHED_SUBJECT} company={brand.company} siteUrl={brand.siteUrl} footer={CLIENT_FOOTER}>
+    <MailLayout
+      preview={ONBOARDING_PUBLISHED_SUBJECT}
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer={CLIENT_FOOTER}
+    >
       <MailHeading>Olá, {name}!</MailHeading>
       <MailText>Seu cardápio digital está no ar: seus clientes já podem acessá-lo e fazer pedidos.</MailText>
       <MailText>Qualquer dúvida, é só responder este e-mail.</MailText>
@@ -65,7 +75,8 @@ export function OnboardingLateMail({
     >
       <MailHeading>Implantação atrasada</MailHeading>
       <MailText>
-        A implantação de <Link href={brand.url(`/admin/clients/edit/${data.clientId}`)}>{data.clientName}</Link> (
+        A implantação de{" "}
+        <Link href={brand.url(`/admin/clients/edit/${data.clientId}`)}>{data.clientName}</Link> (
         {data.businessName}) venceu em {formatIsoDate(data.dueDate)} e ainda não foi publicada.
       </MailText>
       <MailText>

@@ -59,8 +59,8 @@ export default function OnboardingSettingsPage({ loaderData, actionData }: Route
       <Card className="max-w-2xl">
         <h2 className="text-lg font-semibold text-slate-900">Implantação</h2>
         <p className="mt-1 text-sm text-slate-600">
-          Contados em dias úteis a partir da confirmação do pagamento, sem fins de semana e feriados nacionais.
-          Implantações já abertas mantêm as datas e o checklist de quando abriram.
+          Contados em dias úteis a partir da confirmação do pagamento, sem fins de semana e feriados
+          nacionais. Implantações já abertas mantêm as datas e o checklist de quando abriram.
         </p>
         <Form method="post" className="mt-4 space-y-4" key={JSON.stringify(loaderData)}>
           <TextField
