@@ -1,4 +1,5 @@
 import { BILLING_JOBS } from "~/modules/billing/jobs.server";
+import { ONBOARDING_JOBS } from "~/modules/onboarding/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
 import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
@@ -21,4 +22,5 @@ export const JOBS: readonly AnyJob[] = [
   ...WEBHOOK_JOBS,
   privacyRetentionJob,
   ...BILLING_JOBS,
+  ...ONBOARDING_JOBS,
 ];

@@ -10,3 +10,4 @@ export * from "./schema/audit";
 export * from "./schema/privacy";
 export * from "./schema/billing";
 export * from "./schema/revenue";
+export * from "./schema/onboarding";

@@ -21,6 +21,7 @@ import {
   clients,
   leads,
   mailMessages,
+  onboardingItems,
   plans,
   referrals,
   representativeMaterials,
@@ -30,6 +31,7 @@ import {
   webhookEndpoints,
 } from "~/db/schema";
 import { createOneOffCharge } from "~/modules/billing/billing.server";
+import { openOnboardingByHand } from "~/modules/onboarding/onboarding.server";
 import { useTestDatabase } from "../support/db";
 import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
 import { fillPattern, flattenRoutes } from "../support/route-list";
@@ -64,6 +66,10 @@ interface Fx {
   deletionRepEmail: string;
   /** Open one-off charges of R$ 100,00 (one to pay, one to cancel, one to discount). */
   charges: string[];
+  /** A client with no onboarding ("Pagamento confirmado"), and an open onboarding with an item. */
+  onboardingClientId: string;
+  onboardingId: string;
+  onboardingItemId: string;
 }
 
 interface Step {
@@ -420,6 +426,30 @@ const STEPS: Record<string, Step[]> = {
       action: "charge.created",
     },
   ],
+  "routes/admin/onboarding.tsx": [
+    {
+      label: "open",
+      form: (f) => ({ intent: "open", clientId: f.onboardingClientId }),
+      action: "onboarding.opened",
+    },
+    {
+      label: "item",
+      form: (f) => ({ intent: "item", id: f.onboardingId, itemId: f.onboardingItemId, done: "1" }),
+      action: "onboarding.item_checked",
+    },
+    {
+      label: "publish",
+      form: (f) => ({ intent: "publish", id: f.onboardingId }),
+      action: "onboarding.published",
+    },
+  ],
+  "routes/admin/settings/onboarding.tsx": [
+    {
+      label: "save",
+      form: () => ({ dueDays: "6", targetDays: "4", checklist: "Cardápio recebido\nTreinamento feito" }),
+      action: "settings.onboarding_updated",
+    },
+  ],
   "routes/admin/settings/billing.tsx": [
     {
       label: "save",
@@ -626,6 +656,7 @@ beforeAll(async () => {
     subjectEmail: "titular.auditoria@exemplo.com",
     deletionRepEmail: "rep-exclusao@test.dev",
     charges: [],
+    ...(await onboardingFixtures()),
   };
   for (let i = 0; i < 3; i++) {
     const made = await createOneOffCharge({
@@ -635,6 +666,28 @@ beforeAll(async () => {
     if (made.ok) f.charges.push(made.value.id);
   }
 });
+
+async function onboardingFixtures() {
+  const [fresh, opened] = await t.db
+    .insert(clients)
+    .values([
+      {
+        name: "Cliente Implantação",
+        email: "implanta@exemplo.com",
+        phone: "11999990001",
+        businessName: "Bar A",
+      },
+      { name: "Cliente Publicar", email: "publica@exemplo.com", phone: "11999990002", businessName: "Bar B" },
+    ])
+    .returning();
+  const made = await openOnboardingByHand({ clientId: opened.id, actor: null });
+  if (!made.ok) throw new Error(made.message);
+  const [item] = await t.db
+    .select()
+    .from(onboardingItems)
+    .where(eq(onboardingItems.onboardingId, made.value.id));
+  return { onboardingClientId: fresh.id, onboardingId: made.value.id, onboardingItemId: item.id };
+}
 
 const adminRoutesWithAction = async () => {
   const out: { file: string; pattern: string }[] = [];

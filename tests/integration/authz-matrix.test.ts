@@ -494,6 +494,21 @@ const MATRIX: Record<string, Line> = {
       loader: { ...ADMIN, admin: status(404) },
     },
   ],
+  "routes/admin/onboarding.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { intent: "open", clientId: f.clientId },
+      { intent: "item", id: randomUUID(), itemId: randomUUID(), done: "1" },
+      { intent: "publish", id: randomUUID() },
+    ],
+  },
+  "routes/admin/settings/onboarding.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { dueDays: "5", targetDays: "3", checklist: "Cardápio recebido" }],
+  },
   "routes/admin/settings/billing.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

@@ -198,6 +198,21 @@ const ACTIONS: ActionEntry[] = [
     fields: ["id", "paidOn", "method", "amount", "reason", "description", "dueDate", "clientId"],
     fixed: [["intent", intent]],
   })),
+  ...(["open", "item", "publish"] as const).map((intent): ActionEntry => ({
+    name: `onboarding (${intent})`,
+    load: () => import("~/routes/admin/onboarding"),
+    url: "/admin/onboarding",
+    as: "admin",
+    fields: ["id", "itemId", "done", "clientId"],
+    fixed: [["intent", intent]],
+  })),
+  {
+    name: "settings onboarding",
+    load: () => import("~/routes/admin/settings/onboarding"),
+    url: "/admin/settings/onboarding",
+    as: "admin",
+    fields: ["dueDays", "targetDays", "checklist"],
+  },
   {
     name: "settings billing",
     load: () => import("~/routes/admin/settings/billing"),

@@ -65,6 +65,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "charge.overdue": "Cobranças marcadas como vencidas",
   "charge.resent": "Cobrança reenviada por e-mail",
   "settings.billing_updated": "Configurações financeiras alteradas",
+  "settings.onboarding_updated": "Configurações de implantação alteradas",
+  "onboarding.opened": "Implantação aberta",
+  "onboarding.item_checked": "Item do checklist de implantação marcado",
+  "onboarding.item_unchecked": "Item do checklist de implantação desmarcado",
+  "onboarding.published": "Implantação publicada",
 };
 
 /** The kinds of things changed (the entity filter). */
@@ -83,11 +88,20 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   payout: "Pagamento",
   privacy: "Privacidade",
   charge: "Cobrança",
+  onboarding: "Implantação",
 };
 
 /** Field names as people say them. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
   companyName: "Empresa",
+  origem: "Origem",
+  prazo: "Prazo",
+  meta: "Meta",
+  item: "Item",
+  diasUteis: "Dias úteis",
+  dueDays: "Prazo (dias úteis)",
+  targetDays: "Meta (dias úteis)",
+  checklist: "Checklist",
   numero: "Número",
   valor: "Valor (centavos)",
   desconto: "Desconto (centavos)",

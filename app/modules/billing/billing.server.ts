@@ -8,6 +8,7 @@ import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit, emitMany } from "~/modules/events/events.server";
 import { referralOnChargePaid, referralOnChargeReversed } from "~/modules/referrals/pipeline.server";
+import { openOnboardingOnFirstPayment } from "~/modules/onboarding/onboarding.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,
@@ -438,6 +439,8 @@ export async function recordPayment({
     await emit(tx, "charge.paid", { chargeId: charge.id });
     // Issue 30: the client's first payment puts its referral in production.
     await referralOnChargePaid(tx, { clientId: charge.clientId });
+    // The client's first paid charge confirms the payment the onboarding promise counts from.
+    await openOnboardingOnFirstPayment(tx, { clientId: charge.clientId, chargeId: charge.id, actor });
     return { ok: true, value: paid };
   });
 }

@@ -22,6 +22,8 @@ export interface DomainEvents {
   "charge.created": { chargeId: string };
   "charge.paid": { chargeId: string };
   "charge.cancelled": { chargeId: string };
+  "onboarding.opened": { onboardingId: string; clientId: string };
+  "onboarding.published": { onboardingId: string; clientId: string };
 }
 export type DomainEventName = keyof DomainEvents;
 

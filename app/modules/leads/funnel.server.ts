@@ -58,6 +58,7 @@ export interface LeadCard {
   updatedAt: Date;
   /** Whole days since updatedAt, by the injectable clock (set by loadFunnel). */
   idleDays: number;
+  contactOverdue: boolean;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -159,6 +160,8 @@ const cardColumns = {
     v === null ? null : Number(v),
   ),
   updatedAt: leads.updatedAt,
+  // Still "Novo" 20 hours after it arrived: the 24-hour contact promise is at stake (issue 30).
+  contactOverdue: sql<boolean>`(${leads.statusFunil} = 'novo' and ${leads.createdAt} <= now() - interval '20 hours')`,
 };
 
 /**

@@ -16,11 +16,15 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "auth.convite-admin": "Convite de administrador",
   "indicacao.status": "Status de indicação",
   "representante.boas-vindas": "Boas-vindas",
-  "assinaturas.resumo": "Resumo diário (renovações e contatos)",
+  "assinaturas.resumo": "Resumo diário (renovações, contatos e implantações)",
   "comissoes.pagamento": "Pagamento de comissões",
   "privacidade.exclusao": "Pedido de exclusão de conta",
   "cobranca.nova": "Nova cobrança",
   "cobranca.recibo": "Pagamento recebido",
+  "implantacao.pagamento-confirmado": "Pagamento confirmado (implantação)",
+  "implantacao.publicada": "Cardápio no ar (implantação publicada)",
+  "implantacao.atrasada": "Implantação atrasada",
+  "lead.sem-contato": "Lead sem contato há 20 horas",
 };
 
 export const MAIL_LOG_MESSAGES = {

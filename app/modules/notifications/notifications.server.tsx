@@ -21,6 +21,7 @@ import { mailBrand } from "./brand.server";
 import { LeadAlertMail, leadAlertSubject } from "./mails/lead-alert";
 import { ReferralStatusMail, referralStatusSubject } from "./mails/referral-status";
 import { listDueFollowUps } from "~/modules/leads/lead.server";
+import { listOnboardingsForDigest } from "~/modules/onboarding/onboarding.server";
 import {
   dailyDigestSubject,
   RenewalDigestMail,
@@ -293,17 +294,25 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
       };
       (row.nextContactAt < startOfToday ? followUps.overdue : followUps.today).push(row);
     }
-    if (total === 0 && due.length === 0) return;
+    // Onboardings late and at risk (issue 30): the 3–5 business-day promise.
+    const onboardings = await listOnboardingsForDigest({ today });
+    const onboardingCount = onboardings.late.length + onboardings.atRisk.length;
+    if (total === 0 && due.length === 0 && onboardingCount === 0) return;
     const to = await adminEmails();
     const body = await renderMail(
-      <RenewalDigestMail brand={mailBrand()} groups={groups} followUps={followUps} />,
+      <RenewalDigestMail
+        brand={mailBrand()}
+        groups={groups}
+        followUps={followUps}
+        onboardings={onboardings}
+      />,
     );
     await getDb().transaction(async (tx) => {
       for (const address of to) {
         await queueMail(tx, {
           kind: "assinaturas.resumo",
           to: address,
-          subject: dailyDigestSubject(total, due.length),
+          subject: dailyDigestSubject(total, due.length, onboardingCount),
           ...body,
           dedupeKey: `renewal-digest:${today}:${address}`,
         });

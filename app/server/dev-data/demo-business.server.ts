@@ -15,6 +15,7 @@ import { addDays, addMonths, todayInSaoPaulo } from "~/lib/dates";
 import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REPRESENTATIVE } from "./demo-business-content";
 import { seedDemoReferrals } from "./demo-business-referrals.server";
 import { normalizePhone } from "~/lib/phone";
+import { seedDemoFirstContacts, seedDemoOnboardings } from "./demo-onboarding";
 
 /** The content is written as people type; stored, like every phone, as the national digits. */
 const digitsOf = (phone: string) => normalizePhone(phone) ?? phone;
@@ -91,28 +92,36 @@ export async function seedDemoBusiness(tx: Tx, now = new Date()): Promise<DemoBu
     }
   }
 
+  const leadRows: { id: string; createdAt: Date; stage: string }[] = [];
   for (const [i, l] of DEMO_LEADS.entries()) {
     const stage = l.stage;
-    await tx.insert(leads).values({
-      name: l.name,
-      email: l.email,
-      phone: digitsOf(l.phone),
-      business: l.business,
-      plan: l.plan,
-      message: l.message ?? null,
-      statusFunil: stage,
-      status: stage,
-      convertedClientId:
-        stage === "convertido" ? (clientIds[l.client ?? i % clientIds.length] ?? null) : null,
-      utmSource: l.utm ?? null,
-      utmMedium: l.utm ? (l.utm === "instagram" ? "social" : "cpc") : null,
-      utmCampaign: l.utm ? "cardapio-sem-comissao" : null,
-      referrer: l.utm === "google" ? "https://www.google.com/" : null,
-      landingPage: "/",
-      createdAt: at(l.daysAgo, 9 + (i % 9)),
-      updatedAt: at(Math.max(0, l.daysAgo - 1), 9 + (i % 9)),
-    });
+    const [leadRow] = await tx
+      .insert(leads)
+      .values({
+        name: l.name,
+        email: l.email,
+        phone: digitsOf(l.phone),
+        business: l.business,
+        plan: l.plan,
+        message: l.message ?? null,
+        statusFunil: stage,
+        status: stage,
+        convertedClientId:
+          stage === "convertido" ? (clientIds[l.client ?? i % clientIds.length] ?? null) : null,
+        utmSource: l.utm ?? null,
+        utmMedium: l.utm ? (l.utm === "instagram" ? "social" : "cpc") : null,
+        utmCampaign: l.utm ? "cardapio-sem-comissao" : null,
+        referrer: l.utm === "google" ? "https://www.google.com/" : null,
+        landingPage: "/",
+        createdAt: at(l.daysAgo, 9 + (i % 9)),
+        updatedAt: at(Math.max(0, l.daysAgo - 1), 9 + (i % 9)),
+      })
+      .returning({ id: leads.id, createdAt: leads.createdAt });
+    leadRows.push({ ...leadRow, stage });
   }
+  // Issue 30: the promises measured have something to measure.
+  await seedDemoFirstContacts(tx, leadRows);
+  await seedDemoOnboardings(tx, { clientIds, today, at });
 
   const password = randomBytes(9).toString("base64url");
   // better-auth's own hash, so its sign-in verifies it (as the scale generator does).

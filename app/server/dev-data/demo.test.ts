@@ -14,6 +14,8 @@ import { pixTxidFor } from "~/modules/billing/pix-code";
 import { getBillingSettings } from "~/modules/billing/settings.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { seedDemoData } from "./demo.server";
+import { listBoard, parseBoardFilters } from "~/modules/onboarding/board.server";
+import { getPromiseFigures } from "~/modules/onboarding/promises.server";
 
 // Issue 17 item 10: a first start shows a believable business, once, and never on top of data.
 const t = useTestDatabase();
@@ -79,6 +81,22 @@ describe("demo data on a first start", () => {
           from referrals`,
     );
     expect(pipeline).toEqual({ referrals: 7, with_lead: 7, with_client: 4, moves: 10 });
+
+    // Issue 30: onboardings in each state, and the promise figures filled in.
+    const board = await listBoard({ filters: parseBoardFilters(new URLSearchParams()), today });
+    const cards = board.flatMap((c) => c.rows.map((r) => `${c.status}:${r.health}`)).sort();
+    expect(cards).toEqual(
+      [
+        "a_fazer:no_prazo",
+        "em_andamento:atrasada",
+        "em_andamento:em_risco",
+        "publicado:no_prazo",
+        "publicado:no_prazo",
+      ].sort(),
+    );
+    const promises = await getPromiseFigures({ today });
+    expect(promises.windows[0].onboarding.published).toBe(2);
+    expect(promises.windows[1].leads.within24hShare).not.toBeNull();
 
     const { user } = await signIn(new Request("http://localhost/representante/login"), {
       email: business!.representativeEmail,

@@ -111,6 +111,11 @@ export function LeadCard({
       {lead.referralSource && (
         <p className="truncate text-xs font-semibold text-brand-800">{lead.referralSource}</p>
       )}
+      {lead.contactOverdue && (
+        <p className="mt-1.5 rounded bg-red-50 px-2 py-1 text-xs font-semibold text-red-800">
+          Sem contato há mais de 20 horas
+        </p>
+      )}
       <p className="mt-0.5 flex items-baseline justify-between gap-2 text-xs text-slate-600">
         <span className="truncate" title={lead.plan}>
           {lead.plan}

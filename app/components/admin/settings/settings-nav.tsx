@@ -11,6 +11,7 @@ export const SETTINGS_SECTIONS = [
   { to: "/admin/settings/webhooks", label: "Webhooks" },
   { to: "/admin/settings/funnel", label: "Funil" },
   { to: "/admin/settings/billing", label: "Financeiro" },
+  { to: "/admin/settings/onboarding", label: "Implantação" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];
 
 export function SettingsNav() {

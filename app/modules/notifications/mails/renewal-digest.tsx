@@ -34,11 +34,27 @@ function followUpsSubject(n: number) {
   return n === 1 ? "1 contato com lead para hoje" : `${n} contatos com leads para hoje`;
 }
 
-/** The renewals' subject as before; the follow-ups (today's and overdue) added when there are any. */
-export function dailyDigestSubject(renewals: number, followUps: number) {
-  if (!followUps) return renewalDigestSubject(renewals);
-  if (!renewals) return followUpsSubject(followUps);
-  return `${renewalDigestSubject(renewals)} e ${followUpsSubject(followUps)}`;
+function onboardingsSubject(n: number) {
+  return n === 1 ? "1 implantação atrasada ou em risco" : `${n} implantações atrasadas ou em risco`;
+}
+
+/**
+ * The renewals' subject as before; the follow-ups (today's and overdue) and the onboardings late
+ * or at risk (issue 30) added when there are any.
+ */
+export function dailyDigestSubject(renewals: number, followUps: number, onboardings = 0) {
+  const parts = [
+    renewals || (!followUps && !onboardings) ? renewalDigestSubject(renewals) : null,
+    followUps ? followUpsSubject(followUps) : null,
+    onboardings ? onboardingsSubject(onboardings) : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length === 3 ? `${parts[0]}, ${parts[1]} e ${parts[2]}` : parts.join(" e ");
+}
+
+/** Open onboardings whose due date passed, or with at most 1 business day left. */
+export interface DigestOnboardings {
+  late: { clientId: string; clientName: string; dueDate: string }[];
+  atRisk: { clientId: string; clientName: string; dueDate: string }[];
 }
 
 /**
@@ -49,11 +65,18 @@ export function RenewalDigestMail({
   brand,
   groups,
   followUps = { overdue: [], today: [] },
+  onboardings = { late: [], atRisk: [] },
 }: {
   brand: MailBrand;
   groups: DigestGroup[];
   followUps?: DigestFollowUps;
+  onboardings?: DigestOnboardings;
 }) {
+  const onboardingGroups: [string, DigestOnboardings["late"]][] = [
+    ["Atrasadas", onboardings.late],
+    ["Em risco (até 1 dia útil)", onboardings.atRisk],
+  ];
+  const onboardingCount = onboardings.late.length + onboardings.atRisk.length;
   const total = groups.reduce((n, g) => n + g.rows.length, 0);
   const contacts = followUps.overdue.length + followUps.today.length;
   const contactGroups: [string, DigestFollowUp[]][] = [
@@ -62,10 +85,10 @@ export function RenewalDigestMail({
   ];
   return (
     <MailLayout
-      preview={dailyDigestSubject(total, contacts)}
+      preview={dailyDigestSubject(total, contacts, onboardingCount)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer nem contatos com leads."
+      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer nem contatos com leads nem implantações em risco."
     >
       {total > 0 && <MailHeading>Renovações</MailHeading>}
       {groups
@@ -95,6 +118,22 @@ export function RenewalDigestMail({
               <MailText key={`${title}-${r.leadId}`}>
                 <Link href={brand.url(`/admin/leads/${r.leadId}`)}>{r.name}</Link> · {r.business} · contato em{" "}
                 {formatDateTime(r.nextContactAt)}
+              </MailText>
+            ))}
+          </div>
+        ))}
+      {onboardingCount > 0 && <MailHeading>Implantações</MailHeading>}
+      {onboardingGroups
+        .filter(([, rows]) => rows.length > 0)
+        .map(([title, rows]) => (
+          <div key={title}>
+            <MailText>
+              <strong>{title}</strong>
+            </MailText>
+            {rows.map((r) => (
+              <MailText key={`${title}-${r.clientId}`}>
+                <Link href={brand.url(`/admin/clients/edit/${r.clientId}`)}>{r.clientName}</Link> · prazo{" "}
+                {formatIsoDate(r.dueDate)}
               </MailText>
             ))}
           </div>

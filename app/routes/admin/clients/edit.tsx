@@ -4,6 +4,7 @@ import { formatCpfCnpj } from "~/lib/br-documents";
 import { ChargesSection } from "~/components/admin/clients/charges-section";
 import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
+import { ClientOnboardingSection } from "~/components/admin/onboarding/client-onboarding-section";
 import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
 import { ClientLeadLink } from "~/components/admin/leads/client-lead-link";
 import { ClientOrigin } from "~/components/admin/clients/overview/client-origin";
@@ -34,6 +35,7 @@ import {
 import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { getClientOrigin } from "~/modules/leads/lead.server";
+import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
@@ -62,7 +64,7 @@ async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const client = await requireClient(params.id);
-  const [subs, notes, plans, charges, lead] = await Promise.all([
+  const [subs, notes, plans, charges, lead, onboarding] = await Promise.all([
     settled(listSubscriptions({ clientId: client.id }), SUBSCRIPTION_MESSAGES.listFailed),
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
@@ -70,6 +72,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The lead it was converted from, with its attribution and referral (issue 28 items 1 and 9);
     // the page works without it.
     getClientOrigin({ clientId: client.id }).catch(() => null),
+    // Its onboarding (issue 30); the page works without it.
+    getClientOnboarding({ clientId: client.id }).catch(() => null),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
   return {
@@ -79,6 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     plans: plans.rows,
     charges: charges.rows,
     lead,
+    onboarding,
     today: today(),
     toast: error ? toast.error(error) : null,
   };
@@ -190,6 +195,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
       <ClientOrigin origin={lead} />
       <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
       <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
+      <ClientOnboardingSection clientId={client.id} clientName={client.name} onboarding={loaderData.onboarding} />
       <NotesSection clientId={client.id} notes={notes} />
       <section
         id="dados-cliente"

@@ -1,0 +1,191 @@
+import { useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { Badge } from "~/components/admin/ui";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { Button } from "~/components/ui/form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { formatDateTime, formatIsoDate } from "~/lib/format";
+import type { Toast } from "~/lib/form-reply";
+import {
+  ONBOARDING_HEALTH_LABELS,
+  ONBOARDING_SOURCE_LABELS,
+  type OnboardingHealth,
+  type OnboardingSource,
+  type OnboardingStatus,
+} from "~/modules/onboarding/onboarding.constants";
+
+/** What a card needs (OnboardingView, serialised by the loader). */
+export interface OnboardingCardData {
+  id: string;
+  clientId: string;
+  clientName: string;
+  businessName: string;
+  source: OnboardingSource;
+  status: OnboardingStatus;
+  openedOn: string;
+  dueDate: string;
+  targetDate: string;
+  publishedOn: string | null;
+  businessDaysTaken: number | null;
+  health: OnboardingHealth;
+  daysLeft: number | null;
+  items: { id: string; label: string; doneAt: Date | string | null; doneByName: string | null }[];
+}
+
+type Reply = { ok: boolean; toast: Toast | null };
+const ACTION = "/admin/onboarding";
+
+const HEALTH_COLORS = { no_prazo: "green", em_risco: "yellow", atrasada: "red" } as const;
+
+export function HealthBadge({ health }: { health: OnboardingHealth }) {
+  return <Badge color={HEALTH_COLORS[health]}>{ONBOARDING_HEALTH_LABELS[health]}</Badge>;
+}
+
+function daysLeftText(n: number | null) {
+  if (n === null) return null;
+  if (n < 0) return `${-n} ${-n === 1 ? "dia útil" : "dias úteis"} de atraso`;
+  return n === 1 ? "1 dia útil restante" : `${n} dias úteis restantes`;
+}
+
+/** One checklist item: ticking it records who and when (and starts the onboarding). */
+function ChecklistItem({
+  onboardingId,
+  item,
+  locked,
+}: {
+  onboardingId: string;
+  item: OnboardingCardData["items"][number];
+  locked: boolean;
+}) {
+  const fetcher = useFetcher<Reply>();
+  useReplyToast(fetcher.data && !fetcher.data.ok ? fetcher.data : null);
+  const pending = fetcher.formData?.get("done");
+  const checked = pending ? pending === "1" : item.doneAt !== null;
+  return (
+    <li className="flex items-start gap-2 text-sm">
+      <label className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          className="mt-0.5 h-4 w-4 accent-brand-700"
+          checked={checked}
+          disabled={locked}
+          onChange={(e) =>
+            fetcher.submit(
+              { intent: "item", id: onboardingId, itemId: item.id, done: e.target.checked ? "1" : "0" },
+              { method: "post", action: ACTION },
+            )
+          }
+        />
+        <span className={checked ? "text-slate-500 line-through" : "text-slate-800"}>{item.label}</span>
+      </label>
+      {item.doneAt && item.doneByName && (
+        <span className="ml-auto text-xs text-slate-500">
+          {item.doneByName} · {formatDateTime(item.doneAt)}
+        </span>
+      )}
+    </li>
+  );
+}
+
+function PublishButton({ onboarding }: { onboarding: OnboardingCardData }) {
+  const fetcher = useFetcher<Reply>();
+  const { pathname, search } = useLocation();
+  const [open, setOpen] = useState(false);
+  useReplyToast(fetcher.data);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button type="button" busy={fetcher.state !== "idle"} busyLabel="Publicando...">
+          Publicar
+        </Button>
+      }
+      title="Publicar implantação?"
+      description={`${onboarding.clientName} recebe o e-mail “Seu cardápio está no ar” e a implantação é encerrada.`}
+      confirmLabel="Publicar"
+      tone="primary"
+      onConfirm={() => {
+        setOpen(false);
+        fetcher.submit(
+          { intent: "publish", id: onboarding.id, back: pathname + search },
+          { method: "post", action: ACTION },
+        );
+      }}
+    />
+  );
+}
+
+/** An onboarding: client, due date, health, checklist and "Publicar" (board and client page). */
+export function OnboardingCard({
+  onboarding: o,
+  showClient = true,
+}: {
+  onboarding: OnboardingCardData;
+  showClient?: boolean;
+}) {
+  const published = o.status === "publicado";
+  const done = o.items.filter((i) => i.doneAt).length;
+  return (
+    <article
+      aria-label={`Implantação de ${o.clientName}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        {showClient && (
+          <div className="min-w-0">
+            <Link
+              to={`/admin/clients/edit/${o.clientId}`}
+              className="font-semibold text-slate-900 hover:underline"
+            >
+              {o.clientName}
+            </Link>
+            <p className="text-xs text-slate-500">{o.businessName}</p>
+          </div>
+        )}
+        <HealthBadge health={o.health} />
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-600">
+        <dt>Pagamento confirmado</dt>
+        <dd>{formatIsoDate(o.openedOn)}</dd>
+        <dt>Prazo</dt>
+        <dd>{formatIsoDate(o.dueDate)}</dd>
+        <dt>Meta</dt>
+        <dd>{formatIsoDate(o.targetDate)}</dd>
+        {published ? (
+          <>
+            <dt>Publicado em</dt>
+            <dd>
+              {o.publishedOn && formatIsoDate(o.publishedOn)} ·{" "}
+              {o.businessDaysTaken === 1 ? "1 dia útil" : `${o.businessDaysTaken} dias úteis`}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Restam</dt>
+            <dd>{daysLeftText(o.daysLeft)}</dd>
+          </>
+        )}
+        <dt>Origem</dt>
+        <dd>{ONBOARDING_SOURCE_LABELS[o.source]}</dd>
+      </dl>
+      {o.items.length > 0 && (
+        <div className="mt-3">
+          <p className="text-xs font-semibold text-slate-700">
+            Checklist ({done}/{o.items.length})
+          </p>
+          <ul className="mt-1 space-y-1">
+            {o.items.map((item) => (
+              <ChecklistItem key={item.id} onboardingId={o.id} item={item} locked={published} />
+            ))}
+          </ul>
+        </div>
+      )}
+      {!published && (
+        <div className="mt-3 flex justify-end">
+          <PublishButton onboarding={o} />
+        </div>
+      )}
+    </article>
+  );
+}

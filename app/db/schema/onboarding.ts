@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { charges } from "./billing";
+import { clients } from "./clients";
+import { personalData } from "../personal-data";
+
+import type { OnboardingSource, OnboardingStatus } from "../../modules/onboarding/onboarding.constants";
+
+/**
+ * An onboarding (implantação, issue 30): the 3–5 business-day promise made to a client once their
+ * payment is confirmed. One per client (unique), opened by the first paid charge or by an admin.
+ * Dates are São Paulo calendar days; the due date and target are computed when it opens from the
+ * settings then (changing the settings later does not move promises already made).
+ */
+export const onboardings = pgTable(
+  "onboardings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    source: text("source").$type<OnboardingSource>().notNull(),
+    /** The paid charge that opened it (automatic); null when opened by hand. */
+    chargeId: uuid("charge_id").references(() => charges.id, { onDelete: "set null" }),
+    /** The São Paulo date the payment was confirmed: the business-day clock starts here. */
+    openedOn: date("opened_on", { mode: "string" }).notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    openedById: text("opened_by_id"),
+    openedByName: text("opened_by_name"),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    targetDate: date("target_date", { mode: "string" }).notNull(),
+    /** From this day on at most 1 business day is left ("em risco"): the business day before the due date. */
+    atRiskOn: date("at_risk_on", { mode: "string" }).notNull(),
+    status: text("status").$type<OnboardingStatus>().notNull().default("a_fazer"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedOn: date("published_on", { mode: "string" }),
+    publishedById: text("published_by_id"),
+    publishedByName: text("published_by_name"),
+    /** Business days from opened_on to published_on (decision 029). */
+    businessDaysTaken: integer("business_days_taken"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("onboardings_status_check", sql`${t.status} in ('a_fazer', 'em_andamento', 'publicado')`),
+    check("onboardings_source_check", sql`${t.source} in ('automatica', 'manual')`),
+    check(
+      "onboardings_published_check",
+      sql`(${t.status} = 'publicado') = (${t.publishedAt} is not null)
+        and (${t.publishedAt} is null or (${t.publishedOn} is not null and ${t.businessDaysTaken} >= 0))`,
+    ),
+    check(
+      "onboardings_dates_check",
+      sql`${t.targetDate} >= ${t.openedOn} and ${t.dueDate} >= ${t.targetDate} and ${t.atRiskOn} <= ${t.dueDate}`,
+    ),
+    uniqueIndex("onboardings_client_unique").on(t.clientId),
+    // The board: by column and due date; the promise figures: by publication date.
+    index("onboardings_status_due_idx").on(t.status, t.dueDate, t.id),
+    index("onboardings_published_idx")
+      .on(t.publishedOn)
+      .where(sql`${t.publishedOn} is not null`),
+  ],
+);
+
+/** The checklist of an onboarding, copied from the template when it opens. */
+export const onboardingItems = pgTable(
+  "onboarding_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    onboardingId: uuid("onboarding_id")
+      .notNull()
+      .references(() => onboardings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    label: text("label").notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneById: text("done_by_id"),
+    doneByName: text("done_by_name"),
+  },
+  (t) => [
+    check("onboarding_items_label_check", sql`length(btrim(${t.label})) > 0`),
+    uniqueIndex("onboarding_items_position_unique").on(t.onboardingId, t.position),
+  ],
+);
+
+/** Configurações → Implantação, one row: the promise in business days and the checklist template. */
+export const onboardingSettings = pgTable(
+  "onboarding_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    dueDays: integer("due_days").notNull().default(5),
+    targetDays: integer("target_days").notNull().default(3),
+    checklist: text("checklist").array().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("onboarding_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "onboarding_settings_days_check",
+      sql`${t.targetDays} between 1 and 30 and ${t.dueDays} between 1 and 30 and ${t.targetDays} <= ${t.dueDays}`,
+    ),
+  ],
+);
+
+/**
+ * Alerts of a broken promise sent once (decision 029): the row is the "sent" mark, inserted in the
+ * transaction that queues the e-mails, so a job run twice finds it and sends nothing.
+ */
+export const promiseAlerts = pgTable(
+  "promise_alerts",
+  {
+    kind: text("kind").notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.subjectId] }),
+    check("promise_alerts_kind_check", sql`${t.kind} in ('implantacao.atrasada', 'lead.sem_contato')`),
+  ],
+);
+
+export const onboardingsPersonalData = personalData({
+  table: onboardings,
+  owners: { clientId: "client" },
+  personal: {
+    openedByName: { kind: "name", owner: "openedById", ownerKind: "user" },
+    publishedByName: { kind: "name", owner: "publishedById", ownerKind: "user" },
+  },
+  notPersonal: ["source", "status", "openedById", "publishedById"],
+  exportAs: { key: "onboardings", label: "Implantações" },
+});
+export const onboardingItemsPersonalData = personalData({
+  table: onboardingItems,
+  personal: { doneByName: { kind: "name", owner: "doneById", ownerKind: "user" } },
+  notPersonal: ["label", "doneById"],
+});
+export const onboardingSettingsPersonalData = personalData({
+  table: onboardingSettings,
+  personal: {},
+  notPersonal: ["checklist"],
+});
+export const promiseAlertsPersonalData = personalData({
+  table: promiseAlerts,
+  personal: {},
+  notPersonal: ["kind"],
+});

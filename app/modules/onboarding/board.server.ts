@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { clients, onboardings } from "~/db/schema";
+import { likeContains } from "~/lib/list-params";
+import {
+  BOARD_COLUMN_LIMIT,
+  BOARD_SORTS,
+  type BoardSort,
+  ONBOARDING_HEALTHS,
+  ONBOARDING_STATUSES,
+  type OnboardingHealth,
+  type OnboardingSource,
+  type OnboardingStatus,
+} from "./onboarding.constants";
+import { itemsOf, onboardingColumns, toView, type OnboardingView } from "./onboarding.server";
+
+/**
+ * The board /admin/onboarding (issue 30): three columns filtered and sorted in SQL, the state in
+ * the URL (?q=&saude=&origem=&ordem=). Health is computed from stored dates (at_risk_on,
+ * due_date), so a filter never loads the whole table to decide.
+ */
+
+export interface BoardFilters {
+  q: string;
+  health: OnboardingHealth | null;
+  source: OnboardingSource | null;
+  sort: BoardSort;
+}
+
+const pick = <T extends string>(list: readonly T[], v: string | null): T | null =>
+  (list as readonly string[]).includes(v ?? "") ? (v as T) : null;
+
+export function parseBoardFilters(sp: URLSearchParams): BoardFilters {
+  return {
+    q: (sp.get("q") ?? "").trim().slice(0, 100),
+    health: pick(ONBOARDING_HEALTHS, sp.get("saude")),
+    source: pick(["automatica", "manual"] as const, sp.get("origem")),
+    sort: pick(BOARD_SORTS, sp.get("ordem")) ?? "prazo",
+  };
+}
+
+function healthWhere(health: OnboardingHealth, today: string): SQL {
+  const open = sql`${onboardings.status} <> 'publicado'`;
+  const published = sql`${onboardings.status} = 'publicado'`;
+  switch (health) {
+    case "atrasada":
+      return sql`((${open} and ${onboardings.dueDate} < ${today}::date)
+                  or (${published} and ${onboardings.publishedOn} > ${onboardings.dueDate}))`;
+    case "em_risco":
+      return sql`(${open} and ${today}::date between ${onboardings.atRiskOn} and ${onboardings.dueDate})`;
+    case "no_prazo":
+      return sql`((${open} and ${today}::date < ${onboardings.atRiskOn})
+                  or (${published} and ${onboardings.publishedOn} <= ${onboardings.dueDate}))`;
+  }
+}
+
+export interface BoardColumn {
+  status: OnboardingStatus;
+  rows: OnboardingView[];
+  count: number;
+}
+
+export async function listBoard({ filters, today }: { filters: BoardFilters; today: string }) {
+  const where = (status: OnboardingStatus) =>
+    and(
+      eq(onboardings.status, status),
+      filters.q
+        ? sql`(immutable_unaccent(${clients.name}) ilike immutable_unaccent(${likeContains(filters.q)})
+               or immutable_unaccent(${clients.businessName}) ilike immutable_unaccent(${likeContains(filters.q)}))`
+        : undefined,
+      filters.health ? healthWhere(filters.health, today) : undefined,
+      filters.source ? eq(onboardings.source, filters.source) : undefined,
+    );
+  const order = (status: OnboardingStatus) => {
+    if (filters.sort === "cliente") return [asc(clients.name), asc(onboardings.id)];
+    if (filters.sort === "abertura") return [desc(onboardings.openedAt), desc(onboardings.id)];
+    // Published ones by the most recent publication; open ones by the nearest due date.
+    return status === "publicado"
+      ? [desc(onboardings.publishedAt), desc(onboardings.id)]
+      : [asc(onboardings.dueDate), asc(onboardings.id)];
+  };
+  const columns = await Promise.all(
+    ONBOARDING_STATUSES.map(async (status): Promise<BoardColumn> => {
+      const [rows, [{ n }]] = await Promise.all([
+        getDb()
+          .select({ ...onboardingColumns, clientName: clients.name, businessName: clients.businessName })
+          .from(onboardings)
+          .innerJoin(clients, eq(clients.id, onboardings.clientId))
+          .where(where(status))
+          .orderBy(...order(status))
+          .limit(BOARD_COLUMN_LIMIT),
+        getDb()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(onboardings)
+          .innerJoin(clients, eq(clients.id, onboardings.clientId))
+          .where(where(status)),
+      ]);
+      const items = await itemsOf(rows.map((r) => r.id));
+      return { status, count: Number(n), rows: rows.map((r) => toView(r, items.get(r.id) ?? [], today)) };
+    }),
+  );
+  return columns;
+}

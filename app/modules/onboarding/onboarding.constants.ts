@@ -1,0 +1,66 @@
+// Client-safe: the onboarding's states and words (issue 30 item 3).
+
+export const ONBOARDING_STATUSES = ["a_fazer", "em_andamento", "publicado"] as const;
+export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
+
+export const ONBOARDING_STATUS_LABELS: Record<OnboardingStatus, string> = {
+  a_fazer: "A fazer",
+  em_andamento: "Em andamento",
+  publicado: "Publicado",
+};
+
+export type OnboardingSource = "automatica" | "manual";
+export const ONBOARDING_SOURCE_LABELS: Record<OnboardingSource, string> = {
+  automatica: "Pagamento da primeira cobrança",
+  manual: "Pagamento confirmado (manual)",
+};
+
+/** Where an onboarding stands against its due date (decision 029). */
+export const ONBOARDING_HEALTHS = ["no_prazo", "em_risco", "atrasada"] as const;
+export type OnboardingHealth = (typeof ONBOARDING_HEALTHS)[number];
+export const ONBOARDING_HEALTH_LABELS: Record<OnboardingHealth, string> = {
+  no_prazo: "no prazo",
+  em_risco: "em risco",
+  atrasada: "atrasada",
+};
+
+export const DEFAULT_ONBOARDING_DUE_DAYS = 5;
+export const DEFAULT_ONBOARDING_TARGET_DAYS = 3;
+export const DEFAULT_ONBOARDING_CHECKLIST = [
+  "Cardápio recebido",
+  "Cardápio montado",
+  "Pagamentos configurados",
+  "Link e app publicados",
+  "Treinamento feito",
+] as const;
+
+/** A lead still "Novo" this many hours after it arrived is flagged (issue 30 item 4). */
+export const LEAD_STALE_HOURS = 20;
+
+export const ONBOARDING_MESSAGES = {
+  opened: "Implantação aberta",
+  alreadyOpen: "Este cliente já tem uma implantação",
+  clientNotFound: "Cliente não encontrado",
+  notFound: "Implantação não encontrada",
+  itemNotFound: "Item não encontrado",
+  itemSaved: "Checklist atualizado",
+  published: "Implantação publicada",
+  alreadyPublished: "Esta implantação já foi publicada",
+  publishedLocked: "Uma implantação publicada não muda mais",
+  actionError: "Erro ao atualizar a implantação",
+  unknownAction: "Ação desconhecida",
+  loadError: "Erro ao carregar as implantações",
+  settingsSaved: "Configurações de implantação salvas",
+  settingsError: "Erro ao salvar as configurações de implantação",
+} as const;
+
+/** The board's orders (?ordem=) and how many cards a column shows. */
+export const BOARD_SORTS = ["prazo", "abertura", "cliente"] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
+export const BOARD_SORT_LABELS: Record<BoardSort, string> = {
+  prazo: "Prazo (mais próximo primeiro)",
+  abertura: "Abertura (mais recente primeiro)",
+  cliente: "Cliente (A–Z)",
+};
+/** Cards per column; the count says how many more match. */
+export const BOARD_COLUMN_LIMIT = 50;

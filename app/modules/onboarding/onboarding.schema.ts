@@ -1,0 +1,43 @@
+import { z } from "~/lib/zod";
+
+/** Configurações → Implantação (issue 30): the promise in business days and the checklist. */
+export const ONBOARDING_SETTINGS_MESSAGES = {
+  days: "Informe um número de dias úteis entre 1 e 30",
+  targetAfterDue: "A meta não pode passar do prazo",
+  checklistEmpty: "Informe ao menos um item do checklist",
+  checklistTooMany: "Use no máximo 20 itens",
+  itemTooLong: "Cada item pode ter até 80 caracteres",
+} as const;
+
+const days = z.coerce
+  .number({ message: ONBOARDING_SETTINGS_MESSAGES.days })
+  .int(ONBOARDING_SETTINGS_MESSAGES.days)
+  .min(1, ONBOARDING_SETTINGS_MESSAGES.days)
+  .max(30, ONBOARDING_SETTINGS_MESSAGES.days);
+
+export const onboardingSettingsSchema = z
+  .object({
+    dueDays: days,
+    targetDays: days,
+    // One item per line, as typed in the textarea; blank lines are ignored.
+    checklist: z
+      .string({ message: ONBOARDING_SETTINGS_MESSAGES.checklistEmpty })
+      .max(2000, ONBOARDING_SETTINGS_MESSAGES.checklistTooMany)
+      .transform((s) =>
+        s
+          .split(/\r?\n/)
+          .map((l) => l.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().max(80, ONBOARDING_SETTINGS_MESSAGES.itemTooLong))
+          .min(1, ONBOARDING_SETTINGS_MESSAGES.checklistEmpty)
+          .max(20, ONBOARDING_SETTINGS_MESSAGES.checklistTooMany),
+      ),
+  })
+  .refine((v) => v.targetDays <= v.dueDays, {
+    path: ["targetDays"],
+    message: ONBOARDING_SETTINGS_MESSAGES.targetAfterDue,
+  });
+export type OnboardingSettingsInput = z.infer<typeof onboardingSettingsSchema>;

@@ -1,0 +1,123 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import { now as clockNow, today as clockToday } from "~/server/clock.server";
+import { getOnboardingSettings } from "./onboarding.server";
+
+/**
+ * The landing's two promises, measured (issue 30 item 4): onboardings published within the due
+ * and target business days, and leads contacted within 24 hours. Windows are the last 30 and 90
+ * São Paulo days, today included.
+ */
+
+/**
+ * When a lead was first contacted (decision 029): the earliest of its first audited move out of
+ * "novo" (or conversion), an audited contact action, or its first note. `l` is the leads alias.
+ */
+export const FIRST_CONTACT_SQL = sql.raw(`least(
+  (select min(a.at) from audit_log a
+    where a.entity_type = 'lead' and a.entity_id = l.id::text
+      and (a.action in ('lead.converted', 'lead.contacted')
+           or (a.action = 'lead.moved' and a.changes -> 'statusFunil' ->> 0 = 'novo'))),
+  (select min(n.created_at) from lead_notes n where n.lead_id = l.id))`);
+
+export interface OnboardingPromise {
+  published: number;
+  withinDue: number;
+  withinTarget: number;
+  /** Shares in whole percent; null when nothing was published in the window. */
+  withinDueShare: number | null;
+  withinTargetShare: number | null;
+  medianDays: number | null;
+}
+
+export interface LeadPromise {
+  /** Leads received in the window whose first 24 hours are over. */
+  leads: number;
+  within24h: number;
+  within24hShare: number | null;
+  /** Median hours from arrival to first contact, over the leads contacted. */
+  medianHours: number | null;
+}
+
+export interface PromiseWindow {
+  days: 30 | 90;
+  onboarding: OnboardingPromise;
+  leads: LeadPromise;
+}
+
+export interface PromiseFigures {
+  dueDays: number;
+  targetDays: number;
+  windows: PromiseWindow[];
+}
+
+const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : null);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+async function onboardingWindow(days: number, today: string, dueDays: number, targetDays: number) {
+  const [r] = await queryRows<Record<string, unknown>>(
+    getDb(),
+    sql`select count(*)::int as published,
+               count(*) filter (where business_days_taken <= ${dueDays})::int as within_due,
+               count(*) filter (where business_days_taken <= ${targetDays})::int as within_target,
+               percentile_cont(0.5) within group (order by business_days_taken) as median
+          from onboardings
+         where status = 'publicado' and published_on >= ${today}::date - ${days - 1}::int
+           and published_on <= ${today}::date`,
+  );
+  const published = Number(r.published);
+  const withinDue = Number(r.within_due);
+  const withinTarget = Number(r.within_target);
+  const median = num(r.median);
+  return {
+    published,
+    withinDue,
+    withinTarget,
+    withinDueShare: share(withinDue, published),
+    withinTargetShare: share(withinTarget, published),
+    medianDays: median === null ? null : Math.round(median * 10) / 10,
+  };
+}
+
+async function leadWindow(days: number, today: string, now: Date): Promise<LeadPromise> {
+  const start = sql`((${today}::date - ${days - 1}::int)::timestamp at time zone 'America/Sao_Paulo')`;
+  const [r] = await queryRows<Record<string, unknown>>(
+    getDb(),
+    sql`with w as (
+          select l.created_at, ${FIRST_CONTACT_SQL} as first_contact
+            from leads l
+           where l.created_at >= ${start} and l.created_at <= ${now.toISOString()}::timestamptz
+        )
+        select count(*) filter (where created_at <= ${now.toISOString()}::timestamptz - interval '24 hours')::int as leads,
+               count(*) filter (where created_at <= ${now.toISOString()}::timestamptz - interval '24 hours'
+                                  and first_contact <= created_at + interval '24 hours')::int as within,
+               percentile_cont(0.5) within group (
+                 order by extract(epoch from (first_contact - created_at)) / 3600.0
+               ) filter (where first_contact is not null) as median_hours
+          from w`,
+  );
+  const leads = Number(r.leads);
+  const within = Number(r.within);
+  const median = num(r.median_hours);
+  return {
+    leads,
+    within24h: within,
+    within24hShare: share(within, leads),
+    medianHours: median === null ? null : Math.round(Math.max(0, median) * 10) / 10,
+  };
+}
+
+export async function getPromiseFigures({
+  today = clockToday(),
+  now = clockNow(),
+}: { today?: string; now?: Date } = {}): Promise<PromiseFigures> {
+  const { dueDays, targetDays } = await getOnboardingSettings();
+  const windows = await Promise.all(
+    ([30, 90] as const).map(async (days) => ({
+      days,
+      onboarding: await onboardingWindow(days, today, dueDays, targetDays),
+      leads: await leadWindow(days, today, now),
+    })),
+  );
+  return { dueDays, targetDays, windows };
+}

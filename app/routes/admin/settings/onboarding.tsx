@@ -1,0 +1,107 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/onboarding";
+import { SettingsNav } from "~/components/admin/settings/settings-nav";
+import { Card } from "~/components/admin/ui";
+import { ListError } from "~/components/ui/list-states";
+import { Button, TextAreaField, TextField } from "~/components/ui/form";
+import { PageHeader } from "~/components/ui/page-header";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { replyError, replyInvalid, toast } from "~/lib/form-reply";
+import { redirectWithToast } from "~/lib/form-reply.server";
+import { fieldErrors, formToObject } from "~/lib/validation";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { ONBOARDING_MESSAGES } from "~/modules/onboarding/onboarding.constants";
+import { onboardingSettingsSchema } from "~/modules/onboarding/onboarding.schema";
+import { getOnboardingSettings, saveOnboardingSettings } from "~/modules/onboarding/onboarding.server";
+import { readFormData } from "~/server/http/form.server";
+import { log } from "~/server/logging/logger.server";
+
+const PATH = "/admin/settings/onboarding";
+const FIELDS = ["dueDays", "targetDays", "checklist"] as const;
+type Values = Partial<Record<(typeof FIELDS)[number], string>>;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const s = await getOnboardingSettings();
+  return { dueDays: String(s.dueDays), targetDays: String(s.targetDays), checklist: s.checklist.join("\n") };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const raw = formToObject(await readFormData(request));
+  const parsed = onboardingSettingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const values: Values = Object.fromEntries(FIELDS.map((k) => [k, String(raw[k] ?? "").slice(0, 2000)]));
+    return replyInvalid(fieldErrors(parsed.error), {
+      values,
+      toast: toast.error(ONBOARDING_MESSAGES.settingsError),
+    });
+  }
+  try {
+    await saveOnboardingSettings({ input: parsed.data, actor: user });
+  } catch (err) {
+    log.error({ err }, "saveOnboardingSettings failed");
+    return replyError(ONBOARDING_MESSAGES.settingsError, { toastOnly: true });
+  }
+  return redirectWithToast(PATH, "success", ONBOARDING_MESSAGES.settingsSaved);
+}
+
+export default function OnboardingSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  useReplyToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const typed: Values = (actionData && "values" in actionData ? actionData.values : undefined) ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const value = (k: (typeof FIELDS)[number]) => typed[k] ?? loaderData[k];
+  return (
+    <div className="max-w-6xl">
+      <PageHeader title="Configurações" subtitle="O prazo da implantação e o seu checklist" />
+      <SettingsNav />
+      <Card className="max-w-2xl">
+        <h2 className="text-lg font-semibold text-slate-900">Implantação</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Contados em dias úteis a partir da confirmação do pagamento, sem fins de semana e feriados
+          nacionais. Implantações já abertas mantêm as datas e o checklist de quando abriram.
+        </p>
+        <Form method="post" className="mt-4 space-y-4" key={JSON.stringify(loaderData)}>
+          <TextField
+            label="Prazo (dias úteis)"
+            name="dueDays"
+            type="number"
+            min={1}
+            max={30}
+            defaultValue={value("dueDays")}
+            error={errors.dueDays}
+          />
+          <TextField
+            label="Meta (dias úteis)"
+            name="targetDays"
+            type="number"
+            min={1}
+            max={30}
+            defaultValue={value("targetDays")}
+            error={errors.targetDays}
+          />
+          <TextAreaField
+            label="Checklist (um item por linha)"
+            name="checklist"
+            rows={7}
+            maxLength={2000}
+            defaultValue={value("checklist")}
+            error={errors.checklist}
+          />
+          <Button type="submit" busy={busy} busyLabel="Salvando...">
+            Salvar
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ title: "Implantação | Configurações | CardápioDigital" }];
+}
+
+export function ErrorBoundary() {
+  return <ListError message="Erro ao carregar as configurações de implantação" />;
+}
