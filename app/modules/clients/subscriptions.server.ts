@@ -8,7 +8,11 @@ import { PlanNotFoundError } from "./clients.server";
 import { clientName } from "./notes.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { issueFirstCharge } from "~/modules/billing/billing.server";
-import { monthlyValueCents, recordSubscriptionEvent, subscriptionMrrCents } from "~/modules/revenue/history.server";
+import {
+  monthlyValueCents,
+  recordSubscriptionEvent,
+  subscriptionMrrCents,
+} from "~/modules/revenue/history.server";
 import { today as clockToday } from "~/server/clock.server";
 
 export interface SubscriptionRow {

@@ -93,17 +93,15 @@ beforeAll(async () => {
     .insert(clients)
     .values({ name: "Cliente Vence", email: "vence@d.dev", phone: "1", businessName: "B", planId: plan.id })
     .returning();
-  await t.db
-    .insert(subscriptions)
-    .values([
-      {
-        clientId: client.id,
-        planId: plan.id,
-        startDate: "2026-04-18",
-        endDate: "2026-05-18",
-        status: "ativa",
-      },
-    ]);
+  await t.db.insert(subscriptions).values([
+    {
+      clientId: client.id,
+      planId: plan.id,
+      startDate: "2026-04-18",
+      endDate: "2026-05-18",
+      status: "ativa",
+    },
+  ]);
 });
 afterEach(() => resetClock());
 

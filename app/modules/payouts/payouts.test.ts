@@ -10,13 +10,7 @@ import { commissionForPlan } from "~/modules/referrals/commission";
 import { createMyReferral, getMyReferralStats, listMyReferrals } from "~/modules/referrals/portal.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import {
-  BASE,
-  adminCookie,
-  context,
-  outcome,
-  representativeCookie,
-} from "../../../tests/support/requests";
+import { BASE, adminCookie, context, outcome, representativeCookie } from "../../../tests/support/requests";
 import { action as detailAction } from "~/routes/admin/representatives/detail";
 import { PayoutFormSchema } from "./payouts.schema";
 import {
@@ -328,7 +322,11 @@ describe("payouts", () => {
 
   it("the route records the sum of the ticked ids, whatever total the page sent (issue 28 item 4)", async () => {
     const rep = await representativeCookie("soma-pay@test.dev", "senha-rep-123", "Soma Pagamentos");
-    const [a, b, c] = [await completedReferral(rep), await completedReferral(rep), await completedReferral(rep)];
+    const [a, b, c] = [
+      await completedReferral(rep),
+      await completedReferral(rep),
+      await completedReferral(rep),
+    ];
     const admin = await adminCookie("admin-pay@test.dev");
     const body = new URLSearchParams([
       ["intent", "record-payout"],

@@ -2,15 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "~/db/client.server";
-import {
-  account,
-  clientNotes,
-  clients,
-  leads,
-  representatives,
-  subscriptions,
-  user,
-} from "~/db/schema";
+import { account, clientNotes, clients, leads, representatives, subscriptions, user } from "~/db/schema";
 import { addDays, addMonths, todayInSaoPaulo } from "~/lib/dates";
 import { DEMO_CLIENTS, DEMO_LEADS, DEMO_REPRESENTATIVE } from "./demo-business-content";
 import { seedDemoReferrals } from "./demo-business-referrals.server";

@@ -356,7 +356,11 @@ function FunnelColumn({
       </div>
       <div
         id={bodyId}
-        className={single ? "" : "-mx-1 max-h-[calc(100vh-17rem)] min-h-24 overflow-y-auto overscroll-contain px-1 pb-1"}
+        className={
+          single
+            ? ""
+            : "-mx-1 max-h-[calc(100vh-17rem)] min-h-24 overflow-y-auto overscroll-contain px-1 pb-1"
+        }
       >
         {children}
       </div>

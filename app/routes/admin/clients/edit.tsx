@@ -195,7 +195,11 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
       <ClientOrigin origin={lead} />
       <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
       <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
-      <ClientOnboardingSection clientId={client.id} clientName={client.name} onboarding={loaderData.onboarding} />
+      <ClientOnboardingSection
+        clientId={client.id}
+        clientName={client.name}
+        onboarding={loaderData.onboarding}
+      />
       <NotesSection clientId={client.id} notes={notes} />
       <section
         id="dados-cliente"

@@ -1,10 +1,6 @@
 import { Badge, Card } from "~/components/admin/ui";
 import { formatIsoDate } from "~/lib/format";
-import {
-  CLIENT_STATUS_LABELS,
-  RENEWAL_LABELS,
-  clientStatusColor,
-} from "~/modules/clients/clients.schema";
+import { CLIENT_STATUS_LABELS, RENEWAL_LABELS, clientStatusColor } from "~/modules/clients/clients.schema";
 import type { ClientStatus } from "~/modules/clients/clients.constants";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 
