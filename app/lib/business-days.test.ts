@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addBusinessDays, businessDaysBetween, isBusinessDay, isNationalHoliday } from "./business-days";
+import {
+  addBusinessDays,
+  atRiskFrom,
+  businessDaysBetween,
+  isBusinessDay,
+  isNationalHoliday,
+} from "./business-days";
 import { addDays } from "./dates";
 
 describe("business days in São Paulo (issue 30)", () => {
@@ -48,6 +54,27 @@ describe("business days in São Paulo (issue 30)", () => {
       fc.property(day, day, day, (a, b, c) => {
         expect(businessDaysBetween(a, b) + businessDaysBetween(b, c)).toBe(businessDaysBetween(a, c));
         expect(businessDaysBetween(a, b)).toBe(0 - businessDaysBetween(b, a));
+      }),
+    );
+  });
+});
+
+describe("em risco: at most 1 business day left", () => {
+  it("starts on the business day before the due date, a weekend in between included", () => {
+    // Due Monday 30/11: Friday, Saturday and Sunday have only Monday left.
+    expect(atRiskFrom("2026-11-30")).toBe("2026-11-27");
+    // Due Tuesday 24/11: from Monday 23 (Friday 20 is Consciência Negra).
+    expect(atRiskFrom("2026-11-24")).toBe("2026-11-23");
+    // Due Monday 23/11, after the Friday holiday: from Thursday 19.
+    expect(atRiskFrom("2026-11-23")).toBe("2026-11-19");
+  });
+  it("never leaves more than 1 business day from its start, nor 1 or less the day before (any date)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), (n) => {
+        const due = addBusinessDays(addDays("2026-01-01", n), 1);
+        const from = atRiskFrom(due);
+        expect(businessDaysBetween(from, due)).toBeLessThanOrEqual(1);
+        expect(businessDaysBetween(addDays(from, -1), due)).toBeGreaterThan(1);
       }),
     );
   });

@@ -63,10 +63,13 @@ export function businessDaysBetween(from: string, to: string): number {
   return count;
 }
 
-/** The business day before `due`: from then on at most 1 business day is left ("em risco"). */
+/**
+ * The first day from which at most 1 business day is left before `due` ("em risco"): the business
+ * day before it, so a weekend in between is at risk too (due on Monday: at risk from Friday).
+ */
 export function atRiskFrom(due: string): string {
   let day = addDays(due, -1);
-  while (addBusinessDays(day, 1) !== due) day = addDays(day, -1);
+  while (businessDaysBetween(addDays(day, -1), due) <= 1) day = addDays(day, -1);
   return day;
 }
 

@@ -132,6 +132,22 @@ const STEPS: Record<string, Step[]> = {
       action: "subscription.created",
     },
     {
+      label: "change-plan",
+      params: (f) => ({ id: f.clientId }),
+      form: (f) => ({ intent: "change-plan", subscriptionId: f.subscriptionId, planId: f.sparePlanId }),
+      action: "subscription.plan_changed",
+    },
+    {
+      label: "cancel-subscription",
+      params: (f) => ({ id: f.clientId }),
+      form: (f) => ({
+        intent: "cancel-subscription",
+        subscriptionId: f.subscriptionId,
+        when: "fim_do_periodo",
+      }),
+      action: "subscription.cancelled",
+    },
+    {
       label: "delete-subscription",
       params: (f) => ({ id: f.clientId }),
       form: (f) => ({ intent: "delete-subscription", subscriptionId: f.subscriptionId }),

@@ -80,6 +80,7 @@ export const SUBSCRIPTION_MESSAGES = {
   deleted: "Assinatura excluída com sucesso!",
   addFailed: "Erro ao adicionar assinatura",
   deleteFailed: "Erro ao excluir assinatura",
+  changeFailed: "Erro ao alterar a assinatura",
   listFailed: "Erro ao carregar assinaturas",
   planRequired: "Selecione um plano.",
   startRequired: "Informe a data de início.",

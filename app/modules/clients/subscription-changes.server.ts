@@ -19,7 +19,8 @@ import { clientName } from "./notes.server";
  * subscription cancelled at the end of its period gets no renewal charge.
  */
 
-export type ChangeResult = { ok: true; message: string } | { ok: false; message: string };
+export type ChangeResult =
+  { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 export type CancelWhen = "agora" | "fim_do_periodo";
 
 async function lockSubscription(tx: Tx, clientId: string, subscriptionId: string) {
@@ -141,4 +142,28 @@ export async function cancelSubscription({
     });
     return { ok: true, message: when === "agora" ? M.cancelledNow : M.cancelledAtEnd(effectiveOn) };
   });
+}
+
+/** The client page's "change-plan" and "cancel-subscription" forms, read and answered. */
+export async function submitSubscriptionChange({
+  intent,
+  fields,
+  clientId,
+  actor,
+}: {
+  intent: "change-plan" | "cancel-subscription";
+  fields: Record<string, string | undefined>;
+  clientId: string;
+  actor: Actor | null;
+}): Promise<ChangeResult> {
+  const subscriptionId = fields.subscriptionId ?? "";
+  if (intent === "change-plan") {
+    const planId = fields.planId ?? "";
+    if (!isId(planId)) return { ok: false, message: M.planRequired, fieldErrors: { planId: M.planRequired } };
+    return changeSubscriptionPlan({ clientId, subscriptionId, planId, actor });
+  }
+  const when = fields.when;
+  if (when !== "agora" && when !== "fim_do_periodo")
+    return { ok: false, message: M.whenRequired, fieldErrors: { when: M.whenRequired } };
+  return cancelSubscription({ clientId, subscriptionId, when, actor });
 }

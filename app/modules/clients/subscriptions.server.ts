@@ -23,6 +23,8 @@ export interface SubscriptionRow {
   endDate: string;
   status: (typeof subscriptions.$inferSelect)["status"];
   renewalType: (typeof subscriptions.$inferSelect)["renewalType"];
+  /** Set when cancelled at the end of the paid period (issue 33): the date revenue ends. */
+  cancelAt: string | null;
   createdAt: Date;
 }
 
@@ -38,6 +40,7 @@ export async function listSubscriptions({ clientId }: { clientId: string }): Pro
       endDate: subscriptions.endDate,
       status: subscriptions.status,
       renewalType: subscriptions.renewalType,
+      cancelAt: subscriptions.cancelAt,
       createdAt: subscriptions.createdAt,
     })
     .from(subscriptions)

@@ -1,6 +1,6 @@
 import { csvMoney, type CsvColumn } from "~/server/http/csv.server";
 import { MRR_MOVEMENT_LABELS } from "./revenue.constants";
-import { formatRate, monthLabel } from "./revenue.format";
+import { formatRate, monthLabel, signedCents } from "./revenue.format";
 import type { RevenueClientRow, RevenueMonth } from "./revenue.server";
 
 /** "Exportar CSV" of the twelve months: the table on the page, one row per month. */
@@ -25,7 +25,5 @@ export const REVENUE_CLIENT_COLUMNS: CsvColumn<RevenueClientRow>[] = [
   { header: "Cliente", value: (r) => r.name },
   { header: "Negócio", value: (r) => r.businessName },
   { header: "Movimento", value: (r) => MRR_MOVEMENT_LABELS[r.movement] },
-  { header: "MRR no início do mês (R$)", value: (r) => csvMoney(r.startCents) },
-  { header: "MRR no fim do mês (R$)", value: (r) => csvMoney(r.endCents) },
-  { header: "Variação (R$)", value: (r) => csvMoney(r.endCents - r.startCents) },
+  { header: "Variação do MRR (R$)", value: (r) => csvMoney(signedCents(r)) },
 ];

@@ -32,3 +32,8 @@ export function parseRevenueQuery(
     movement: (MRR_MOVEMENTS as readonly string[]).includes(mov) ? (mov as MrrMovement) : null,
   };
 }
+
+/** A movement's effect on MRR: negative for contraction and churn. */
+export function signedCents({ movement, cents }: { movement: MrrMovement; cents: number }): number {
+  return movement === "contracao" || movement === "churn" ? -cents : cents;
+}

@@ -6,11 +6,11 @@ import { MRR_MOVEMENTS, REVENUE_MONTHS, type MrrMovement } from "./revenue.const
 
 /**
  * Revenue figures from the subscription history (issue 33, decision 023). A client's MRR on a
- * day is the net of its events dated up to that day. Movements are classified per client and
- * per calendar month (America/Sao_Paulo), comparing the client's MRR when the month starts with
- * its MRR when the month ends, as ChartMogul and Lago do:
- * 0 → >0 is "novo" (or "reativacao" if the client had revenue before), >0 → 0 "churn",
- * up "expansao", down "contracao". Starting and ending MRR are balances; movements are activity.
+ * day is the net of its events dated up to that day. Each event that changes a client's MRR is
+ * one movement, as in ChartMogul: 0 → >0 is "novo" (or "reativacao" if the client had revenue
+ * before), >0 → 0 "churn", up "expansao", down "contracao"; a month's movements are those dated
+ * in it (America/Sao_Paulo). Starting and ending MRR are balances; movements are activity, and
+ * start + movements = end by construction.
  */
 
 export interface RevenueNow {
@@ -52,83 +52,87 @@ export function monthBoundaries(today: string, months = REVENUE_MONTHS): string[
   return Array.from({ length: months + 1 }, (_, i) => monthStart(today, i - months + 1));
 }
 
-/** Per client and month: MRR at the month's start and end, and whether it ever paid before. */
-function clientMonthsQuery(bounds: string[]): SQL {
+/** Per client: MRR at each month boundary (the balances). */
+function balancesQuery(bounds: string[]): SQL {
   const last = bounds[bounds.length - 1];
   const sums = bounds.map(
     (b, i) =>
       sql`coalesce(sum(e.mrr_after_cents - e.mrr_before_cents) filter (where e.effective_on < ${b}::date), 0)::int as ${sql.raw(`s${i}`)}`,
   );
-  const had = bounds.map(
-    (b, i) =>
-      sql`coalesce(bool_or(e.mrr_after_cents > 0) filter (where e.effective_on < ${b}::date), false) as ${sql.raw(`h${i}`)}`,
+  return sql`select e.client_id, ${sql.join(sums, sql`, `)}
+               from subscription_events e
+              where e.effective_on < ${last}::date
+              group by e.client_id`;
+}
+
+/**
+ * Every change of a client's MRR in the window, classified as ChartMogul does, one movement per
+ * event in the order they took effect: the client's MRR before and after the event decide it, and
+ * "had revenue before" tells a return from a first start. `i` is the month's index in `bounds`.
+ */
+function movementsQuery(bounds: string[]): SQL {
+  const first = bounds[0];
+  const last = bounds[bounds.length - 1];
+  const monthIndex = sql.join(
+    bounds.slice(1, -1).map((b) => sql`case when r.effective_on >= ${b}::date then 1 else 0 end`),
+    sql` + `,
   );
-  const rows = bounds.slice(0, -1).map((_, i) => sql.raw(`(${i}, c.s${i}, c.s${i + 1}, c.h${i})`));
   return sql`
-    with c as (
-      select e.client_id, ${sql.join([...sums, ...had], sql`, `)}
+    with r as (
+      select e.client_id, e.effective_on, e.created_at, e.id, e.mrr_after_cents - e.mrr_before_cents as d,
+             sum(e.mrr_after_cents - e.mrr_before_cents)
+               over (partition by e.client_id order by e.effective_on, e.created_at, e.id) as after_c
         from subscription_events e
        where e.effective_on < ${last}::date
-       group by e.client_id
-    ), m as (
-      select c.client_id, x.i, x.start_mrr, x.end_mrr, x.had_before
-        from c cross join lateral (values ${sql.join(rows, sql`, `)}) as x(i, start_mrr, end_mrr, had_before)
+    ), h as (
+      select r.*, r.after_c - r.d as before_c,
+             coalesce(max(r.after_c) over (partition by r.client_id order by r.effective_on, r.created_at, r.id
+                                           rows between unbounded preceding and 1 preceding), 0) > 0 as had_before
+        from r
     )
-    select m.*,
-           case when m.start_mrr = 0 and m.end_mrr > 0 then
-                  case when m.had_before then 'reativacao' else 'novo' end
-                when m.start_mrr > 0 and m.end_mrr = 0 then 'churn'
-                when m.end_mrr > m.start_mrr then 'expansao'
-                when m.end_mrr < m.start_mrr then 'contracao'
+    select r.client_id, (${bounds.length > 2 ? monthIndex : sql`0`})::int as i, r.d,
+           case when r.before_c = 0 and r.after_c > 0 then
+                  case when r.had_before then 'reativacao' else 'novo' end
+                when r.before_c > 0 and r.after_c = 0 then 'churn'
+                when r.d > 0 then 'expansao'
+                else 'contracao'
            end as movement
-      from m`;
+      from h r
+     where r.effective_on >= ${first}::date and r.d <> 0`;
 }
 
 export async function revenueMonths({ today, months = REVENUE_MONTHS }: { today: string; months?: number }) {
   const bounds = monthBoundaries(today, months);
-  const rows = await queryRows<{
-    i: number;
-    movement: MrrMovement | null;
-    clients: string;
-    start_cents: string;
-    end_cents: string;
-    start_clients: string;
-    end_clients: string;
-  }>(
+  const sums = bounds.map((_, i) => sql.raw(`coalesce(sum(b.s${i}), 0) as s${i}`));
+  const counts = bounds.map((_, i) => sql.raw(`count(*) filter (where b.s${i} > 0) as c${i}`));
+  const [balances] = await queryRows<Record<string, string>>(
     getDb(),
-    sql`select k.i, k.movement, count(*) as clients,
-               sum(k.start_mrr) as start_cents, sum(k.end_mrr) as end_cents,
-               count(*) filter (where k.start_mrr > 0) as start_clients,
-               count(*) filter (where k.end_mrr > 0) as end_clients
-          from (${clientMonthsQuery(bounds)}) k
-         group by k.i, k.movement`,
+    sql`select ${sql.join([...sums, ...counts], sql`, `)} from (${balancesQuery(bounds)}) b`,
   );
-  const result: RevenueMonth[] = bounds.slice(0, -1).map((b) => ({
+  const moves = await queryRows<{ i: number; movement: MrrMovement; clients: string; cents: string }>(
+    getDb(),
+    sql`select m.i, m.movement, count(distinct m.client_id) as clients, sum(abs(m.d)) as cents
+          from (${movementsQuery(bounds)}) m
+         group by m.i, m.movement`,
+  );
+  const result: RevenueMonth[] = bounds.slice(0, -1).map((b, i) => ({
     month: b.slice(0, 7),
-    startCents: 0,
-    endCents: 0,
+    startCents: Number(balances[`s${i}`] ?? 0),
+    endCents: Number(balances[`s${i + 1}`] ?? 0),
     movements: Object.fromEntries(
       MRR_MOVEMENTS.map((m) => [m, { cents: 0, clients: 0 }]),
     ) as RevenueMonth["movements"],
-    startClients: 0,
-    endClients: 0,
+    startClients: Number(balances[`c${i}`] ?? 0),
+    endClients: Number(balances[`c${i + 1}`] ?? 0),
     logoChurn: null,
     revenueChurn: null,
     netRetention: null,
     ltvCents: null,
   }));
-  for (const r of rows) {
+  for (const r of moves) {
     const m = result[Number(r.i)];
-    const start = Number(r.start_cents);
-    const end = Number(r.end_cents);
-    m.startCents += start;
-    m.endCents += end;
-    m.startClients += Number(r.start_clients);
-    m.endClients += Number(r.end_clients);
-    if (r.movement) {
-      m.movements[r.movement].cents += Math.abs(end - start);
-      m.movements[r.movement].clients += Number(r.clients);
-    }
+    m.movements[r.movement].cents += Number(r.cents);
+    m.movements[r.movement].clients += Number(r.clients);
   }
   for (const m of result) {
     const mv = m.movements;
@@ -185,12 +189,12 @@ export interface RevenueClientRow {
   clientId: string;
   name: string;
   businessName: string;
-  startCents: number;
-  endCents: number;
+  /** The month's movements of this kind for the client, summed (always positive). */
+  cents: number;
   movement: MrrMovement;
 }
 
-/** The clients behind one month's movement (the drill-down), largest change first. */
+/** The clients behind one month's movement (the drill-down), largest first. */
 export async function revenueClients({
   today,
   month,
@@ -205,27 +209,21 @@ export async function revenueClients({
   const bounds = monthBoundaries(today, months);
   const i = bounds.findIndex((b) => b.slice(0, 7) === month);
   if (i < 0 || i >= bounds.length - 1) return [];
-  const rows = await queryRows<{
-    client_id: string;
-    name: string;
-    business_name: string;
-    start_mrr: number;
-    end_mrr: number;
-  }>(
+  const rows = await queryRows<{ client_id: string; name: string; business_name: string; cents: string }>(
     getDb(),
-    sql`select k.client_id, cl.name, cl.business_name, k.start_mrr, k.end_mrr
-          from (${clientMonthsQuery(bounds)}) k
-          join clients cl on cl.id = k.client_id
-         where k.i = ${i} and k.movement = ${movement}
-         order by abs(k.end_mrr - k.start_mrr) desc, cl.name, k.client_id
+    sql`select m.client_id, cl.name, cl.business_name, sum(abs(m.d)) as cents
+          from (${movementsQuery(bounds)}) m
+          join clients cl on cl.id = m.client_id
+         where m.i = ${i} and m.movement = ${movement}
+         group by m.client_id, cl.name, cl.business_name
+         order by sum(abs(m.d)) desc, cl.name, m.client_id
          limit 1000`,
   );
   return rows.map((r) => ({
     clientId: r.client_id,
     name: r.name,
     businessName: r.business_name,
-    startCents: Number(r.start_mrr),
-    endCents: Number(r.end_mrr),
+    cents: Number(r.cents),
     movement,
   }));
 }

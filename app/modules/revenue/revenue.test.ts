@@ -167,7 +167,7 @@ describe("revenue movements over twelve months (hand-computed fixture)", () => {
     expect(months.find((m) => m.month === "2026-03")!.movements.churn.clients).toBe(0);
     expect(months.find((m) => m.month === "2026-07")!.movements.churn.clients).toBe(1);
     expect(await revenueClients({ today: TODAY, month: "2026-07", movement: "churn" })).toMatchObject([
-      { clientId: ids.c4, startCents: 5000, endCents: 0 },
+      { clientId: ids.c4, cents: 5000 },
     ]);
   });
 
@@ -264,7 +264,11 @@ describe("the Receita page and its CSV", () => {
       columns: true,
     }) as Record<string, string>[];
     expect(clientsCsv).toEqual([
-      expect.objectContaining({ Cliente: "Cliente c4", Movimento: "Churn", "Variação (R$)": "-50,00" }),
+      expect.objectContaining({
+        Cliente: "Cliente c4",
+        Movimento: "Churn",
+        "Variação do MRR (R$)": "-50,00",
+      }),
     ]);
   });
 });
@@ -335,5 +339,19 @@ describe("the backfill of existing subscriptions", () => {
       .where(sql`${subscriptions.status} = 'ativa' and not ${subscriptions.noBilling}`);
     const now = await revenueNow({ today: "2026-11-20" });
     expect(now.mrrCents).toBe(Number(active.total));
+  });
+});
+
+describe("movements are counted per change, as ChartMogul does", () => {
+  it("records a new client and its upgrade in the same month as new business and expansion", async () => {
+    await client("c8", plan.A, "2026-12-02");
+    await at("2026-12-10", async () =>
+      changeSubscriptionPlan({ clientId: ids.c8, subscriptionId: (await subOf("c8")).id, planId: plan.B }),
+    );
+    const december = (await revenueMonths({ today: "2026-12-20" })).at(-1)!;
+    expect(december.month).toBe("2026-12");
+    expect(december.movements.novo).toEqual({ cents: 10000, clients: 1 });
+    expect(december.movements.expansao).toEqual({ cents: 10000, clients: 1 });
+    expect(december.endCents - december.startCents).toBe(20000);
   });
 });

@@ -15,6 +15,7 @@ import {
   subscriptionExpiryNote,
 } from "~/modules/clients/clients.schema";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
+import { SubscriptionChanges } from "./subscription-changes";
 
 function AddSubscriptionForm({
   clientId,
@@ -187,8 +188,14 @@ export function SubscriptionsSection({
                   <Badge color={s.status === "ativa" ? "green" : "red"}>
                     {SUBSCRIPTION_STATUS_LABELS[s.status]}
                   </Badge>
+                  {s.cancelAt && s.status === "ativa" && (
+                    <span className="ml-2 text-xs text-red-700">
+                      Cancelada: termina em {formatIsoDate(s.cancelAt)}
+                    </span>
+                  )}
                 </td>
-                <td className="px-3 py-2 text-right">
+                <td className="flex flex-wrap justify-end gap-1.5 px-3 py-2 text-right">
+                  <SubscriptionChanges clientId={clientId} subscription={s} plans={plans} />
                   <ConfirmButton
                     label={`Excluir assinatura ${s.planName} de ${formatIsoDate(s.startDate)}`}
                     title="Excluir assinatura"

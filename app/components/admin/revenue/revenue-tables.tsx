@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatMoney } from "~/lib/format";
 import { MRR_MOVEMENT_LABELS, MRR_MOVEMENTS, type MrrMovement } from "~/modules/revenue/revenue.constants";
-import { formatRate, monthLabel } from "~/modules/revenue/revenue.format";
+import { formatRate, monthLabel, signedCents } from "~/modules/revenue/revenue.format";
 import type { RevenueClientRow, RevenueMonth } from "~/modules/revenue/revenue.server";
 
 const td = "px-4 py-2 text-right tabular-nums whitespace-nowrap";
@@ -93,14 +93,12 @@ export function RevenueClientsTable({
         <>
           <Th>Cliente</Th>
           <Th>Negócio</Th>
-          <Th right>MRR no início do mês</Th>
-          <Th right>MRR no fim do mês</Th>
-          <Th right>Variação</Th>
+          <Th right>Variação do MRR</Th>
         </>
       }
     >
       {rows.length === 0 ? (
-        <EmptyRow colSpan={5}>Nenhum cliente neste movimento.</EmptyRow>
+        <EmptyRow colSpan={3}>Nenhum cliente neste movimento.</EmptyRow>
       ) : (
         rows.map((r) => (
           <tr key={r.clientId}>
@@ -110,9 +108,7 @@ export function RevenueClientsTable({
               </Link>
             </td>
             <td className="px-4 py-2">{r.businessName}</td>
-            <td className={td}>{formatMoney(r.startCents)}</td>
-            <td className={td}>{formatMoney(r.endCents)}</td>
-            <td className={td}>{formatMoney(r.endCents - r.startCents)}</td>
+            <td className={td}>{formatMoney(signedCents(r))}</td>
           </tr>
         ))
       )}

@@ -34,6 +34,7 @@ import {
 } from "~/modules/clients/subscriptions.server";
 import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
+import { submitSubscriptionChange } from "~/modules/clients/subscription-changes.server";
 import { getClientOrigin } from "~/modules/leads/lead.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
@@ -89,11 +90,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = ["update", "add-subscription", "delete-subscription", "add-note", "delete-note"] as const;
+const INTENTS = [
+  "update",
+  "add-subscription",
+  "delete-subscription",
+  "change-plan",
+  "cancel-subscription",
+  "add-note",
+  "delete-note",
+] as const;
 const FAILURES = {
   update: CLIENT_MESSAGES.updateFailed,
   "add-subscription": SUBSCRIPTION_MESSAGES.addFailed,
   "delete-subscription": SUBSCRIPTION_MESSAGES.deleteFailed,
+  "change-plan": SUBSCRIPTION_MESSAGES.changeFailed,
+  "cancel-subscription": SUBSCRIPTION_MESSAGES.changeFailed,
   "add-note": NOTE_MESSAGES.addFailed,
   "delete-note": NOTE_MESSAGES.deleteFailed,
 } as const;
@@ -122,6 +133,23 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
         await addSubscription({ clientId: client.id, input: parsed.data, actor: user });
         return replyOk(toast.success(SUBSCRIPTION_MESSAGES.added), { intent });
+      }
+      case "change-plan":
+      case "cancel-subscription": {
+        const result = await submitSubscriptionChange({
+          intent,
+          fields: raw,
+          clientId: client.id,
+          actor: user,
+        });
+        if (result.ok) return replyOk(toast.success(result.message), { intent });
+        const status = result.fieldErrors ? 400 : 409;
+        return replyError(result.message, {
+          status,
+          toastOnly: true,
+          fieldErrors: result.fieldErrors,
+          extra: { intent },
+        });
       }
       case "add-note": {
         const parsed = NoteSchema.safeParse(raw);

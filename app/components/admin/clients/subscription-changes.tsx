@@ -1,0 +1,111 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { Dialog, DialogActions, DialogCancel, actionClass } from "~/components/ui/dialog";
+import { SelectField } from "~/components/ui/form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import type { FormReply } from "~/lib/form-reply";
+import { formatIsoDate, formatMoney } from "~/lib/format";
+import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
+
+const TRIGGER =
+  "inline-flex min-h-9 items-center rounded-md border border-slate-300 px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/**
+ * "Trocar plano" and "Cancelar" on a running subscription (issue 33 item 3). The plan changes
+ * now (revenue moves today; the next renewal charge takes the new plan); the cancellation ends
+ * revenue now or at the end of the paid period. The server decides and refuses what is stale.
+ */
+export function SubscriptionChanges({
+  clientId,
+  subscription: s,
+  plans,
+}: {
+  clientId: string;
+  subscription: SubscriptionRow;
+  plans: { id: string; name: string; priceCents: number }[];
+}) {
+  const fetcher = useFetcher<FormReply>();
+  const [open, setOpen] = useState<"plan" | "cancel" | null>(null);
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data?.ok) setOpen(null);
+  }
+  useReplyToast(fetcher.data);
+  if (s.status !== "ativa" || s.cancelAt) return null;
+  const busy = fetcher.state !== "idle";
+  const action = `/admin/clients/edit/${clientId}`;
+  const errors = fetcher.data?.fieldErrors ?? {};
+  return (
+    <>
+      <Dialog
+        open={open === "plan"}
+        onOpenChange={(o) => setOpen(o ? "plan" : null)}
+        trigger={
+          <button type="button" className={TRIGGER} aria-label={`Trocar plano da assinatura ${s.planName}`}>
+            Trocar plano
+          </button>
+        }
+        title="Trocar plano"
+        description={`A assinatura passa do plano ${s.planName} para o escolhido a partir de hoje; a próxima cobrança de renovação já usa o novo plano.`}
+      >
+        <fetcher.Form method="post" action={action} className="mt-4 space-y-4" preventScrollReset>
+          <input type="hidden" name="intent" value="change-plan" />
+          <input type="hidden" name="subscriptionId" value={s.id} />
+          <SelectField label="Novo plano" name="planId" required defaultValue="" error={errors.planId}>
+            <option value="">Selecione um plano</option>
+            {plans
+              .filter((p) => p.id !== s.planId)
+              .map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({formatMoney(p.priceCents)}/mês)
+                </option>
+              ))}
+          </SelectField>
+          <DialogActions>
+            <DialogCancel />
+            <button type="submit" disabled={busy} className={actionClass("primary")}>
+              {busy ? "Trocando..." : "Trocar plano"}
+            </button>
+          </DialogActions>
+        </fetcher.Form>
+      </Dialog>
+      <Dialog
+        open={open === "cancel"}
+        onOpenChange={(o) => setOpen(o ? "cancel" : null)}
+        trigger={
+          <button type="button" className={TRIGGER} aria-label={`Cancelar assinatura ${s.planName}`}>
+            Cancelar
+          </button>
+        }
+        title="Cancelar assinatura"
+        description={`Plano ${s.planName}, pago até ${formatIsoDate(s.endDate)}.`}
+      >
+        <fetcher.Form method="post" action={action} className="mt-4 space-y-4" preventScrollReset>
+          <input type="hidden" name="intent" value="cancel-subscription" />
+          <input type="hidden" name="subscriptionId" value={s.id} />
+          <fieldset className="space-y-2 text-sm text-slate-800">
+            <legend className="mb-1 font-medium text-slate-700">Quando o cancelamento vale</legend>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="when" value="fim_do_periodo" defaultChecked className="mt-1" />
+              <span>
+                Ao fim do período pago ({formatIsoDate(s.endDate)}): nenhuma nova cobrança é emitida.
+              </span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="when" value="agora" className="mt-1" />
+              <span>Agora: a assinatura termina hoje.</span>
+            </label>
+            {errors.when && <p className="text-sm text-red-700">{errors.when}</p>}
+          </fieldset>
+          <DialogActions>
+            <DialogCancel>Voltar</DialogCancel>
+            <button type="submit" disabled={busy} className={actionClass("danger")}>
+              {busy ? "Cancelando..." : "Cancelar assinatura"}
+            </button>
+          </DialogActions>
+        </fetcher.Form>
+      </Dialog>
+    </>
+  );
+}
