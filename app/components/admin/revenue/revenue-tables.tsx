@@ -60,7 +60,7 @@ export function RevenueMonthsTable({ months, selected }: { months: RevenueMonth[
                     {formatMoney(cents)}
                   </Link>
                 ) : (
-                  <span className="text-slate-400">{formatMoney(0)}</span>
+                  <span className="text-slate-600">{formatMoney(0)}</span>
                 )}
               </td>
             );
