@@ -162,8 +162,13 @@ describe("Pagamento recebido", () => {
     await drainJobs();
 
     expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.paid)).toHaveLength(1);
-    const got = smtp.received.filter((m) => m.to.includes(email));
-    expect(got.map((m) => m.subject)).toEqual([`Pagamento recebido: cobrança ${charge.number}`]);
+    // The first payment also opens the onboarding, which tells the client its date (issue 30).
+    const all = smtp.received.filter((m) => m.to.includes(email));
+    expect(all.map((m) => m.subject).sort()).toEqual([
+      `Pagamento confirmado — seu cardápio fica pronto até 19/03/2026`,
+      `Pagamento recebido: cobrança ${charge.number}`,
+    ]);
+    const got = all.filter((m) => m.subject.startsWith("Pagamento recebido"));
     expect(got[0].text).toContain(`Valor pago: ${formatMoney(23890)}`);
     expect(got[0].text).toContain("Data do pagamento: 11/03/2026");
     expect(got[0].text).toContain("Forma de pagamento: PIX");

@@ -201,7 +201,14 @@ describe("lead page as a workplace", () => {
       clientPage.loader(args(get(`/admin/clients/edit/${clientId}`, admin), { id: clientId })),
     );
     expect(res.status).toBe(200);
-    expect((res.data as { lead: unknown }).lead).toEqual({ id: lead.id, name: lead.name });
+    // The client page's origin (issue 28 item 9): the lead with its attribution.
+    expect((res.data as { lead: unknown }).lead).toMatchObject({
+      id: lead.id,
+      name: lead.name,
+      source: "google",
+      campaign: "inverno",
+      referral: null,
+    });
 
     const [other] = await t.db
       .insert(clients)
