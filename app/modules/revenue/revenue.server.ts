@@ -227,3 +227,29 @@ export async function revenueClients({
     movement,
   }));
 }
+
+export interface MrrFigure {
+  mrrCents: number;
+  /** MRR when the current month began (the previous month's ending balance). */
+  previousCents: number;
+  /** Whole-percent change; null when the month began at 0. */
+  change: number | null;
+}
+
+/** The dashboard's MRR card (issue 33 item 4): today against the start of the month, one pass. */
+export async function getMrrFigure({ today }: { today: string }): Promise<MrrFigure> {
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const [row] = await queryRows<{ now: string | null; before: string | null }>(
+    getDb(),
+    sql`select sum(mrr_after_cents - mrr_before_cents) filter (where effective_on <= ${today}::date) as now,
+               sum(mrr_after_cents - mrr_before_cents) filter (where effective_on < ${monthStart}::date) as before
+          from subscription_events where effective_on <= ${today}::date`,
+  );
+  const mrrCents = Number(row?.now ?? 0);
+  const previousCents = Number(row?.before ?? 0);
+  return {
+    mrrCents,
+    previousCents,
+    change: previousCents > 0 ? Math.round(((mrrCents - previousCents) / previousCents) * 100) : null,
+  };
+}

@@ -13,7 +13,7 @@ import * as revenueExport from "~/routes/admin/revenue/export";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get } from "../../../tests/support/requests";
 import { recordSubscriptionEvent } from "./history.server";
-import { revenueClients, revenueMonths, revenueNow } from "./revenue.server";
+import { getMrrFigure, revenueClients, revenueMonths, revenueNow } from "./revenue.server";
 
 const t = useTestDatabase();
 const admin = { id: "admin-1", name: "Ana Admin" };
@@ -201,6 +201,15 @@ describe("revenue movements over twelve months (hand-computed fixture)", () => {
     expect(Number(fees.total)).toBeGreaterThan(0);
     const now = await revenueNow({ today: TODAY });
     expect(now).toMatchObject({ mrrCents: 80000, arrCents: 960000, payingClients: 5, arpaCents: 16000 });
+  });
+
+  it("gives the dashboard's MRR card today's MRR against the month's start", async () => {
+    // November began at 60 000 and c7 (R$ 200) joined on the 2nd: +33%.
+    expect(await getMrrFigure({ today: TODAY })).toEqual({
+      mrrCents: 80000,
+      previousCents: 60000,
+      change: 33,
+    });
   });
 
   it("keeps a suspended subscription in MRR and counts it as MRR em risco", async () => {

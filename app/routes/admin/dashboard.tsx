@@ -18,19 +18,26 @@ import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { getPromiseFigures } from "~/modules/onboarding/promises.server";
 import { PromiseFigures } from "~/components/admin/dashboard/promise-figures";
 import { log } from "~/server/logging/logger.server";
+import { getMrrFigure } from "~/modules/revenue/revenue.server";
+import { MrrCard } from "~/components/admin/dashboard/mrr-card";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   // Each widget fails on its own (logged, empty state); the page always renders.
-  const [dashboard, promises] = await Promise.all([
+  const [dashboard, promises, mrr] = await Promise.all([
     getDashboard({ today: today(), at: now() }),
     // The promises measured (issue 30 item 4): its own section, empty state on failure.
     getPromiseFigures().catch((err) => {
       log.error({ err }, "promise figures failed");
       return null;
     }),
+    // MRR against the start of the month (issue 33 item 4).
+    getMrrFigure({ today: today() }).catch((err) => {
+      log.error({ err }, "mrr figure failed");
+      return null;
+    }),
   ]);
-  return { ...dashboard, promises };
+  return { ...dashboard, promises, mrr };
 }
 
 // The dashboard has no forms: a POST is refused, after the guard like every admin action.
@@ -78,6 +85,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
       </section>
       <BillingCards figures={billing} />
+      <MrrCard figure={loaderData.mrr} />
       <PromiseFigures figures={loaderData.promises} />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <ExpiringSubscriptions rows={expiring} />

@@ -6,7 +6,7 @@ import { signIn } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { listMyReferrals } from "~/modules/referrals/portal.server";
 import { seedDemoModules } from "~/modules/demo/demo.server";
-import { revenueMonths, revenueNow } from "~/modules/revenue/revenue.server";
+import { getMrrFigure, revenueMonths, revenueNow } from "~/modules/revenue/revenue.server";
 import { issueRenewalCharges, markOverdueCharges } from "~/modules/billing/billing.server";
 import { withChargePix } from "~/modules/billing/charge-pix.server";
 import { chargeTotals, listCharges } from "~/modules/billing/list.server";
@@ -191,6 +191,8 @@ describe("demo data on a first start", () => {
     );
     const now = await revenueNow({ today });
     expect(now.mrrCents).toBe(Number(active.total));
+    // The dashboard's MRR card says the same.
+    expect((await getMrrFigure({ today })).mrrCents).toBe(Number(active.total));
     expect(now.mrrCents).toBeGreaterThan(0);
     const months = await revenueMonths({ today });
     for (const kind of ["novo", "expansao", "reativacao", "contracao", "churn"] as const) {
