@@ -169,5 +169,5 @@ export const leadNotesPersonalData = personalData({
 export const funnelSettingsPersonalData = personalData({
   table: funnelSettings,
   personal: {},
-  notPersonal: ["lostReasons"],
+  notPersonal: ["lostReasons", "idleDays"],
 });
