@@ -3,7 +3,13 @@
 // "Aguardando pagamento", then "Em produção" once the client's first charge is paid. Each step
 // reaches the representative's e-mail.
 import { expect, test, type Page } from "@playwright/test";
-import { loginAsAdmin, registerAndLoginRepresentative, uniqueEmail, uniquePhone } from "../../support/e2e";
+import {
+  gotoReady,
+  loginAsAdmin,
+  registerAndLoginRepresentative,
+  uniqueEmail,
+  uniquePhone,
+} from "../../support/e2e";
 import { waitForMail } from "../../support/mail";
 
 const column = (page: Page, label: string) => page.getByRole("region", { name: new RegExp(`^${label}`) });
@@ -90,5 +96,33 @@ test("a wizard referral becomes a lead, and its conversion and first payment mov
   await waitForMail(
     (m) => m.to.includes(rep.email) && m.subject === `Sua indicação ${business} agora está: Em produção`,
   );
+
+  // 6. The onboarding opened by that payment is ticked and published: the referral is "Concluído"
+  //    and its commission is the representative's to receive.
+  await gotoReady(admin, `/admin/onboarding?q=${encodeURIComponent(contact)}`);
+  const onboarding = admin.getByRole("article", { name: `Implantação de ${contact}` });
+  for (const item of [
+    "Cardápio recebido",
+    "Cardápio montado",
+    "Pagamentos configurados",
+    "Link e app publicados",
+    "Treinamento feito",
+  ]) {
+    // Saved on the server as it is ticked: the box shows ticked once the answer arrives.
+    await onboarding.getByRole("checkbox", { name: item }).click();
+    await expect(onboarding.getByRole("checkbox", { name: item })).toBeChecked();
+  }
+  await onboarding.getByRole("button", { name: "Publicar" }).click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Publicar" }).click();
+  await expect(admin.getByText("Implantação publicada").first()).toBeVisible();
+  await page.goto("/representante/indicacoes");
+  await expect(page.getByRole("article", { name: business })).toContainText("Concluído");
+  await waitForMail(
+    (m) => m.to.includes(rep.email) && m.subject === `Sua indicação ${business} agora está: Concluído`,
+  );
+  await page.goto("/representante/dashboard");
+  const toReceive = page.getByRole("list", { name: "Comissões" }).getByRole("listitem").first();
+  await expect(toReceive).toContainText("A receber");
+  await expect(toReceive).not.toContainText("R$ 0,00");
   await adminContext.close();
 });
