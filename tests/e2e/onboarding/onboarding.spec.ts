@@ -48,7 +48,7 @@ test("first payment → onboarding card with its due date → checklist → publ
   );
 
   // Ticking the checklist moves it to "Em andamento", with who ticked it.
-  await card.getByRole("checkbox", { name: "Cardápio recebido" }).check();
+  await card.getByRole("checkbox", { name: "Cardápio recebido" }).click();
   const doing = page
     .getByRole("region", { name: "Em andamento" })
     .getByRole("article", { name: `Implantação de ${name}` });
@@ -59,7 +59,7 @@ test("first payment → onboarding card with its due date → checklist → publ
     "Link e app publicados",
     "Treinamento feito",
   ]) {
-    await doing.getByRole("checkbox", { name: item }).check();
+    await doing.getByRole("checkbox", { name: item }).click();
     await expect(doing.getByRole("checkbox", { name: item })).toBeChecked();
   }
   await expect(doing).toContainText("Checklist (5/5)");
