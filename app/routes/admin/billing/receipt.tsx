@@ -4,6 +4,7 @@ import { formatIsoDate, formatMoney } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getChargeReceipt } from "~/modules/billing/receipt.server";
 import { today } from "~/server/clock.server";
+import { AdminErrorState } from "~/components/admin/admin-error";
 
 // The printable receipt of a paid charge (issue 29 item 5). Outside the admin layout on purpose:
 // a sheet of paper has no sidebar. Anything but a paid charge is a 404: there is nothing to
@@ -98,4 +99,14 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data ? `Recibo ${data.receipt.number} | CardápioDigital` : "Recibo | CardápioDigital" }];
+}
+
+// No paid charge behind the id (or a failure): the back office's own error state, a page that
+// still runs (hydrates) like every admin page, with a way back.
+export function ErrorBoundary() {
+  return (
+    <main id="conteudo" className="mx-auto max-w-2xl p-8">
+      <AdminErrorState />
+    </main>
+  );
 }
