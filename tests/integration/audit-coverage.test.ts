@@ -138,6 +138,13 @@ const STEPS: Record<string, Step[]> = {
       action: "subscription.plan_changed",
     },
     {
+      // …and back, so the spare plan is free again for the plans list's delete case.
+      label: "change-plan back",
+      params: (f) => ({ id: f.clientId }),
+      form: (f) => ({ intent: "change-plan", subscriptionId: f.subscriptionId, planId: f.planId }),
+      action: "subscription.plan_changed",
+    },
+    {
       label: "cancel-subscription",
       params: (f) => ({ id: f.clientId }),
       form: (f) => ({
