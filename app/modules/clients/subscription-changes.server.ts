@@ -8,7 +8,7 @@ import {
   subscriptionMrrCents,
   monthlyValueCents,
 } from "~/modules/revenue/history.server";
-import { today as clockToday } from "~/server/clock.server";
+import { now, today as clockToday } from "~/server/clock.server";
 import { SUBSCRIPTION_CHANGE_MESSAGES as M } from "./clients.schema";
 import { clientName } from "./notes.server";
 
@@ -57,9 +57,9 @@ export async function changeSubscriptionPlan({
     const before = await subscriptionMrrCents(tx, sub.id);
     const after = monthlyValueCents(plan.priceCents, sub.noBilling);
     const day = clockToday();
-    await tx.update(subscriptions).set({ planId, updatedAt: new Date() }).where(eq(subscriptions.id, sub.id));
+    await tx.update(subscriptions).set({ planId, updatedAt: now() }).where(eq(subscriptions.id, sub.id));
     // The client's "Plano" follows its subscription: the plan is chosen in one place.
-    await tx.update(clients).set({ planId, updatedAt: new Date() }).where(eq(clients.id, clientId));
+    await tx.update(clients).set({ planId, updatedAt: now() }).where(eq(clients.id, clientId));
     await recordSubscriptionEvent(tx, {
       clientId,
       subscriptionId: sub.id,
@@ -114,9 +114,9 @@ export async function cancelSubscription({
               status: "cancelada",
               endDate: day < sub.startDate ? sub.startDate : day,
               cancelAt: day,
-              updatedAt: new Date(),
+              updatedAt: now(),
             }
-          : { cancelAt: effectiveOn, updatedAt: new Date() },
+          : { cancelAt: effectiveOn, updatedAt: now() },
       )
       .where(eq(subscriptions.id, sub.id));
     await recordSubscriptionEvent(tx, {

@@ -52,6 +52,13 @@ export function monthBoundaries(today: string, months = REVENUE_MONTHS): string[
   return Array.from({ length: months + 1 }, (_, i) => monthStart(today, i - months + 1));
 }
 
+/** The window's months as "YYYY-MM", oldest first (what `?mes=` may name). */
+export function windowMonths(today: string, months = REVENUE_MONTHS): string[] {
+  return monthBoundaries(today, months)
+    .slice(0, -1)
+    .map((b) => b.slice(0, 7));
+}
+
 /** Per client: MRR at each month boundary (the balances). */
 function balancesQuery(bounds: string[]): SQL {
   const last = bounds[bounds.length - 1];

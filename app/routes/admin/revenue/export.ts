@@ -2,7 +2,7 @@ import type { Route } from "./+types/export";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { REVENUE_CLIENT_COLUMNS, REVENUE_MONTH_COLUMNS } from "~/modules/revenue/export.server";
 import { parseRevenueQuery } from "~/modules/revenue/revenue.format";
-import { monthBoundaries, revenueClients, revenueMonths } from "~/modules/revenue/revenue.server";
+import { revenueClients, revenueMonths, windowMonths } from "~/modules/revenue/revenue.server";
 import { today } from "~/server/clock.server";
 import { csvFileName, csvResponse } from "~/server/http/csv.server";
 
@@ -11,10 +11,7 @@ import { csvFileName, csvResponse } from "~/server/http/csv.server";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const day = today();
-  const months = monthBoundaries(day)
-    .slice(0, -1)
-    .map((b) => b.slice(0, 7));
-  const { month, movement } = parseRevenueQuery(new URL(request.url).searchParams, months);
+  const { month, movement } = parseRevenueQuery(new URL(request.url).searchParams, windowMonths(day));
   if (movement) {
     return csvResponse({
       filename: csvFileName(`receita-${month}-${movement}`, day),
