@@ -1,4 +1,6 @@
 // Sums every JSON report in a folder (Vitest and Playwright) into one line "N passed, M failed".
+// Playwright retries a failed test once in CI; a test that passed only on its retry is counted as
+// passed but named above the total, so a run with an unstable test is visible in the CI log.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -6,6 +8,18 @@ const dir = process.argv[2] ?? "reports";
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const flaky = [];
+
+// Playwright's JSON nests suites (file → describe → …); a test whose outcome is "flaky" failed
+// first and passed on its retry.
+function collectFlaky(suite, file) {
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      if (t.status === "flaky") flaky.push(`${spec.file ?? file} › ${spec.title} (${t.projectName})`);
+    }
+  }
+  for (const child of suite.suites ?? []) collectFlaky(child, suite.file ?? file);
+}
 const expected = ["vitest-pglite-node24.json", "vitest-pg.json", "vitest-build.json", "e2e.json"];
 const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
 for (const name of expected) {
@@ -31,7 +45,12 @@ for (const f of files) {
     failed += r.stats.unexpected;
     skipped += r.stats.skipped;
     if (r.errors?.length) failed += r.errors.length;
+    for (const suite of r.suites ?? []) collectFlaky(suite, suite.file);
   }
+}
+if (flaky.length) {
+  console.log(`${flaky.length} teste(s) instável(is), aprovado(s) só na repetição:`);
+  for (const name of flaky) console.log(`  - ${name}`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 ? 1 : 0);
