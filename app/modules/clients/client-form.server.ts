@@ -1,4 +1,3 @@
-import { todayInSaoPaulo } from "~/lib/dates";
 import type { Actor } from "~/modules/audit/audit.server";
 import type { FormSubmitResult } from "~/lib/form-reply";
 import { log } from "~/server/logging/logger.server";
@@ -11,6 +10,7 @@ import {
   updateClient,
   type Client,
 } from "./clients.server";
+import { today } from "~/server/clock.server";
 
 const FIELDS = ["name", "email", "phone", "businessName", "document", "planId", "status"] as const;
 
@@ -61,7 +61,7 @@ export async function submitClientForm({
       const client = await updateClient({ id, input: parsed.data, actor });
       return client ? { ok: true, saved: client } : { ok: false, notFound: true };
     }
-    return { ok: true, saved: await createClient({ input: parsed.data, today: todayInSaoPaulo(), actor }) };
+    return { ok: true, saved: await createClient({ input: parsed.data, today: today(), actor }) };
   } catch (err) {
     if (err instanceof ClientEmailTakenError) {
       return {

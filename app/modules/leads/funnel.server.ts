@@ -3,8 +3,8 @@ import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans, subscriptions } from "~/db/schema";
-import { addDays, todayInSaoPaulo } from "~/lib/dates";
-import { now } from "~/server/clock.server";
+import { addDays } from "~/lib/dates";
+import { now, today as clockToday } from "~/server/clock.server";
 import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -85,7 +85,7 @@ export function searchFilter(q: string): SQL | undefined {
  */
 export function followUpFilter(
   filter: FollowUpFilter | null | undefined,
-  today = todayInSaoPaulo(),
+  today = clockToday(),
 ): SQL | undefined {
   if (!filter) return undefined;
   const open = notInArray(leads.statusFunil, ["convertido", "perdido"]);
@@ -390,7 +390,7 @@ export async function convertLead({
   planId,
   email: givenEmail,
   actor = null,
-  today = todayInSaoPaulo(),
+  today = clockToday(),
 }: {
   id: string;
   planId?: string | null;

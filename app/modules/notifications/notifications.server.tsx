@@ -10,7 +10,7 @@ import {
 } from "~/db/schema";
 import { PAYOUT_METHOD_LABELS } from "~/modules/payouts/payouts.constants";
 import { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-recorded";
-import { addDays, todayInSaoPaulo } from "~/lib/dates";
+import { addDays } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
 import { onEvent } from "~/modules/events/events.server";
 import { referralStatusLabel } from "~/modules/referrals/referrals.schema";
@@ -32,6 +32,7 @@ import { WELCOME_SUBJECT, WelcomeMail } from "./mails/welcome";
 import { DELETION_REQUEST_SUBJECT, DeletionRequestMail } from "./mails/deletion-request";
 import { adminEmails, leadAlertRecipients } from "./recipients.server";
 import { formatPhone } from "~/lib/phone";
+import { today as clockToday } from "~/server/clock.server";
 
 /**
  * The product's own e-mails, each a job that subscribes to a domain event (or a schedule).
@@ -258,7 +259,7 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
   schedule: { cron: "0 8 * * *" },
   pollingIntervalSeconds: 30,
   async handler(data) {
-    const today = data?.today ?? todayInSaoPaulo();
+    const today = data?.today ?? clockToday();
     const spec: [string, number][] = [
       ["Terminam em 7 dias", 7],
       ["Terminam em 3 dias", 3],

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows, type Tx } from "~/db/client.server";
-import { todayInSaoPaulo } from "~/lib/dates";
 import { blogPosts, plans, settings } from "~/db/schema";
 import { seedDemoBusiness, type DemoBusiness } from "./demo-business.server";
 import { DEMO_PLANS, DEMO_POSTS, DEFAULT_SETTINGS } from "./demo-content";
+import { today } from "~/server/clock.server";
 
 /**
  * Demo data for a new, empty database. Each table is filled only when it is empty, so an
@@ -64,7 +64,7 @@ export async function seedDemoData({
       );
       if (Number(people) === 0) {
         demo = await seedDemoBusiness(tx);
-        await extend?.(tx, todayInSaoPaulo());
+        await extend?.(tx, today());
         created.push("demo_business");
       }
     }

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/export";
-import { todayInSaoPaulo } from "~/lib/dates";
 import { parseListParams } from "~/lib/list-params";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { CLIENT_SORTS } from "~/modules/clients/clients.schema";
 import { exportClients } from "~/modules/clients/export.server";
 import { csvFileName, csvResponse } from "~/server/http/csv.server";
+import { today } from "~/server/clock.server";
 
 // GET /admin/clients/export?q=&sort=&dir=: the clients list as it is now, as a CSV download.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     defaultDir: "desc",
   });
   return csvResponse({
-    filename: csvFileName("clientes", todayInSaoPaulo()),
+    filename: csvFileName("clientes", today()),
     ...exportClients({ q, sort, dir }),
   });
 }

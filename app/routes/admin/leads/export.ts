@@ -1,9 +1,9 @@
 import type { Route } from "./+types/export";
-import { todayInSaoPaulo } from "~/lib/dates";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { exportLeads } from "~/modules/leads/export.server";
 import { parseFollowUpFilter, STAGES, type Stage } from "~/modules/leads/leads.schema";
 import { csvFileName, csvResponse } from "~/server/http/csv.server";
+import { today } from "~/server/clock.server";
 
 // GET /admin/leads/export?q=&etapa=&contato=: the funnel as it is filtered now, as a CSV download.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const etapa = sp.get("etapa") ?? "";
   const stage = (STAGES as readonly string[]).includes(etapa) ? (etapa as Stage) : null;
   return csvResponse({
-    filename: csvFileName("leads", todayInSaoPaulo()),
+    filename: csvFileName("leads", today()),
     ...exportLeads({ q, stage, followUp: parseFollowUpFilter(sp.get("contato")) }),
   });
 }

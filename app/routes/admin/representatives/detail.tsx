@@ -11,7 +11,6 @@ import { CommissionSummaryCards } from "~/components/portal/commission-terms";
 import { ListError } from "~/components/ui/list-states";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { todayInSaoPaulo } from "~/lib/dates";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors } from "~/lib/validation";
@@ -30,6 +29,7 @@ import {
 } from "~/modules/representatives/representatives.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
+import { today } from "~/server/clock.server";
 
 const NOT_FOUND = "Representante não encontrado";
 
@@ -54,7 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     unpaid: commissions.filter((c) => c.state === "a_pagar"),
     payouts,
     summary,
-    today: todayInSaoPaulo(),
+    today: today(),
   };
 }
 
