@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
   index,
   integer,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -61,6 +64,11 @@ export const charges = pgTable(
     provider: text("provider"),
     providerId: text("provider_id"),
     pixTxid: text("pix_txid"),
+    /**
+     * The kinds of its lines as bits (mensalidade 1, ativação 2, avulsa 4), kept by a trigger on
+     * charge_lines (migration 0021) so the Financeiro totals can filter by kind without a join.
+     */
+    lineKinds: smallint("line_kinds").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,6 +144,31 @@ export const chargeLines = pgTable(
 );
 
 /**
+ * Financeiro's totals, kept by statement triggers on charges in the transaction of every change
+ * (migration 0021, decision 030): per day, the sums of the charges due that day ("due") and of the
+ * payments received that day ("paid", status paga), by status, method and line kinds. Summing a
+ * few thousand of these rows replaces summing a million charges; a filter by client, which an
+ * index already narrows, still reads the charges (chargeTotals).
+ */
+export const chargeTotals = pgTable(
+  "charge_totals",
+  {
+    basis: text("basis").$type<"due" | "paid">().notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    status: text("status").$type<ChargeStatus>().notNull(),
+    /** '' when no method is recorded (a key column cannot be null). */
+    paymentMethod: text("payment_method").notNull(),
+    lineKinds: smallint("line_kinds").notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    charges: integer("charges").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.basis, t.day, t.status, t.paymentMethod, t.lineKinds] }),
+    check("charge_totals_basis_check", sql`${t.basis} in ('due', 'paid')`),
+  ],
+);
+
+/**
  * The per-year counter behind charge numbers: `insert … on conflict do update … returning` takes
  * the year's row lock, so two issuers at once get consecutive numbers, never the same one.
  */
@@ -185,6 +218,12 @@ export const chargeLinesPersonalData = personalData({
   table: chargeLines,
   personal: {},
   notPersonal: ["kind", "description"],
+});
+export const chargeTotalsPersonalData = personalData({
+  table: chargeTotals,
+  personal: {},
+  // Sums by day, status and method: no person in them.
+  notPersonal: ["basis", "status", "paymentMethod"],
 });
 export const billingSettingsPersonalData = personalData({
   table: billingSettings,

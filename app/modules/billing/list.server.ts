@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
-import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
+import { chargeLines, charges, chargeTotals as chargeTotalsTable, clients, subscriptions } from "~/db/schema";
 import { isValidIsoDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { clientSearch } from "~/modules/clients/clients.server";
@@ -153,11 +153,47 @@ export interface ChargeTotals {
   overdueCents: number;
 }
 
+const KIND_BITS: Record<ChargeLineKind, number> = { mensalidade: 1, ativação: 2, avulsa: 4 };
+
 /**
  * The totals above the list, for the same filter: "a receber", "recebido no período" (by the
- * payment date when a period is chosen: money that came in then) and "vencido".
+ * payment date when a period is chosen: money that came in then) and "vencido". They are read
+ * from charge_totals (decision 030), which the database keeps in step with every charge; a client
+ * filter reads that client's charges directly, which its index keeps small.
  */
 export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeTotals> {
+  if (filters.clientId) return chargeTotalsFromCharges(filters);
+  const { status, from, to, method, kind } = filters;
+  const common = and(
+    method ? eq(chargeTotalsTable.paymentMethod, method) : undefined,
+    kind ? sql`(${chargeTotalsTable.lineKinds} & ${KIND_BITS[kind]}) <> 0` : undefined,
+    from ? gte(chargeTotalsTable.day, from) : undefined,
+    to ? lte(chargeTotalsTable.day, to) : undefined,
+  );
+  const due = and(
+    eq(chargeTotalsTable.basis, "due"),
+    common,
+    status ? eq(chargeTotalsTable.status, status) : undefined,
+  );
+  const paid = and(eq(chargeTotalsTable.basis, "paid"), common);
+  const [row] = await queryRows<{ receivable: string; overdue: string; received: string }>(
+    getDb(),
+    sql`select
+          (select coalesce(sum(amount_cents), 0) from charge_totals
+            where ${due} and status in ('pendente', 'vencida')) as receivable,
+          (select coalesce(sum(amount_cents), 0) from charge_totals
+            where ${due} and status = 'vencida') as overdue,
+          (select coalesce(sum(amount_cents), 0) from charge_totals where ${paid}) as received`,
+  );
+  return {
+    receivableCents: Number(row.receivable),
+    receivedCents: Number(row.received),
+    overdueCents: Number(row.overdue),
+  };
+}
+
+/** The same totals summed from the charges themselves: the client filter, and the check of the table. */
+export async function chargeTotalsFromCharges(filters: ChargeFilters = {}): Promise<ChargeTotals> {
   const { from, to, ...rest } = filters;
   const dueRange = chargeFilter(filters) ?? sql`true`;
   const paidRange =
@@ -191,16 +227,16 @@ export interface BillingFigures {
   overdueCount: number;
 }
 
-/** The dashboard's "Recebido no mês" and "Em atraso" cards. */
+/** The dashboard's "Recebido no mês" and "Em atraso" cards, from charge_totals. */
 export async function getBillingFigures({ today }: { today: string }): Promise<BillingFigures> {
   const monthStart = `${today.slice(0, 8)}01`;
   const [row] = await queryRows<{ received: string; overdue: string; overdue_count: string }>(
     getDb(),
     sql`select
-          (select coalesce(sum(amount_paid_cents), 0) from charges
-            where status = 'paga' and paid_on >= ${monthStart}::date and paid_on <= ${today}::date) as received,
-          (select coalesce(sum(amount_cents), 0) from charges where status = 'vencida') as overdue,
-          (select count(*) from charges where status = 'vencida') as overdue_count`,
+          (select coalesce(sum(amount_cents), 0) from charge_totals
+            where basis = 'paid' and day >= ${monthStart}::date and day <= ${today}::date) as received,
+          (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'due' and status = 'vencida') as overdue,
+          (select coalesce(sum(charges), 0) from charge_totals where basis = 'due' and status = 'vencida') as overdue_count`,
   );
   return {
     receivedThisMonthCents: Number(row.received),
