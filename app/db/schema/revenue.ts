@@ -1,9 +1,20 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { plans } from "./catalog";
 import { clients, subscriptions } from "./clients";
 import { personalData } from "../personal-data";
-import type { SubscriptionEventKind } from "../../modules/revenue/revenue.constants";
+import type { MrrMovement, SubscriptionEventKind } from "../../modules/revenue/revenue.constants";
 
 /**
  * The subscription history (issue 33, decision 023): one dated row per change that moves
@@ -47,4 +58,71 @@ export const subscriptionEventsPersonalData = personalData({
   owners: { clientId: "client" },
   personal: {},
   notPersonal: ["kind", "renewalType"],
+});
+
+/*
+ * The MRR movements, kept by a statement trigger on subscription_events (migration 0022, decision
+ * 031) in the transaction of every event: when a client's events change, that client's movements
+ * are classified again from all its events (ChartMogul's rules, as revenue.server.ts documents)
+ * and the two totals below move by the difference. /admin/revenue then sums a few thousand rows
+ * instead of a million events. No foreign key to clients: the trigger must still see a deleted
+ * client's old rows to take them out of the totals.
+ */
+
+/** Per client and day: the movements its events made that day. */
+export const revenueClientDays = pgTable(
+  "revenue_client_days",
+  {
+    clientId: uuid("client_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    movement: text("movement").$type<MrrMovement>().notNull(),
+    /** Sum of the events' changes, always positive (the movement says the sign). */
+    cents: bigint("cents", { mode: "number" }).notNull(),
+    events: integer("events").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.day, t.movement] }),
+    index("revenue_client_days_day_idx").on(t.movement, t.day),
+  ],
+);
+
+/** Per day and movement, over all clients: MRR and paying clients on any date are sums of these. */
+export const revenueDays = pgTable(
+  "revenue_days",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    movement: text("movement").$type<MrrMovement>().notNull(),
+    cents: bigint("cents", { mode: "number" }).notNull(),
+    events: integer("events").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.movement] })],
+);
+
+/** Per month and movement: the waterfall's amounts and how many distinct clients made them. */
+export const revenueMonthsTable = pgTable(
+  "revenue_months",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    movement: text("movement").$type<MrrMovement>().notNull(),
+    cents: bigint("cents", { mode: "number" }).notNull(),
+    clients: integer("clients").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.movement] })],
+);
+
+export const revenueClientDaysPersonalData = personalData({
+  table: revenueClientDays,
+  owners: { clientId: "client" },
+  personal: {},
+  notPersonal: ["movement"],
+});
+export const revenueDaysPersonalData = personalData({
+  table: revenueDays,
+  personal: {},
+  notPersonal: ["movement"],
+});
+export const revenueMonthsPersonalData = personalData({
+  table: revenueMonthsTable,
+  personal: {},
+  notPersonal: ["movement"],
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { addDays, addMonths } from "~/lib/dates";
 import { getBillingFigures } from "~/modules/billing/list.server";
@@ -11,6 +11,10 @@ import { MRR_MOVEMENTS, REVENUE_MONTHS, type MrrMovement } from "./revenue.const
  * before), >0 → 0 "churn", up "expansao", down "contracao"; a month's movements are those dated
  * in it (America/Sao_Paulo). Starting and ending MRR are balances; movements are activity, and
  * start + movements = end by construction.
+ *
+ * The classification runs in the database, in the transaction of every event (migration 0022,
+ * decision 031): revenue_client_days holds each client's movements per day, revenue_days and
+ * revenue_months their totals. The figures below sum those few rows instead of every event.
  */
 
 export interface RevenueNow {
@@ -59,69 +63,31 @@ export function windowMonths(today: string, months = REVENUE_MONTHS): string[] {
     .map((b) => b.slice(0, 7));
 }
 
-/** Per client: MRR at each month boundary (the balances). */
-function balancesQuery(bounds: string[]): SQL {
-  const last = bounds[bounds.length - 1];
-  const sums = bounds.map(
-    (b, i) =>
-      sql`coalesce(sum(e.mrr_after_cents - e.mrr_before_cents) filter (where e.effective_on < ${b}::date), 0)::int as ${sql.raw(`s${i}`)}`,
-  );
-  return sql`select e.client_id, ${sql.join(sums, sql`, `)}
-               from subscription_events e
-              where e.effective_on < ${last}::date
-              group by e.client_id`;
-}
-
-/**
- * Every change of a client's MRR in the window, classified as ChartMogul does, one movement per
- * event in the order they took effect: the client's MRR before and after the event decide it, and
- * "had revenue before" tells a return from a first start. `i` is the month's index in `bounds`.
- */
-function movementsQuery(bounds: string[]): SQL {
-  const first = bounds[0];
-  const last = bounds[bounds.length - 1];
-  const monthIndex = sql.join(
-    bounds.slice(1, -1).map((b) => sql`case when r.effective_on >= ${b}::date then 1 else 0 end`),
-    sql` + `,
-  );
-  return sql`
-    with r as (
-      select e.client_id, e.effective_on, e.created_at, e.id, e.mrr_after_cents - e.mrr_before_cents as d,
-             sum(e.mrr_after_cents - e.mrr_before_cents)
-               over (partition by e.client_id order by e.effective_on, e.created_at, e.id) as after_c
-        from subscription_events e
-       where e.effective_on < ${last}::date
-    ), h as (
-      select r.*, r.after_c - r.d as before_c,
-             coalesce(max(r.after_c) over (partition by r.client_id order by r.effective_on, r.created_at, r.id
-                                           rows between unbounded preceding and 1 preceding), 0) > 0 as had_before
-        from r
-    )
-    select r.client_id, (${bounds.length > 2 ? monthIndex : sql`0`})::int as i, r.d,
-           case when r.before_c = 0 and r.after_c > 0 then
-                  case when r.had_before then 'reativacao' else 'novo' end
-                when r.before_c > 0 and r.after_c = 0 then 'churn'
-                when r.d > 0 then 'expansao'
-                else 'contracao'
-           end as movement
-      from h r
-     where r.effective_on >= ${first}::date and r.d <> 0`;
-}
+/** A movement's effect on MRR: novo, reativação and expansão add; contração and churn take away. */
+const SIGNED_CENTS = sql.raw(`case when movement in ('contracao', 'churn') then -cents else cents end`);
+/** Its effect on paying clients: a start or a return adds one, a churn takes one away. */
+const SIGNED_CLIENTS = sql.raw(
+  `case when movement in ('novo', 'reativacao') then events when movement = 'churn' then -events else 0 end`,
+);
 
 export async function revenueMonths({ today, months = REVENUE_MONTHS }: { today: string; months?: number }) {
   const bounds = monthBoundaries(today, months);
-  const sums = bounds.map((_, i) => sql.raw(`coalesce(sum(b.s${i}), 0) as s${i}`));
-  const counts = bounds.map((_, i) => sql.raw(`count(*) filter (where b.s${i} > 0) as c${i}`));
-  const [balances] = await queryRows<Record<string, string>>(
+  const last = bounds[bounds.length - 1];
+  const balanceColumns = bounds.flatMap((b, i) => [
+    sql`coalesce(sum(${SIGNED_CENTS}) filter (where day < ${b}::date), 0) as ${sql.raw(`s${i}`)}`,
+    sql`coalesce(sum(${SIGNED_CLIENTS}) filter (where day < ${b}::date), 0) as ${sql.raw(`c${i}`)}`,
+  ]);
+  const [balancesRow] = await queryRows<Record<string, string>>(
     getDb(),
-    sql`select ${sql.join([...sums, ...counts], sql`, `)} from (${balancesQuery(bounds)}) b`,
+    sql`select ${sql.join(balanceColumns, sql`, `)} from revenue_days where day < ${last}::date`,
   );
-  const moves = await queryRows<{ i: number; movement: MrrMovement; clients: string; cents: string }>(
+  const balances = balancesRow ?? {};
+  const monthRows = await queryRows<{ month: string; movement: MrrMovement; clients: string; cents: string }>(
     getDb(),
-    sql`select m.i, m.movement, count(distinct m.client_id) as clients, sum(abs(m.d)) as cents
-          from (${movementsQuery(bounds)}) m
-         group by m.i, m.movement`,
+    sql`select to_char(month, 'YYYY-MM-DD') as month, movement, clients, cents from revenue_months
+         where month >= ${bounds[0]}::date and month < ${last}::date`,
   );
+  const moves = monthRows.map((r) => ({ ...r, i: bounds.indexOf(r.month) }));
   const result: RevenueMonth[] = bounds.slice(0, -1).map((b, i) => ({
     month: b.slice(0, 7),
     startCents: Number(balances[`s${i}`] ?? 0),
@@ -160,11 +126,7 @@ export async function revenueNow({ today }: { today: string }): Promise<RevenueN
   const tomorrow = addDays(today, 1);
   const [row] = await queryRows<{ mrr: string; paying: string; at_risk: string }>(
     getDb(),
-    sql`with per_client as (
-          select client_id, sum(mrr_after_cents - mrr_before_cents) as mrr
-            from subscription_events where effective_on < ${tomorrow}::date
-           group by client_id
-        ), suspended as (
+    sql`with suspended as (
           -- a subscription whose latest suspension/reactivation up to today is a suspension
           select distinct on (subscription_id) subscription_id, kind
             from subscription_events
@@ -172,8 +134,8 @@ export async function revenueNow({ today }: { today: string }): Promise<RevenueN
              and kind in ('suspensao', 'reativacao')
            order by subscription_id, effective_on desc, created_at desc
         )
-        select coalesce((select sum(mrr) from per_client where mrr > 0), 0) as mrr,
-               (select count(*) from per_client where mrr > 0) as paying,
+        select coalesce((select sum(${SIGNED_CENTS}) from revenue_days where day < ${tomorrow}::date), 0) as mrr,
+               coalesce((select sum(${SIGNED_CLIENTS}) from revenue_days where day < ${tomorrow}::date), 0) as paying,
                coalesce((select sum(e.mrr_after_cents - e.mrr_before_cents)
                            from subscription_events e
                            join suspended s on s.subscription_id = e.subscription_id and s.kind = 'suspensao'
@@ -218,12 +180,12 @@ export async function revenueClients({
   if (i < 0 || i >= bounds.length - 1) return [];
   const rows = await queryRows<{ client_id: string; name: string; business_name: string; cents: string }>(
     getDb(),
-    sql`select m.client_id, cl.name, cl.business_name, sum(abs(m.d)) as cents
-          from (${movementsQuery(bounds)}) m
-          join clients cl on cl.id = m.client_id
-         where m.i = ${i} and m.movement = ${movement}
-         group by m.client_id, cl.name, cl.business_name
-         order by sum(abs(m.d)) desc, cl.name, m.client_id
+    sql`select d.client_id, cl.name, cl.business_name, sum(d.cents) as cents
+          from revenue_client_days d
+          join clients cl on cl.id = d.client_id
+         where d.movement = ${movement} and d.day >= ${bounds[i]}::date and d.day < ${bounds[i + 1]}::date
+         group by d.client_id, cl.name, cl.business_name
+         order by sum(d.cents) desc, cl.name, d.client_id
          limit 1000`,
   );
   return rows.map((r) => ({
@@ -248,9 +210,9 @@ export async function getMrrFigure({ today }: { today: string }): Promise<MrrFig
   const monthStart = `${today.slice(0, 7)}-01`;
   const [row] = await queryRows<{ now: string | null; before: string | null }>(
     getDb(),
-    sql`select sum(mrr_after_cents - mrr_before_cents) filter (where effective_on <= ${today}::date) as now,
-               sum(mrr_after_cents - mrr_before_cents) filter (where effective_on < ${monthStart}::date) as before
-          from subscription_events where effective_on <= ${today}::date`,
+    sql`select sum(${SIGNED_CENTS}) as now,
+               sum(${SIGNED_CENTS}) filter (where day < ${monthStart}::date) as before
+          from revenue_days where day <= ${today}::date`,
   );
   const mrrCents = Number(row?.now ?? 0);
   const previousCents = Number(row?.before ?? 0);
