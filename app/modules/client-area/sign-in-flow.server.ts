@@ -55,7 +55,8 @@ export async function clientConfirmAction({ request }: { request: Request }) {
     const headers = await openClientSession(request, token);
     return redirectWithToast("/cliente", "success", CLIENT_AREA_MESSAGES.signedIn, { headers });
   } catch (err) {
-    if (err instanceof InvalidClientLinkError) return reply({ invalidLink: true }, { status: 400 });
+    if (err instanceof InvalidClientLinkError)
+      return reply({ invalidLink: true, formError: CLIENT_AREA_MESSAGES.invalidLink }, { status: 400 });
     throw err;
   }
 }
