@@ -19,7 +19,7 @@ export function ReceiptSheet({
         <button
           type="button"
           onClick={() => window.print()}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
           Imprimir
         </button>

@@ -80,7 +80,7 @@ function CopyCode({ code }: { code: string }) {
       />
       <button
         type="button"
-        className="w-full rounded-lg bg-brand-600 px-4 py-3 text-sm font-semibold text-white hover:bg-brand-700"
+        className="w-full rounded-lg bg-brand-700 px-4 py-3 text-sm font-semibold text-white hover:bg-brand-800"
         onClick={() =>
           void (navigator.clipboard?.writeText(code) ?? Promise.reject(new Error("no clipboard"))).then(
             () => setState("ok"),
