@@ -71,6 +71,7 @@ export default defineConfig({
         RATE_LIMIT_REGISTER: "10000",
         RATE_LIMIT_CONTACT: "10000",
         RATE_LIMIT_PASSWORD_RESET: "10000",
+        RATE_LIMIT_CLIENT_LINK: "10000",
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
         // /test-hooks/clock: billing's E2E moves the server's clock (404 without this).
         TEST_CLOCK_CONTROL: "1",

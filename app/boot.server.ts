@@ -2,6 +2,7 @@ import { connect, type Database } from "~/db/client.server";
 import { baseUrl, env } from "~/lib/env.server";
 import { ensureAdmin } from "~/modules/auth/bootstrap.server";
 import { seedDemoModules } from "~/modules/demo/demo.server";
+import { demoOperatorMessage } from "~/server/dev-data/demo-message";
 import { JOBS } from "~/jobs.server";
 import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
 import { seedDemoData } from "~/server/dev-data/demo.server";
@@ -33,13 +34,7 @@ export async function boot() {
     if (seeded.created.length) logger.info({ seeded: seeded.created }, "demo data created");
     if (seeded.business) {
       // Printed, not logged, like the first admin's password: shown once to the operator.
-      const line = "=".repeat(64);
-      printForOperator(
-        `\n${line}\n  Dados de demonstração criados (leads, clientes, indicações).\n` +
-          `  Representante de demonstração (anote, a senha não será mostrada de novo):\n` +
-          `    e-mail: ${seeded.business.representativeEmail}\n    senha:  ${seeded.business.representativePassword}\n` +
-          `  Acesse /representante/login. Para não criar: SEED_DEMO=content ou false.\n${line}\n`,
-      );
+      printForOperator(demoOperatorMessage(seeded.business));
     }
   }
   return {

@@ -44,6 +44,16 @@ export default [
     ]),
   ]),
 
+  // The restaurant's own area (issue 32): signed in by e-mailed link, role `client`.
+  ...prefix("cliente", [
+    route("entrar", "routes/cliente/entrar.tsx"),
+    route("entrar/confirmar", "routes/cliente/confirmar.tsx"),
+    route("sair", "routes/cliente/sair.ts"),
+    // Printable, so outside the layout.
+    route("recibo/:id", "routes/cliente/recibo.tsx"),
+    layout("routes/cliente/layout.tsx", [index("routes/cliente/index.tsx")]),
+  ]),
+
   // Admin back office
   ...prefix("admin", [
     route("login", "routes/admin/login.tsx"),

@@ -3,6 +3,7 @@
 // representatives and posts (see app/server/dev-data/scale.server.ts), on top of what exists.
 import { seedDemoModules } from "../app/modules/demo/demo.server";
 import { seedDemoData } from "../app/server/dev-data/demo.server";
+import { DEMO_CLIENT_AREA_EMAIL } from "../app/server/dev-data/demo-business-content";
 import { scaleCounts, seedScale } from "../app/server/dev-data/scale.server";
 import { arg, openConfiguredDatabase } from "./lib/connect";
 
@@ -25,6 +26,9 @@ console.log(
 if (business) {
   console.log(
     `Representante de demonstração: ${business.representativeEmail} / senha ${business.representativePassword}`,
+  );
+  console.log(
+    `Área do Cliente de demonstração: em /cliente/entrar, informe ${DEMO_CLIENT_AREA_EMAIL} (sem SMTP, o link fica em /admin/emails)`,
   );
 }
 

@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER: intFromEnv(5),
   RATE_LIMIT_CONTACT: intFromEnv(5),
   RATE_LIMIT_PASSWORD_RESET: intFromEnv(5),
+  RATE_LIMIT_CLIENT_LINK: intFromEnv(5),
   RATE_LIMIT_WINDOW_SECONDS: intFromEnv(600),
   // Outgoing e-mail: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465. Unset:
   // messages are kept in the mail log (/admin/emails) with the status "sem SMTP".

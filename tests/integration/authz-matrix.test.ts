@@ -1,7 +1,8 @@
 /**
  * Authorization matrix: EVERY route of app/routes.ts (pages, layouts, resource routes), its
- * loader and its action, called as an anonymous visitor, representative A, representative B
- * and an admin. A route without a line here fails the first test, naming the file.
+ * loader and its action, called as an anonymous visitor, representative A, representative B,
+ * an admin, and the restaurants' own area's clients A and B (issue 32). A route without a line
+ * here fails the first test, naming the file.
  *
  * How to read a line: `loader`/`action` give the expected outcome per role. Shorthands:
  *   PUBLIC        everyone gets the page (200)
@@ -9,6 +10,9 @@
  *   ADMIN_ACTION  anonymous + representatives → /admin/login and NOTHING changes in the database;
  *                 the admin passes the guard (any answer below 500 that is not a login redirect)
  *   PORTAL / PORTAL_ACTION  the same for /representante (admins are refused too)
+ *   CLIENT_AREA   /cliente: anonymous, representatives and admins → /cliente/entrar
+ * A line that names no client role expects of clients A and B exactly what it expects of an
+ * anonymous visitor: a client session opens no admin or portal route.
  * Denied calls (every outcome except `admitted`) must leave every table unchanged.
  */
 import { randomUUID } from "node:crypto";
@@ -39,13 +43,16 @@ import { signIn } from "~/modules/auth/session.server";
 import { cookieFrom } from "../support/requests";
 import { fillPattern, flattenRoutes } from "../support/route-list";
 import { loadRouteModule, type RouteFn } from "./support/route-modules";
+import { clientCookie, makeClient } from "../support/client-area";
 
 const t = useTestDatabase();
 
 // ---------------------------------------------------------------------------------------------
 // Vocabulary
-type Role = "anon" | "repA" | "repB" | "admin";
-const ROLES: Role[] = ["anon", "repA", "repB", "admin"];
+type BaseRole = "anon" | "repA" | "repB" | "admin";
+type ClientRole = "clientA" | "clientB";
+type Role = BaseRole | ClientRole;
+const ROLES: Role[] = ["anon", "repA", "repB", "admin", "clientA", "clientB"];
 
 type Expect =
   | { kind: "status"; status: number }
@@ -54,7 +61,9 @@ type Expect =
   | { kind: "admitted" }
   /** An explicit redirect that is also allowed to write (logout ends the session). */
   | { kind: "redirect-writes"; to: string };
-type Row = Record<Role, Expect>;
+type Row = Record<BaseRole, Expect> & Partial<Record<ClientRole, Expect>>;
+/** A row's expectation for a role; clients default to the anonymous visitor's. */
+const expectOf = (row: Row, role: Role): Expect => row[role] ?? row.anon;
 
 const ok: Expect = { kind: "status", status: 200 };
 const status = (s: number): Expect => ({ kind: "status", status: s });
@@ -72,6 +81,15 @@ const ADMIN_ACTION: Row = { ...ADMIN, admin: admitted };
 const adminMissing = (list: string): Row => ({ ...ADMIN, admin: redirect(list) });
 const PORTAL: Row = { anon: toRepLogin, repA: ok, repB: ok, admin: toRepLogin };
 const PORTAL_ACTION: Row = { anon: toRepLogin, repA: admitted, repB: admitted, admin: toRepLogin };
+const toClientSignIn = redirect("/cliente/entrar");
+const CLIENT_AREA: Row = {
+  anon: toClientSignIn,
+  repA: toClientSignIn,
+  repB: toClientSignIn,
+  admin: toClientSignIn,
+  clientA: ok,
+  clientB: ok,
+};
 
 interface Fixtures {
   planId: string;
@@ -104,7 +122,7 @@ interface Case {
   forms?: (f: Fixtures) => Record<string, string>[];
   /** The call ends the session (logout): each role gets a new session for this case. */
   freshSession?: boolean;
-  /** Representative B's answer must not contain anything of representative A. */
+  /** Representative B's (and client B's) answer must not contain anything of A. */
   isolation?: boolean;
   /** Representative A's answer must contain A's own referral (the page shows the caller's data). */
   ownData?: boolean;
@@ -278,6 +296,59 @@ const MATRIX: Record<string, Line> = {
     { label: "missing", params: () => ({ slug: "nao-existe'--" }), loader: all(redirect("/blog")) },
   ],
   "routes/site/not-found.tsx": { params: () => ({ "*": "nao-existe" }), loader: all(status(404)) },
+
+  // The restaurant's own area (issue 32). Client A is the matrix's client (a paid and an open
+  // charge); client B has nothing, and must never see anything of A's.
+  "routes/cliente/entrar.tsx": [
+    {
+      label: "bad address",
+      loader: { ...PUBLIC, clientA: redirect("/cliente"), clientB: redirect("/cliente") },
+      action: all(status(400)),
+      forms: badForgot,
+    },
+    {
+      label: "any address",
+      loader: { ...PUBLIC, clientA: redirect("/cliente"), clientB: redirect("/cliente") },
+      action: { ...all(admitted), clientA: admitted, clientB: admitted },
+      forms: () => [{ email: "alguem@test.dev" }],
+    },
+  ],
+  "routes/cliente/confirmar.tsx": {
+    loader: PUBLIC,
+    action: all(status(400)),
+    forms: (): Record<string, string>[] => [{}, { token: "inventado" }, { token: "x".repeat(500) }],
+  },
+  "routes/cliente/sair.ts": {
+    loader: all(redirect("/cliente")),
+    action: {
+      ...all(toClientSignIn),
+      clientA: { kind: "redirect-writes", to: "/cliente/entrar" },
+      clientB: { kind: "redirect-writes", to: "/cliente/entrar" },
+    },
+    // Only "Sair": "todos" would also end the matrix's own client sessions (its integration test
+    // covers it: app/modules/client-area/client-area.test.ts).
+    forms: () => [{}],
+    freshSession: true,
+  },
+  "routes/cliente/layout.tsx": { loader: CLIENT_AREA, isolation: true },
+  "routes/cliente/index.tsx": { loader: CLIENT_AREA, isolation: true },
+  "routes/cliente/recibo.tsx": [
+    {
+      label: "A's paid charge",
+      params: (f) => ({ id: f.paidChargeId }),
+      loader: { ...CLIENT_AREA, clientB: status(404) },
+    },
+    {
+      label: "A's open charge",
+      params: (f) => ({ id: f.openChargeId }),
+      loader: { ...CLIENT_AREA, clientA: status(404), clientB: status(404) },
+    },
+    {
+      label: "malformed id",
+      params: () => ({ id: "nao-e-um-id'--" }),
+      loader: { ...CLIENT_AREA, clientA: status(404), clientB: status(404) },
+    },
+  ],
 
   "routes/representante/login.tsx": {
     loader: {
@@ -594,7 +665,11 @@ const MATRIX: Record<string, Line> = {
 // ---------------------------------------------------------------------------------------------
 // Machinery
 const routes = flattenRoutes();
-const cookies: Record<Role, string> = { anon: "", repA: "", repB: "", admin: "" };
+const cookies: Record<Role, string> = { anon: "", repA: "", repB: "", admin: "", clientA: "", clientB: "" };
+const clientEmails: Record<ClientRole, string> = {
+  clientA: "cliente-matriz@test.dev",
+  clientB: "cliente-beta@test.dev",
+};
 const credentials = {
   admin: { email: "matrix-admin@test.dev", password: "senha-admin-matrix" },
   repA: { email: "matrix-rep-a@test.dev", password: "senha-rep-a-123" },
@@ -642,6 +717,9 @@ beforeAll(async () => {
     .insert(subscriptions)
     .values({ clientId: client.id, planId: plan.id, startDate: "2026-01-01", endDate: "2026-02-01" });
   await db.insert(clientNotes).values({ clientId: client.id, note: "nota" });
+  await makeClient(clientEmails.clientB, "Cliente Beta", "Bar Beta");
+  cookies.clientA = await clientCookie(clientEmails.clientA);
+  cookies.clientB = await clientCookie(clientEmails.clientB);
   const [post] = await db
     .insert(blogPosts)
     .values({
@@ -791,6 +869,7 @@ beforeAll(async () => {
 
 async function freshCookie(role: Role): Promise<string> {
   if (role === "anon") return "";
+  if (role === "clientA" || role === "clientB") return clientCookie(clientEmails[role]);
   const c = credentials[role];
   const { headers } = await signIn(new Request(`${BASE}/`), {
     ...c,
@@ -804,7 +883,7 @@ function describeOutcome(o: Outcome) {
 }
 
 function check(e: Expect, o: Outcome, where: string) {
-  const loginPages = ["/admin/login", "/representante/login"];
+  const loginPages = ["/admin/login", "/representante/login", "/cliente/entrar"];
   switch (e.kind) {
     case "status":
       expect(o.status, `${where}: expected ${e.status}, got ${describeOutcome(o)}`).toBe(e.status);
@@ -900,12 +979,18 @@ for (const r of routes) {
             const cookie = c.freshSession ? await freshCookie(role) : cookies[role];
             const before = await databaseFingerprint(t.db, { exclude: ["session"] });
             const o = await call(mod.loader!, url, params, cookie);
-            check(c.loader![role], o, `GET ${url} as ${role}`);
+            check(expectOf(c.loader!, role), o, `GET ${url} as ${role}`);
             // A GET never changes data, whoever asks.
             expect(
               changedTables(before, await databaseFingerprint(t.db, { exclude: ["session"] })),
               `GET ${url} as ${role} changed data`,
             ).toEqual([]);
+            if (c.isolation && role === "clientB") {
+              const body = JSON.stringify(o.data ?? "");
+              expect(body, `GET ${url}: client B sees A's data`).not.toContain("Restaurante Matriz");
+              expect(body, `GET ${url}: client B sees A's data`).not.toContain("Cliente Matriz");
+              expect(body, `GET ${url}: client B sees A's charge`).not.toContain(f.openChargeId);
+            }
             if (c.isolation && role === "repB") {
               const body = JSON.stringify(o.data ?? "");
               expect(body, `GET ${url}: representative B sees A's data`).not.toContain(f.markerA);
@@ -927,7 +1012,7 @@ for (const r of routes) {
           const url = fillPattern(r.pattern, params);
           const forms = c.forms?.(f) ?? [{}];
           for (const role of ROLES) {
-            const expected = c.action![role];
+            const expected = expectOf(c.action!, role);
             if (expected.kind === "admitted") continue; // the admitted roles run below, last
             for (const form of forms) {
               const cookie = c.freshSession ? await freshCookie(role) : cookies[role];
@@ -954,17 +1039,21 @@ describe("admitted roles pass the guards of every action", () => {
     const line = MATRIX[r.file];
     if (!line) continue;
     for (const c of cases(line)) {
-      if (!c.action || !ROLES.some((role) => c.action![role].kind === "admitted")) continue;
+      if (!c.action || !ROLES.some((role) => expectOf(c.action!, role).kind === "admitted")) continue;
       it(`${r.pattern}${c.label ? ` [${c.label}]` : ""}`, async () => {
         const mod = await loadRouteModule(r.file);
         const params = c.params?.(f) ?? {};
         const url = fillPattern(r.pattern, params);
         for (const role of ROLES) {
-          if (c.action![role].kind !== "admitted") continue;
+          if (expectOf(c.action!, role).kind !== "admitted") continue;
           const repABefore = role === "repB" ? await ownedByA() : null;
           for (const form of c.forms?.(f) ?? [{}]) {
             const o = await call(mod.action!, url, params, cookies[role], form);
-            check(c.action![role], o, `POST ${url} as ${role} ${JSON.stringify(form).slice(0, 60)}`);
+            check(
+              expectOf(c.action!, role),
+              o,
+              `POST ${url} as ${role} ${JSON.stringify(form).slice(0, 60)}`,
+            );
           }
           // Representative B can act for itself, never on A's rows.
           if (repABefore)

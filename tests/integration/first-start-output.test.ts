@@ -8,6 +8,7 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { logFormat, prettyStream } from "~/server/logging/logger.server";
+import { demoOperatorMessage } from "~/server/dev-data/demo-message";
 // @ts-expect-error -- a plain .mjs script without types
 import { ensureBuild } from "../../scripts/ensure-build.mjs";
 
@@ -81,5 +82,17 @@ describe("log format", () => {
     expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/planos 200 3\.1 ms$/);
     expect(lines[1]).toMatch(/WARN: cross-site request refused .*"origin":"https:\/\/outro\.example"/);
     expect(out).not.toContain("reqId");
+  });
+});
+
+describe("demo data (first start)", () => {
+  it("tells the operator how to open the client area as a demo client", () => {
+    const text = demoOperatorMessage({
+      representativeEmail: "rep@example.com",
+      representativePassword: "s3nha",
+    });
+    expect(text).toContain("senha:  s3nha");
+    expect(text).toContain("/cliente/entrar, informe fernanda@sushiyama.com.br");
+    expect(text).toContain("/admin/emails");
   });
 });

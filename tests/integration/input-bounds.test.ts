@@ -16,12 +16,13 @@ import { baseLogger } from "~/server/logging/logger.server";
 import { useTestDatabase } from "../support/db";
 import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
 import { changedTables, databaseFingerprint } from "./support/fingerprint";
+import { clientCookie } from "../support/client-area";
 import { bodyKind, ENGLISH_DEFAULT, hostileForm, hostileRequest, hostileString } from "./support/hostile";
 
 const t = useTestDatabase();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
-type As = "anon" | "admin" | "rep";
+type As = "anon" | "admin" | "rep" | "client";
 interface ActionEntry {
   name: string;
   load: () => Promise<{ action?: (args: never) => unknown }>;
@@ -40,6 +41,28 @@ const ids = { plan: "", client: "", post: "", referral: "" };
 // ONE ENTRY PER ACTION (one per intent for actions with several).
 const BLOG_FIELDS = ["title", "slug", "excerpt", "content", "imageUrl", "published"];
 const ACTIONS: ActionEntry[] = [
+  // The restaurant's own area (issue 32). "Sair" last: it ends the fuzz client's session.
+  {
+    name: "client area: ask for the sign-in link",
+    load: () => import("~/routes/cliente/entrar"),
+    url: "/cliente/entrar",
+    as: "anon",
+    fields: ["email"],
+  },
+  {
+    name: "client area: open the link",
+    load: () => import("~/routes/cliente/confirmar"),
+    url: "/cliente/entrar/confirmar",
+    as: "anon",
+    fields: ["token"],
+  },
+  {
+    name: "client area: sign out",
+    load: () => import("~/routes/cliente/sair"),
+    url: "/cliente/sair",
+    as: "client",
+    fields: ["scope"],
+  },
   {
     name: "admin login",
     load: () => import("~/routes/admin/login"),
@@ -333,12 +356,13 @@ const MESSAGE_EXEMPT: Record<string, string> = {
   "leads/leads.schema.ts:LeadActionSchema": "hidden fields, mapped by its action",
 };
 
-const cookies: Record<As, string> = { anon: "", admin: "", rep: "" };
+const cookies: Record<As, string> = { anon: "", admin: "", rep: "", client: "" };
 beforeAll(async () => {
   process.env.RATE_LIMIT_LOGIN = "1000000";
   process.env.RATE_LIMIT_LOGIN_ACCOUNT = "1000000";
   process.env.RATE_LIMIT_REGISTER = "1000000";
   process.env.RATE_LIMIT_CONTACT = "1000000";
+  process.env.RATE_LIMIT_CLIENT_LINK = "1000000";
   const { resetEnvCache } = await import("~/lib/env.server");
   resetEnvCache();
   cookies.admin = await adminCookie("fuzz-admin@test.dev", "senha-fuzz-admin");
@@ -371,6 +395,7 @@ beforeAll(async () => {
     })
     .returning();
   ids.client = client.id;
+  cookies.client = await clientCookie("cliente-fuzz@test.dev");
   const [post] = await t.db
     .insert(blogPosts)
     .values({

@@ -25,7 +25,7 @@ export const user = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("user_role_check", sql`${t.role} in ('admin', 'representative')`),
+    check("user_role_check", sql`${t.role} in ('admin', 'representative', 'client')`),
     check("user_status_check", sql`${t.status} in ('active', 'invited', 'deactivated')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { plans } from "./catalog";
 
 import type { ClientStatus, RenewalType, SubscriptionStatus } from "../../modules/clients/clients.constants";
@@ -29,6 +30,14 @@ export const clients = pgTable(
     status: text("status").$type<ClientStatus>().notNull().default("ativo"),
     /** CPF or CNPJ, digits only (CNPJ may be alphanumeric), optional; part 2 needs it for boleto. */
     document: text("document"),
+    /**
+     * The login of the restaurant's own area /cliente (issue 32, decision 032): a `user` of role
+     * `client` created at the first link asked for. Its e-mail is a placeholder, never the
+     * client's: the client's address may also be an admin's or a representative's login.
+     */
+    authId: text("auth_id")
+      .unique("clients_auth_id_unique")
+      .references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -110,8 +119,10 @@ export const clientsPersonalData = personalData({
   table: clients,
   subject: "client",
   auditEntity: "client",
+  // The area's login (a placeholder user): anonymising the client deactivates it and ends its sessions.
+  owners: { authId: "user" },
   personal: { name: "name", email: "email", phone: "phone", businessName: "name", document: "trace" },
-  notPersonal: ["status"],
+  notPersonal: ["status", "authId"],
   auditFields: ["note"],
   exportAs: { key: "clients", label: "Clientes" },
 });

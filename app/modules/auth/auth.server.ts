@@ -1,10 +1,15 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { magicLink } from "better-auth/plugins/magic-link";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { baseUrl } from "~/lib/env.server";
 import { appSecret } from "~/lib/secret.server";
+import { sendClientLinkMail } from "~/modules/notifications/client-link.server";
 import { sendResetPasswordMail } from "~/modules/notifications/password-reset.server";
+
+/** The restaurant's sign-in link (issue 32) is valid for 15 minutes. */
+export const CLIENT_LINK_TTL_SECONDS = 15 * 60;
 
 function createAuth() {
   const url = baseUrl();
@@ -41,6 +46,18 @@ function createAuth() {
         status: { type: "string", required: false, input: false, defaultValue: "active" },
       },
     },
+    plugins: [
+      // /cliente signs in by e-mailed link only (decision 032). The token is stored as its
+      // SHA-256 and consumed atomically on first use; no sign-up: the link is asked for an
+      // existing client's login only (app/modules/client-area), never creates a user.
+      magicLink({
+        expiresIn: CLIENT_LINK_TTL_SECONDS,
+        storeToken: "hashed",
+        disableSignUp: true,
+        sendMagicLink: async ({ token, metadata }) =>
+          sendClientLinkMail({ clientId: String(metadata?.clientId ?? ""), token }),
+      }),
+    ],
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Our own PostgreSQL-backed limiter guards the login/register actions (app/server/rate-limit).
     rateLimit: { enabled: false },

@@ -29,7 +29,7 @@ export async function getSessionUser(request: Request): Promise<AuthSession | nu
     const u = result.user as typeof result.user & { role?: string; status?: string };
     // A deactivated account's sessions are deleted when it is deactivated; this refuses any left.
     if (u.status !== undefined && u.status !== "active") return null;
-    const role: UserRole = u.role === "admin" ? "admin" : "representative";
+    const role: UserRole = u.role === "admin" || u.role === "client" ? u.role : "representative";
     return {
       user: { id: u.id, name: u.name, email: u.email, role },
       sessionId: result.session.id,

@@ -111,6 +111,8 @@ describe("Nova cobrança", () => {
     expect(mail.text).toContain(`Taxa de ativação: ${formatMoney(14900)}`);
     // Escaped, never markup.
     expect(mail.html).toContain("Cantina &lt;b&gt;");
+    // The restaurant's own area (issue 32) is one click away.
+    expect(mail.html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
 
     const copiaECola = /PIX copia e cola:\s*\n(.+)/.exec(mail.text)?.[1].trim() ?? "";
     const decoded = decodeBrCode(copiaECola);
@@ -174,6 +176,7 @@ describe("Pagamento recebido", () => {
     expect(got[0].text).toContain("Forma de pagamento: PIX");
     expect(got[0].text).toContain("Este e-mail é o seu recibo");
     expect(got[0].attachments).toEqual([]);
+    expect(got[0].html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
   });
 });
 

@@ -25,6 +25,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "implantacao.publicada": "Cardápio no ar (implantação publicada)",
   "implantacao.atrasada": "Implantação atrasada",
   "lead.sem-contato": "Lead sem contato há 20 horas",
+  "cliente.link-acesso": "Link de acesso à Área do Cliente",
 };
 
 export const MAIL_LOG_MESSAGES = {

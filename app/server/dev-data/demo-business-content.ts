@@ -134,6 +134,9 @@ export const DEMO_CLIENTS: DemoClient[] = [
 ];
 
 /** One-off charges of the demo (`client`: a DEMO_CLIENTS e-mail); one is open, one cancelled. */
+/** The demo client whose area /cliente the first start points to: it has an open charge. */
+export const DEMO_CLIENT_AREA_EMAIL = "fernanda@sushiyama.com.br";
+
 export const DEMO_ONE_OFF_CHARGES = [
   {
     client: "fernanda@sushiyama.com.br",

@@ -11,12 +11,13 @@ export const RATE_LIMIT_MESSAGE =
   "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.";
 
 /** Every request counts in these buckets; sign-ins count only failures (login-throttle.server). */
-export type RateLimitBucket = "register" | "contact" | "password-reset";
+export type RateLimitBucket = "register" | "contact" | "password-reset" | "client-link";
 
 function limitFor(bucket: RateLimitBucket): number {
   const e = env();
   if (bucket === "register") return e.RATE_LIMIT_REGISTER;
   if (bucket === "password-reset") return e.RATE_LIMIT_PASSWORD_RESET;
+  if (bucket === "client-link") return e.RATE_LIMIT_CLIENT_LINK;
   return e.RATE_LIMIT_CONTACT;
 }
 

@@ -34,6 +34,19 @@ const periodRows = (d: ChargeMailData): [string, string][] =>
     ? [["Período", `${formatIsoDate(d.periodStart)} a ${formatIsoDate(d.periodEnd)}`]]
     : [];
 
+/** Both e-mails point to the restaurant's own area (issue 32): charges, PIX and receipts. */
+function ClientAreaLink({ brand }: { brand: MailBrand }) {
+  const href = brand.url(CLIENT_AREA_PATH);
+  return (
+    <MailText>
+      Veja suas cobranças, o código PIX e os recibos na Área do Cliente: <a href={href}>{href}</a> (entre com
+      o link que enviamos ao seu e-mail, sem senha).
+    </MailText>
+  );
+}
+
+export const CLIENT_AREA_PATH = "/cliente";
+
 const FOOTER = "Você recebe este e-mail porque é nosso cliente. Em caso de dúvida, responda a esta mensagem.";
 
 export function chargeIssuedSubject(d: Pick<ChargeMailData, "number" | "amountCents" | "dueDate">) {
@@ -108,6 +121,7 @@ export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: Char
       ) : (
         <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>
       )}
+      <ClientAreaLink brand={brand} />
     </MailLayout>
   );
 }
@@ -137,6 +151,7 @@ export function ChargePaidMail({ brand, data }: { brand: MailBrand; data: Charge
         ]}
       />
       <Lines lines={data.lines} />
+      <ClientAreaLink brand={brand} />
     </MailLayout>
   );
 }

@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/receipt";
-import { formatIsoDate, formatMoney } from "~/lib/format";
+import { ReceiptSheet } from "~/components/billing/receipt-sheet";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getChargeReceipt } from "~/modules/billing/receipt.server";
 import { today } from "~/server/clock.server";
@@ -17,83 +17,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
-  const { receipt: r, issuedOn } = loaderData;
-  const row = "flex justify-between gap-4 border-b border-slate-200 py-2";
   return (
-    <main className="mx-auto max-w-2xl bg-white p-8 text-slate-900 print:max-w-none print:p-0">
-      <div className="mb-6 flex gap-3 print:hidden">
-        <button
-          type="button"
-          onClick={() => window.print()}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          Imprimir
-        </button>
-        <Link to="/admin/billing" className="px-2 py-2 text-sm text-slate-700 hover:underline">
-          Voltar ao Financeiro
-        </Link>
-      </div>
-      <header className="mb-6 border-b-2 border-slate-900 pb-4">
-        <p className="text-sm text-slate-600">{r.issuer}</p>
-        <h1 className="text-2xl font-bold">Recibo de pagamento</h1>
-        <p className="mt-1 font-mono text-sm">Cobrança {r.number}</p>
-      </header>
-      <p className="mb-4 leading-relaxed">
-        Recebemos de <strong>{r.businessName}</strong> ({r.clientName}
-        {r.document ? `, CPF/CNPJ ${r.document}` : ""}) a importância de{" "}
-        <strong>{formatMoney(r.amountPaidCents)}</strong>, referente aos itens abaixo.
-      </p>
-      <table className="mb-4 w-full text-sm">
-        <caption className="sr-only">Itens da cobrança</caption>
-        <thead>
-          <tr className="border-b border-slate-400 text-left">
-            <th className="py-2">Descrição</th>
-            <th className="py-2 text-right">Valor</th>
-          </tr>
-        </thead>
-        <tbody>
-          {r.lines.map((l, i) => (
-            <tr key={i} className="border-b border-slate-200">
-              <td className="py-2">{l.description}</td>
-              <td className="py-2 text-right whitespace-nowrap">{formatMoney(l.amountCents)}</td>
-            </tr>
-          ))}
-          {r.discountCents > 0 && (
-            <tr className="border-b border-slate-200">
-              <td className="py-2">Desconto</td>
-              <td className="py-2 text-right whitespace-nowrap">− {formatMoney(r.discountCents)}</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-      <dl className="text-sm">
-        {r.periodStart && r.periodEnd && (
-          <div className={row}>
-            <dt>Período</dt>
-            <dd>
-              {formatIsoDate(r.periodStart)} a {formatIsoDate(r.periodEnd)}
-            </dd>
-          </div>
-        )}
-        <div className={row}>
-          <dt>Vencimento</dt>
-          <dd>{formatIsoDate(r.dueDate)}</dd>
-        </div>
-        <div className={row}>
-          <dt>Data do pagamento</dt>
-          <dd>{formatIsoDate(r.paidOn)}</dd>
-        </div>
-        <div className={row}>
-          <dt>Forma de pagamento</dt>
-          <dd>{r.method}</dd>
-        </div>
-        <div className={`${row} font-bold`}>
-          <dt>Valor pago</dt>
-          <dd>{formatMoney(r.amountPaidCents)}</dd>
-        </div>
-      </dl>
-      <p className="mt-8 text-xs text-slate-500">Emitido em {formatIsoDate(issuedOn)}.</p>
-    </main>
+    <ReceiptSheet
+      receipt={loaderData.receipt}
+      issuedOn={loaderData.issuedOn}
+      back={{ to: "/admin/billing", label: "Voltar ao Financeiro" }}
+    />
   );
 }
 

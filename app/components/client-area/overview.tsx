@@ -1,0 +1,245 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { formatIsoDate, formatMoney } from "~/lib/format";
+import { CHARGE_STATUS_LABELS } from "~/modules/billing/billing.schema";
+import { CLIENT_AREA_MESSAGES } from "~/modules/client-area/client-area.constants";
+import type { ClientOverview } from "~/modules/client-area/client-area.server";
+import { ONBOARDING_STATUS_LABELS } from "~/modules/onboarding/onboarding.constants";
+
+const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+const h2 = "text-lg font-bold";
+
+/** "ativa" → "Ativa"; a status added later (e.g. "suspensa") shows as stored, capitalised. */
+const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function PlanSection({
+  subscription: s,
+  planName,
+}: {
+  subscription: ClientOverview["subscription"];
+  planName: string | null;
+}) {
+  const suspended = String(s?.status) === "suspensa";
+  return (
+    <section aria-labelledby="plano" className={card}>
+      <h2 id="plano" className={h2}>
+        Seu plano
+      </h2>
+      {suspended && (
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-900"
+        >
+          Sua assinatura está suspensa. Pague a cobrança em aberto abaixo para reativá-la, ou fale conosco.
+        </p>
+      )}
+      {s ? (
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-600">Plano</dt>
+            <dd className="font-semibold">{s.planName}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Situação</dt>
+            <dd className={`font-semibold ${suspended ? "text-red-700" : ""}`}>
+              {statusLabel(String(s.status))}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Renovação</dt>
+            <dd className="font-semibold">{statusLabel(s.renewalType)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">{s.cancelAt ? "Termina em" : "Próxima renovação"}</dt>
+            <dd className="font-semibold">{formatIsoDate(s.cancelAt ?? s.endDate)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">
+          {planName ? `Plano ${planName}. ` : ""}Nenhuma assinatura registrada ainda.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function CopyCode({ code }: { code: string }) {
+  const [state, setState] = useState<"idle" | "ok" | "fail">("idle");
+  return (
+    <div className="space-y-2">
+      <label className="block text-sm font-medium" htmlFor={`pix-${code.slice(-8)}`}>
+        PIX copia e cola
+      </label>
+      <textarea
+        id={`pix-${code.slice(-8)}`}
+        readOnly
+        rows={3}
+        value={code}
+        className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs break-all"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button
+        type="button"
+        className="w-full rounded-lg bg-brand-700 px-4 py-3 text-sm font-semibold text-white hover:bg-brand-800"
+        onClick={() =>
+          void (navigator.clipboard?.writeText(code) ?? Promise.reject(new Error("no clipboard"))).then(
+            () => setState("ok"),
+            () => setState("fail"),
+          )
+        }
+      >
+        Copiar código PIX
+      </button>
+      <p role="status" className="text-sm text-slate-700">
+        {state === "ok"
+          ? CLIENT_AREA_MESSAGES.copied
+          : state === "fail"
+            ? CLIENT_AREA_MESSAGES.copyFailed
+            : ""}
+      </p>
+    </div>
+  );
+}
+
+export function ChargesSection({
+  open,
+  paid,
+}: {
+  open: ClientOverview["open"];
+  paid: ClientOverview["paid"];
+}) {
+  return (
+    <section aria-labelledby="cobrancas" className={card}>
+      <h2 id="cobrancas" className={h2}>
+        Cobranças
+      </h2>
+      {open.length === 0 && (
+        <p className="mt-3 text-sm text-slate-700">Nenhuma cobrança em aberto. Tudo em dia!</p>
+      )}
+      <ul className="mt-3 space-y-4">
+        {open.map((c) => (
+          <li key={c.id} className="rounded-xl border border-slate-200 p-4" data-charge={c.number}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="text-2xl font-bold">{formatMoney(c.amountCents)}</p>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.overdue ? "bg-red-100 text-red-800" : "bg-amber-100 text-amber-900"}`}
+              >
+                {c.overdue ? CHARGE_STATUS_LABELS.vencida : CHARGE_STATUS_LABELS.pendente}
+              </span>
+            </div>
+            <p className="text-sm text-slate-700">
+              Cobrança {c.number} · vence em {formatIsoDate(c.dueDate)}
+            </p>
+            {c.pixCode ? (
+              <div className="mt-3 space-y-3">
+                {c.pixQr && (
+                  <img
+                    src={c.pixQr}
+                    alt={`QR Code do PIX da cobrança ${c.number}`}
+                    width={200}
+                    height={200}
+                    className="mx-auto rounded border border-slate-200"
+                  />
+                )}
+                <CopyCode code={c.pixCode} />
+              </div>
+            ) : (
+              <p className="mt-3 text-sm text-slate-700">Fale conosco para receber os dados de pagamento.</p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {paid.length > 0 && (
+        <>
+          <h3 className="mt-6 font-semibold">Pagas</h3>
+          <ul className="mt-2 divide-y divide-slate-200 text-sm">
+            {paid.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span>
+                  {c.number} · {formatMoney(c.amountCents)}
+                  {c.paidOn ? ` · paga em ${formatIsoDate(c.paidOn)}` : ""}
+                </span>
+                <Link to={`/cliente/recibo/${c.id}`} className="font-semibold text-brand-700 hover:underline">
+                  Recibo<span className="sr-only"> da cobrança {c.number}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function OnboardingSection({ onboarding: o }: { onboarding: ClientOverview["onboarding"] }) {
+  if (!o) return null;
+  const late = o.health === "atrasada";
+  return (
+    <section aria-labelledby="implantacao" className={card}>
+      <h2 id="implantacao" className={h2}>
+        Implantação do cardápio
+      </h2>
+      <p className="mt-2 text-sm">
+        {ONBOARDING_STATUS_LABELS[o.status]} · prazo {formatIsoDate(o.dueDate)} ·{" "}
+        <span className={`font-semibold ${late ? "text-red-700" : "text-green-800"}`}>
+          {late ? "atrasada" : "no prazo"}
+        </span>
+      </p>
+      {o.items.length > 0 && (
+        <ul className="mt-3 space-y-1 text-sm">
+          {o.items.map((i) => (
+            <li key={i.id} className="flex gap-2">
+              <span aria-hidden>{i.done ? "✅" : "⬜"}</span>
+              <span>
+                {i.label}
+                <span className="sr-only">{i.done ? " (concluído)" : " (pendente)"}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function HelpSection({ help }: { help: ClientOverview["help"] }) {
+  return (
+    <section aria-labelledby="ajuda" className={card}>
+      <h2 id="ajuda" className={h2}>
+        Precisa de ajuda?
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {help.whatsapp?.href && (
+          <li>
+            <a
+              href={help.whatsapp.href}
+              className="font-semibold text-brand-700 hover:underline"
+              rel="noopener"
+            >
+              Falar pelo WhatsApp
+            </a>
+          </li>
+        )}
+        {help.email && (
+          <li>
+            E-mail:{" "}
+            <a href={`mailto:${help.email}`} className="font-semibold text-brand-700 hover:underline">
+              {help.email}
+            </a>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+export function SignOutEverywhere() {
+  return (
+    <Form method="post" action="/cliente/sair" className="text-center">
+      <input type="hidden" name="scope" value="todos" />
+      <button type="submit" className="text-sm font-medium text-slate-700 underline hover:text-slate-900">
+        Sair de todos os dispositivos
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,98 @@
+import { desc, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { clients, plans, subscriptions } from "~/db/schema";
+import { env } from "~/lib/env.server";
+import { isId } from "~/lib/ids";
+import { whatsappLink } from "~/lib/whatsapp";
+import { clientChargesView } from "~/modules/billing/charge-pix.server";
+import { getChargeReceipt } from "~/modules/billing/receipt.server";
+import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
+import { getPrivacySettings } from "~/modules/privacy/privacy-settings.server";
+import { today as clockToday } from "~/server/clock.server";
+
+// Every function here takes the client id from requireClient (the session), never from a form.
+
+/** The subscription the area shows: the active one, else the newest. */
+async function currentSubscription(clientId: string) {
+  const rows = await getDb()
+    .select({
+      id: subscriptions.id,
+      planName: plans.name,
+      status: subscriptions.status,
+      renewalType: subscriptions.renewalType,
+      startDate: subscriptions.startDate,
+      endDate: subscriptions.endDate,
+      cancelAt: subscriptions.cancelAt,
+      noBilling: subscriptions.noBilling,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(eq(subscriptions.clientId, clientId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(20);
+  return (
+    rows.find((r) => r.status === "ativa") ??
+    rows.find((r) => String(r.status) === "suspensa") ??
+    rows[0] ??
+    null
+  );
+}
+
+const OPEN = new Set(["pendente", "vencida"]);
+
+/** What /cliente shows: plan, subscription, open charges first, paid ones, onboarding, help. */
+export async function getClientOverview({ clientId }: { clientId: string }) {
+  if (!isId(clientId)) throw new Error("client id required");
+  const today = clockToday();
+  const [client, subscription, charges, onboarding, privacy] = await Promise.all([
+    getDb()
+      .select({
+        name: clients.name,
+        businessName: clients.businessName,
+        email: clients.email,
+        phone: clients.phone,
+        planName: plans.name,
+      })
+      .from(clients)
+      .leftJoin(plans, eq(plans.id, clients.planId))
+      .where(eq(clients.id, clientId))
+      .then((r) => r[0] ?? null),
+    currentSubscription(clientId),
+    clientChargesView({ clientId }),
+    getClientOnboarding({ clientId, today }),
+    getPrivacySettings(),
+  ]);
+  const whatsappNumber = env().WHATSAPP_NUMBER;
+  return {
+    today,
+    client,
+    subscription,
+    open: charges
+      .filter((c) => OPEN.has(c.status))
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
+      .map((c) => ({ ...c, overdue: c.status === "vencida" || c.dueDate < today })),
+    paid: charges.filter((c) => c.status === "paga"),
+    onboarding: onboarding && {
+      status: onboarding.status,
+      health: onboarding.health,
+      dueDate: onboarding.dueDate,
+      publishedOn: onboarding.publishedOn,
+      items: onboarding.items.map((i) => ({ id: i.id, label: i.label, done: Boolean(i.doneAt) })),
+    },
+    help: {
+      whatsapp: whatsappNumber
+        ? {
+            number: whatsappNumber,
+            href: whatsappLink(whatsappNumber, "Olá! Sou cliente e preciso de ajuda."),
+          }
+        : null,
+      email: privacy?.contactEmail?.trim() || null,
+    },
+  };
+}
+export type ClientOverview = Awaited<ReturnType<typeof getClientOverview>>;
+
+/** A paid charge's receipt, only when the charge is this client's (else null: a 404). */
+export function getClientReceipt({ clientId, chargeId }: { clientId: string; chargeId: string }) {
+  return getChargeReceipt({ id: chargeId, clientId });
+}

@@ -1,0 +1,63 @@
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/entrar";
+import { AuthCard } from "~/components/auth/auth-card";
+import { ClientAreaStandaloneErrorBoundary } from "~/components/client-area/client-error";
+import { Button, FormAlert, TextField } from "~/components/ui/form";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
+import { CLIENT_AREA_MESSAGES } from "~/modules/client-area/client-area.constants";
+import { clientSignInAction, clientSignInLoader } from "~/modules/client-area/sign-in-flow.server";
+import { rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return clientSignInLoader({ request });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return clientSignInAction({ request, context });
+}
+
+export default function ClientSignIn({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  useReplyToast(actionData);
+  const sent = actionData && "sent" in actionData && actionData.sent;
+  return (
+    <AuthCard
+      title="Área do Cliente"
+      subtitle="Veja seu plano, pague suas cobranças e acompanhe a implantação do seu cardápio. Sem senha: enviamos um link de acesso para o seu e-mail."
+    >
+      {sent ? (
+        <p
+          role="status"
+          className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900"
+        >
+          {CLIENT_AREA_MESSAGES.linkRequested}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4" noValidate>
+          <FormAlert message={actionData?.formError} />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={actionData?.values?.email}
+            error={actionData?.fieldErrors?.email}
+          />
+          <Button type="submit" busy={busy} busyLabel="Enviando..." className="w-full">
+            Receber link de acesso
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}
+
+// Keeps Retry-After on the 429 answer of the rate limiter.
+export const headers = rateLimitHeaders;
+
+export function meta() {
+  return [{ title: "Área do Cliente | CardápioDigital" }, { name: "robots", content: "noindex" }];
+}
+
+export const ErrorBoundary = ClientAreaStandaloneErrorBoundary;

@@ -1,0 +1,43 @@
+import { Form, Link, Outlet, useLoaderData } from "react-router";
+import type { Route } from "./+types/layout";
+import { ClientAreaErrorBoundary } from "~/components/client-area/client-error";
+import { requireClient } from "~/modules/client-area/client-session.server";
+
+// Children call requireClient themselves; this guard only covers the layout's data.
+export async function loader({ request }: Route.LoaderArgs) {
+  const { client } = await requireClient(request);
+  return { businessName: client.businessName };
+}
+
+export default function ClientAreaLayout() {
+  const { businessName } = useLoaderData<typeof loader>();
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-3xl items-center justify-between gap-3 px-4 py-3">
+          <Link to="/cliente" className="min-w-0">
+            <span className="block font-bold text-brand-700">Área do Cliente</span>
+            <span className="block truncate text-sm text-slate-600">{businessName}</span>
+          </Link>
+          <Form method="post" action="/cliente/sair">
+            <button
+              type="submit"
+              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+            >
+              Sair
+            </button>
+          </Form>
+        </div>
+      </header>
+      <main id="conteudo" className="mx-auto max-w-3xl px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+export const ErrorBoundary = ClientAreaErrorBoundary;
