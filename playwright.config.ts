@@ -9,6 +9,9 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `e2e-data-${p
 const MAIL_SINK = mailSink();
 export const E2E_ADMIN = { email: "admin@e2e.dev", password: "admin-e2e-123" };
 
+/** Name a spec `*.clock.spec.ts` when it moves the server's clock; run one alone with `--no-deps`. */
+const CLOCK_SPECS = /\.clock\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -35,7 +38,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: CLOCK_SPECS },
+    // Specs that move the server's clock (/test-hooks/clock) change "today" for every page the
+    // server renders, so they run alone, one at a time, after everything else: a spec running
+    // beside them would see a charge it just issued turn "Vencida" mid-test.
+    {
+      name: "clock",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: CLOCK_SPECS,
+      dependencies: ["chromium"],
+      workers: 1,
+    },
+  ],
   webServer: [
     {
       // A real SMTP server the app sends to; specs read what it got (tests/support/mail.ts).

@@ -51,7 +51,11 @@ export default [
     route("sair", "routes/cliente/sair.ts"),
     // Printable, so outside the layout.
     route("recibo/:id", "routes/cliente/recibo.tsx"),
-    layout("routes/cliente/layout.tsx", [index("routes/cliente/index.tsx")]),
+    route("meus-dados.json", "routes/cliente/meus-dados.ts"),
+    layout("routes/cliente/layout.tsx", [
+      index("routes/cliente/index.tsx"),
+      route("dados", "routes/cliente/dados.tsx"),
+    ]),
   ]),
 
   // Admin back office

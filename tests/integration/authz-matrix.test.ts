@@ -332,6 +332,18 @@ const MATRIX: Record<string, Line> = {
   },
   "routes/cliente/layout.tsx": { loader: CLIENT_AREA, isolation: true },
   "routes/cliente/index.tsx": { loader: CLIENT_AREA, isolation: true },
+  "routes/cliente/meus-dados.ts": { loader: CLIENT_AREA, isolation: true },
+  "routes/cliente/dados.tsx": {
+    loader: CLIENT_AREA,
+    action: { ...all(toClientSignIn), clientA: admitted, clientB: admitted },
+    // Always the session's own client: an id in the form is ignored.
+    forms: (fx): Record<string, string>[] => [
+      {},
+      { name: "Nome Trocado", phone: "(11) 98888-7777", clientId: fx.clientId, id: fx.clientId },
+      { name: "x".repeat(5000), phone: "\u0000" },
+    ],
+    isolation: true,
+  },
   "routes/cliente/recibo.tsx": [
     {
       label: "A's paid charge",

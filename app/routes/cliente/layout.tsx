@@ -19,14 +19,22 @@ export default function ClientAreaLayout() {
             <span className="block font-bold text-brand-700">Área do Cliente</span>
             <span className="block truncate text-sm text-slate-600">{businessName}</span>
           </Link>
-          <Form method="post" action="/cliente/sair">
-            <button
-              type="submit"
-              className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          <nav aria-label="Área do Cliente" className="flex items-center gap-1">
+            <Link
+              to="/cliente/dados"
+              className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
             >
-              Sair
-            </button>
-          </Form>
+              Seus dados
+            </Link>
+            <Form method="post" action="/cliente/sair">
+              <button
+                type="submit"
+                className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                Sair
+              </button>
+            </Form>
+          </nav>
         </div>
       </header>
       <main id="conteudo" className="mx-auto max-w-3xl px-4 py-6">

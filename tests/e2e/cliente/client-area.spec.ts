@@ -95,6 +95,20 @@ test("a client signs in by e-mailed link, sees the open charge and copies a PIX 
   await expect(page.getByRole("heading", { name: "Recibo de pagamento" })).toBeVisible();
   await expect(page.getByText(`Cobrança ${number}`)).toBeVisible();
   await expectNoA11yViolations(page);
+
+  // "Seus dados": the client changes the contact phone (issue 32 item 3).
+  await gotoReady(page, "/cliente");
+  await page.getByRole("link", { name: "Seus dados" }).click();
+  await expect(page.getByRole("heading", { name: "Seus dados" })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await page.getByLabel("Telefone").fill("123");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Telefone inválido. Use (99) 99999-9999.")).toBeVisible();
+  await page.getByLabel("Telefone").fill("(21) 97777-6666");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expectToast(page, "Dados atualizados.");
+  await gotoReady(adminPage, `/admin/clients/edit/${clientId}`);
+  await expect(adminPage.getByText("(21) 97777-6666").first()).toBeVisible();
   await gotoReady(page, "/cliente");
 
   // A used link does not open a second session.

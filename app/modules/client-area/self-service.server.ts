@@ -1,0 +1,154 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { ClientSchema } from "~/modules/clients/clients.schema";
+import { formatPhone } from "~/lib/phone";
+import { now } from "~/server/clock.server";
+
+// The restaurant's own changes and downloads in /cliente (issue 32 item 3). As everywhere in the
+// client area, the client id comes from requireClient (the session); ids in a form are ignored.
+
+/** "Seus dados": the contact name and phone, with the client form's rules and messages. */
+export const ContactSchema = ClientSchema.pick({ name: true, phone: true });
+
+export const CONTACT_MESSAGES = { saved: "Dados atualizados." } as const;
+
+export type ContactResult =
+  { ok: true; message: string } | { ok: false; fieldErrors: Partial<Record<"name" | "phone", string>> };
+
+/** What the form starts from: the stored name and the phone as people write it. */
+export async function getOwnContact({ clientId }: { clientId: string }) {
+  const [row] = await getDb()
+    .select({ name: clients.name, phone: clients.phone, email: clients.email })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row ? { ...row, phone: formatPhone(row.phone) } : null;
+}
+
+/** Saves the contact name and phone; audited as made by the client's own login. */
+export async function updateOwnContact({
+  clientId,
+  form,
+  actor,
+}: {
+  clientId: string;
+  form: FormData;
+  actor: Actor;
+}): Promise<ContactResult> {
+  const parsed = ContactSchema.safeParse({ name: form.get("name") ?? "", phone: form.get("phone") ?? "" });
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<"name" | "phone", string>> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as "name" | "phone";
+      fieldErrors[key] ??= issue.message;
+    }
+    return { ok: false, fieldErrors };
+  }
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ name: clients.name, phone: clients.phone })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .for("update");
+    if (!before) return;
+    const next = parsed.data;
+    if (before.name === next.name && before.phone === next.phone) return;
+    await tx
+      .update(clients)
+      .set({ name: next.name, phone: next.phone, updatedAt: now() })
+      .where(eq(clients.id, clientId));
+    await recordAudit(tx, {
+      actor,
+      action: "client.updated",
+      entityType: "client",
+      entityId: clientId,
+      entityLabel: next.name,
+      changes: {
+        ...(before.name !== next.name ? { name: [before.name, next.name] } : {}),
+        ...(before.phone !== next.phone ? { phone: [before.phone, next.phone] } : {}),
+      },
+    });
+  });
+  return { ok: true, message: CONTACT_MESSAGES.saved };
+}
+
+/**
+ * "Baixar meus dados" (LGPD art. 18): the client's record, subscriptions and charges with their
+ * lines, as the representatives' download does for theirs. Admins' internal notes stay out.
+ */
+export async function clientOwnData({ clientId }: { clientId: string }) {
+  const db = getDb();
+  const [client] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      email: clients.email,
+      phone: clients.phone,
+      businessName: clients.businessName,
+      document: clients.document,
+      status: clients.status,
+      createdAt: clients.createdAt,
+      updatedAt: clients.updatedAt,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  const subs = await db
+    .select({
+      id: subscriptions.id,
+      planId: subscriptions.planId,
+      status: subscriptions.status,
+      renewalType: subscriptions.renewalType,
+      startDate: subscriptions.startDate,
+      endDate: subscriptions.endDate,
+      cancelAt: subscriptions.cancelAt,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.clientId, clientId))
+    .orderBy(asc(subscriptions.createdAt));
+  const chargeRows = await db
+    .select({
+      id: charges.id,
+      number: charges.number,
+      status: charges.status,
+      periodStart: charges.periodStart,
+      periodEnd: charges.periodEnd,
+      dueDate: charges.dueDate,
+      amountCents: charges.amountCents,
+      discountCents: charges.discountCents,
+      paidOn: charges.paidOn,
+      amountPaidCents: charges.amountPaidCents,
+      paymentMethod: charges.paymentMethod,
+      createdAt: charges.createdAt,
+    })
+    .from(charges)
+    .where(eq(charges.clientId, clientId))
+    .orderBy(asc(charges.dueDate), asc(charges.number));
+  const lines = chargeRows.length
+    ? await db
+        .select({
+          chargeId: chargeLines.chargeId,
+          kind: chargeLines.kind,
+          description: chargeLines.description,
+          amountCents: chargeLines.amountCents,
+        })
+        .from(chargeLines)
+        .where(
+          inArray(
+            chargeLines.chargeId,
+            chargeRows.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(chargeLines.position))
+    : [];
+  return {
+    exportedAt: now().toISOString(),
+    client: client ?? null,
+    subscriptions: subs,
+    charges: chargeRows.map((c) => ({
+      ...c,
+      lines: lines.filter((l) => l.chargeId === c.id).map(({ chargeId: _id, ...l }) => l),
+    })),
+  };
+}
