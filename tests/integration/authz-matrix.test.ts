@@ -316,7 +316,7 @@ const MATRIX: Record<string, Line> = {
   "routes/cliente/confirmar.tsx": {
     loader: PUBLIC,
     action: all(status(400)),
-    forms: () => [{}, { token: "inventado" }, { token: "x".repeat(500) }],
+    forms: (): Record<string, string>[] => [{}, { token: "inventado" }, { token: "x".repeat(500) }],
   },
   "routes/cliente/sair.ts": {
     loader: all(redirect("/cliente")),
