@@ -106,7 +106,13 @@ async function mailData(db: DbOrTx, chargeId: string, subscriptionId: string, to
 }
 
 /** Suspends one subscription for one charge, re-checked under the subscription's lock. */
-async function suspendOne(subscriptionId: string, chargeId: string, today: string, days: number) {
+async function suspendOne(
+  subscriptionId: string,
+  chargeId: string,
+  today: string,
+  days: number,
+  admins: string[],
+) {
   return getDb().transaction(async (tx) => {
     const [sub] = await tx
       .select()
@@ -159,7 +165,7 @@ async function suspendOne(subscriptionId: string, chargeId: string, today: strin
       entity: { type: "client", id: sub.clientId },
     });
     const adminBody = await renderSuspendedAdmin(data);
-    for (const address of await adminEmails())
+    for (const address of admins)
       await queueMail(tx, {
         kind: "assinatura.suspensa-admin",
         to: address,
@@ -180,9 +186,11 @@ export async function suspendOverdueSubscriptions({
   const rows = await startedOpenCharges(getDb(), today, days + 1, ["ativa"]);
   const done = new Set<string>();
   let suspended = 0;
+  // Read before the transactions: the embedded database has one connection.
+  const admins = rows.length ? await adminEmails() : [];
   for (const r of rows) {
     if (done.has(r.subscriptionId) || daysOverdue(r.dueDate, today) <= days) continue;
-    if (await suspendOne(r.subscriptionId, r.chargeId, today, days)) {
+    if (await suspendOne(r.subscriptionId, r.chargeId, today, days, admins)) {
       done.add(r.subscriptionId);
       suspended += 1;
     }
