@@ -5,21 +5,39 @@ import { addDays } from "~/lib/dates";
 import { upsertAdmin } from "~/modules/auth/users.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import { cancelCharge, createOneOffCharge, listClientCharges, markOverdueCharges, recordPayment } from "./billing.server";
+import {
+  cancelCharge,
+  createOneOffCharge,
+  listClientCharges,
+  markOverdueCharges,
+  recordPayment,
+} from "./billing.server";
 import { billingSettingsSchema } from "./billing.schema";
 import { DUNNING_MESSAGES, reminderLabel } from "./dunning.schema";
 import { effectiveDueDate } from "./due-dates";
 import { reminderStepFor, sendChargeReminders } from "./reminders.server";
 import { saveBillingSettings } from "./settings.server";
-import { listSuspensionsForDigest, setSuspensionExempt, suspendOverdueSubscriptions } from "./suspension.server";
+import {
+  listSuspensionsForDigest,
+  setSuspensionExempt,
+  suspendOverdueSubscriptions,
+} from "./suspension.server";
 
 const t = useTestDatabase();
 let premium: string;
 const admin = { id: "admin-1", name: "Ana Admin" };
-const PIX = { pixKey: "financeiro@empresa.dev", pixName: "Cardapio Digital", pixCity: "Sao Paulo", renewalDaysBefore: 10 };
+const PIX = {
+  pixKey: "financeiro@empresa.dev",
+  pixName: "Cardapio Digital",
+  pixCity: "Sao Paulo",
+  renewalDaysBefore: 10,
+};
 
 beforeAll(async () => {
-  const [plan] = await t.db.insert(plans).values({ name: "Premium", priceCents: 8990, setupFeeCents: 0 }).returning();
+  const [plan] = await t.db
+    .insert(plans)
+    .values({ name: "Premium", priceCents: 8990, setupFeeCents: 0 })
+    .returning();
   premium = plan.id;
   await saveBillingSettings({ input: PIX });
   await upsertAdmin({ email: "dona@empresa.dev", password: "senha-admin-123", name: "Dona" });
@@ -81,7 +99,11 @@ const eventsNamed = async (name: string, subscriptionId: string) =>
 
 describe("reminder settings", () => {
   it("accepts the default schedule and refuses bad steps in Portuguese", () => {
-    const ok = billingSettingsSchema.safeParse({ ...PIX, reminderOffsets: "7, -3, +3, 0", suspensionDays: "15" });
+    const ok = billingSettingsSchema.safeParse({
+      ...PIX,
+      reminderOffsets: "7, -3, +3, 0",
+      suspensionDays: "15",
+    });
     expect(ok.success && ok.data.reminderOffsets).toEqual([-3, 0, 3, 7]);
     expect(ok.success && ok.data.suspensionDays).toBe(15);
     const none = billingSettingsSchema.safeParse({ ...PIX, reminderOffsets: "", suspensionDays: "15" });
@@ -328,7 +350,9 @@ describe("suspension", () => {
 
   it("never suspends an exempt subscription, and exempting a suspended one reactivates it", async () => {
     const { sub, client } = await newClient("2027-06-01");
-    expect(await setSuspensionExempt({ clientId: client.id, subscriptionId: sub.id, exempt: true, actor: admin })).toEqual({
+    expect(
+      await setSuspensionExempt({ clientId: client.id, subscriptionId: sub.id, exempt: true, actor: admin }),
+    ).toEqual({
       ok: true,
     });
     expect(await suspendOverdueSubscriptions({ today: "2027-07-10" })).toBe(0);
@@ -342,11 +366,21 @@ describe("suspension", () => {
     const other = await newClient("2027-06-01");
     await suspendOverdueSubscriptions({ today: "2027-07-10" });
     expect((await statusOf(other.sub.id)).status).toBe("suspensa");
-    await setSuspensionExempt({ clientId: other.client.id, subscriptionId: other.sub.id, exempt: true, actor: admin });
+    await setSuspensionExempt({
+      clientId: other.client.id,
+      subscriptionId: other.sub.id,
+      exempt: true,
+      actor: admin,
+    });
     expect((await statusOf(other.sub.id)).status).toBe("ativa");
     // Another client's subscription id is refused, and nothing changes.
     expect(
-      await setSuspensionExempt({ clientId: client.id, subscriptionId: other.sub.id, exempt: false, actor: admin }),
+      await setSuspensionExempt({
+        clientId: client.id,
+        subscriptionId: other.sub.id,
+        exempt: false,
+        actor: admin,
+      }),
     ).toMatchObject({ ok: false });
     expect((await statusOf(other.sub.id)).suspensionExempt).toBe(true);
   });

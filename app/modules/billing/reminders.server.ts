@@ -26,7 +26,8 @@ export const CATCH_UP_DAYS = 2;
 /** A due date on a day off moves at most this far (Carnaval is not national; 4 covers any case). */
 const MAX_SHIFT_DAYS = 6;
 
-export const reminderDedupeKey = (chargeId: string, offset: number) => `cobranca.lembrete:${chargeId}:${offset}`;
+export const reminderDedupeKey = (chargeId: string, offset: number) =>
+  `cobranca.lembrete:${chargeId}:${offset}`;
 
 /** The step to send today for a charge due on `dueDate`, or null. */
 export function reminderStepFor(dueDate: string, offsets: readonly number[], today: string): number | null {
@@ -44,7 +45,12 @@ export function reminderStepFor(dueDate: string, offsets: readonly number[], tod
 async function sendReminder(chargeId: string, offset: number): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
-      .select({ charge: charges, clientName: clients.name, businessName: clients.businessName, email: clients.email })
+      .select({
+        charge: charges,
+        clientName: clients.name,
+        businessName: clients.businessName,
+        email: clients.email,
+      })
       .from(charges)
       .innerJoin(clients, eq(clients.id, charges.clientId))
       .where(eq(charges.id, chargeId))
@@ -75,7 +81,9 @@ async function sendReminder(chargeId: string, offset: number): Promise<boolean> 
 }
 
 /** The daily job's work: each open charge's step for today, once. Returns how many were queued. */
-export async function sendChargeReminders({ today = clockToday() }: { today?: string } = {}): Promise<number> {
+export async function sendChargeReminders({
+  today = clockToday(),
+}: { today?: string } = {}): Promise<number> {
   const settings = await getBillingSettings();
   const offsets = settings?.reminderOffsets ?? [...DEFAULT_REMINDER_OFFSETS];
   if (!offsets.length) return 0;

@@ -228,14 +228,24 @@ export async function reactivateIfSettled(
     (r) => r.subscriptionId === sub.id && r.chargeId !== charge.id && daysOverdue(r.dueDate, today) > days,
   );
   if (holding.length) return false;
-  await reactivate(tx, sub, { actor, today, reason: `cobrança ${charge.number} quitada`, chargeId: charge.id });
+  await reactivate(tx, sub, {
+    actor,
+    today,
+    reason: `cobrança ${charge.number} quitada`,
+    chargeId: charge.id,
+  });
   return true;
 }
 
 async function reactivate(
   tx: DbOrTx,
   sub: typeof subscriptions.$inferSelect,
-  { actor, today, reason, chargeId }: { actor: Actor | null; today: string; reason: string; chargeId: string | null },
+  {
+    actor,
+    today,
+    reason,
+    chargeId,
+  }: { actor: Actor | null; today: string; reason: string; chargeId: string | null },
 ) {
   await tx
     .update(subscriptions)
@@ -368,7 +378,8 @@ export async function listSuspensionsForDigest({ today }: { today: string }) {
       daysOverdue: overdue,
     };
     if (r.status === "suspensa") suspended.push(line);
-    else if (overdue !== null && overdue > days - ABOUT_TO_SUSPEND_DAYS && overdue <= days) aboutToSuspend.push(line);
+    else if (overdue !== null && overdue > days - ABOUT_TO_SUSPEND_DAYS && overdue <= days)
+      aboutToSuspend.push(line);
     else continue;
     seen.add(r.subscriptionId);
   }

@@ -63,8 +63,12 @@ export function HowToPay({ pay }: { pay: PaymentOptions }) {
       {pay.link && <MailButton href={pay.link}>Pagar agora</MailButton>}
       {pay.pixCode && (
         <>
-          <MailText>Pague com PIX usando o código &quot;copia e cola&quot; abaixo no app do seu banco.</MailText>
-          <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "12px 0 4px" }}>PIX copia e cola:</Text>
+          <MailText>
+            Pague com PIX usando o código &quot;copia e cola&quot; abaixo no app do seu banco.
+          </MailText>
+          <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "12px 0 4px" }}>
+            PIX copia e cola:
+          </Text>
           <Text
             style={{
               backgroundColor: "#f1f5f9",
@@ -139,7 +143,13 @@ export function SubscriptionSuspendedMail({ brand, data }: { brand: MailBrand; d
 }
 
 /** The subscription was suspended: to the admins. */
-export function SubscriptionSuspendedAdminMail({ brand, data }: { brand: MailBrand; data: SuspensionMailData }) {
+export function SubscriptionSuspendedAdminMail({
+  brand,
+  data,
+}: {
+  brand: MailBrand;
+  data: SuspensionMailData;
+}) {
   return (
     <MailLayout
       preview={subscriptionSuspendedAdminSubject(data)}

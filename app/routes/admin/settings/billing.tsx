@@ -23,7 +23,14 @@ import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const PATH = "/admin/settings/billing";
-const FIELDS = ["pixKey", "pixName", "pixCity", "renewalDaysBefore", "reminderOffsets", "suspensionDays"] as const;
+const FIELDS = [
+  "pixKey",
+  "pixName",
+  "pixCity",
+  "renewalDaysBefore",
+  "reminderOffsets",
+  "suspensionDays",
+] as const;
 type Values = Partial<Record<(typeof FIELDS)[number], string>>;
 
 export async function loader({ request }: Route.LoaderArgs) {
