@@ -2,6 +2,7 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, charges, mailMessages, plans, subscriptionEvents, subscriptions } from "~/db/schema";
 import { addDays } from "~/lib/dates";
+import { formatMoney } from "~/lib/format";
 import { upsertAdmin } from "~/modules/auth/users.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { useTestDatabase } from "../../../tests/support/db";
@@ -24,6 +25,8 @@ import {
 } from "./suspension.server";
 
 const t = useTestDatabase();
+// formatMoney separates "R$" with a no-break space.
+const money = formatMoney(8990);
 let premium: string;
 const admin = { id: "admin-1", name: "Ana Admin" };
 const PIX = {
@@ -141,14 +144,14 @@ describe("the reminder schedule", () => {
     expect(sentOn).toEqual({ "2026-03-07": 1, "2026-03-10": 1, "2026-03-13": 1, "2026-03-17": 1 });
     const mails = await reminders(charge.id);
     expect(mails.map((m) => m.subject)).toEqual([
-      `Lembrete: a cobrança ${charge.number} (R$ 89,90) vence em 3 dias`,
-      `Lembrete: a cobrança ${charge.number} (R$ 89,90) vence hoje`,
-      `Lembrete: a cobrança ${charge.number} (R$ 89,90) venceu há 3 dias`,
-      `Lembrete: a cobrança ${charge.number} (R$ 89,90) venceu há 7 dias`,
+      `Lembrete: a cobrança ${charge.number} (${money}) vence em 3 dias`,
+      `Lembrete: a cobrança ${charge.number} (${money}) vence hoje`,
+      `Lembrete: a cobrança ${charge.number} (${money}) venceu há 3 dias`,
+      `Lembrete: a cobrança ${charge.number} (${money}) venceu há 7 dias`,
     ]);
     expect(mails.every((m) => m.to === email)).toBe(true);
     expect(mails[0].html).toContain("10/03/2026");
-    expect(mails[0].html).toContain("R$ 89,90");
+    expect(mails[0].html).toContain(money);
     expect(mails[0].html).toContain("br.gov.bcb.pix");
   });
 
@@ -222,7 +225,7 @@ describe("the reminder schedule", () => {
       sendChargeReminders({ today: "2026-07-07" }),
     ]);
     expect((await reminders(charge.id)).map((m) => m.subject)).toEqual([
-      `Lembrete: a cobrança ${charge.number} (R$ 89,90) vence hoje`,
+      `Lembrete: a cobrança ${charge.number} (${money}) vence hoje`,
     ]);
   });
 
