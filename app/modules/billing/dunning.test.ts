@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
 import { auditLog, charges, mailMessages, plans, subscriptionEvents, subscriptions } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
@@ -92,13 +93,16 @@ const statusOf = async (subscriptionId: string) =>
   (await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0];
 
 const eventsNamed = async (name: string, subscriptionId: string) =>
-  (
-    await t.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from pgboss.job
            where name = 'events' and data->>'event' = ${name}
              and data->'payload'->>'subscriptionId' = ${subscriptionId}`,
-    )
-  ).rows[0].n;
+      )
+    )[0].n,
+  );
 
 describe("reminder settings", () => {
   it("accepts the default schedule and refuses bad steps in Portuguese", () => {
