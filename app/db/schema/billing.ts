@@ -192,11 +192,26 @@ export const billingSettings = pgTable(
     /** The seeded demonstration key is labelled as such in the settings page. */
     pixKeyIsDemo: boolean("pix_key_is_demo").notNull().default(false),
     renewalDaysBefore: integer("renewal_days_before").notNull().default(10),
+    /**
+     * The reminder schedule (issue 31, decision 033): days from the effective due date, negative
+     * before it ("vence em 3 dias"), 0 on it, positive after ("venceu há 7 dias"). Ascending.
+     */
+    reminderOffsets: integer("reminder_offsets")
+      .array()
+      .notNull()
+      .default(sql`'{-3,0,3,7}'::integer[]`),
+    /** A subscription is suspended when a started period's charge is overdue more than this. */
+    suspensionDays: integer("suspension_days").notNull().default(15),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("billing_settings_single_row", sql`${t.id} = 1`),
     check("billing_settings_days_check", sql`${t.renewalDaysBefore} between 1 and 60`),
+    check("billing_settings_suspension_days_check", sql`${t.suspensionDays} between 1 and 90`),
+    check(
+      "billing_settings_reminders_check",
+      sql`coalesce(array_length(${t.reminderOffsets}, 1), 0) <= 8 and -30 <= all(${t.reminderOffsets}) and 60 >= all(${t.reminderOffsets})`,
+    ),
     check("billing_settings_pix_name_check", sql`${t.pixName} is null or length(${t.pixName}) <= 25`),
     check("billing_settings_pix_city_check", sql`${t.pixCity} is null or length(${t.pixCity}) <= 15`),
   ],

@@ -80,11 +80,13 @@ export const subscriptions = pgTable(
     noBilling: boolean("no_billing").notNull().default(false),
     /** Cancelled at the end of the paid period (issue 33): no renewal is issued; it ends then. */
     cancelAt: date("cancel_at", { mode: "string" }),
+    /** Never suspended for an overdue charge (issue 31): an admin's audited exemption. */
+    suspensionExempt: boolean("suspension_exempt").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("subscriptions_status_check", sql`${t.status} in ('ativa', 'inativa', 'cancelada')`),
+    check("subscriptions_status_check", sql`${t.status} in ('ativa', 'inativa', 'cancelada', 'suspensa')`),
     check(
       "subscriptions_renewal_check",
       sql`${t.renewalType} in ('mensal', 'trimestral', 'semestral', 'anual')`,

@@ -9,6 +9,7 @@ import {
 } from "./billing.constants";
 import { PIX_CITY_MAX, PIX_NAME_MAX } from "./pix-code";
 import { PIX_KEY_MESSAGES } from "./pix-key";
+import { reminderOffsetsField, suspensionDaysField } from "./dunning.schema";
 import { PIX_SETTINGS_MESSAGES, pixSettingsSchema } from "./pix.schema";
 
 // Shared by the Financeiro forms (browser) and their actions (server).
@@ -95,6 +96,9 @@ export const billingSettingsSchema = pixSettingsSchema.extend({
     .min(1, BILLING_FORM_MESSAGES.daysInvalid)
     .max(60, BILLING_FORM_MESSAGES.daysInvalid)
     .default(DEFAULT_RENEWAL_DAYS_BEFORE),
+  // The reminder schedule and the suspension grace days (issue 31, decision 033).
+  reminderOffsets: reminderOffsetsField,
+  suspensionDays: suspensionDaysField,
 });
 export type BillingSettingsInput = z.output<typeof billingSettingsSchema>;
 

@@ -19,6 +19,7 @@ import {
 import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
+import { reactivateIfSettled } from "./suspension.server";
 
 /**
  * Billing's rules (issue 29, DESIGN §9): charges issued in the transaction of the change that
@@ -441,6 +442,8 @@ export async function recordPayment({
     await referralOnChargePaid(tx, { clientId: charge.clientId });
     // The client's first paid charge confirms the payment the onboarding promise counts from.
     await openOnboardingOnFirstPayment(tx, { clientId: charge.clientId, chargeId: charge.id, actor });
+    // Issue 31: a subscription suspended for this charge is ativa again at once.
+    await reactivateIfSettled(tx, { charge: paid, actor, today });
     return { ok: true, value: paid };
   });
 }
@@ -498,6 +501,8 @@ export async function cancelCharge({
     // Issue 30: no paid charge left, the referral waits for payment again (a no-op while paid
     // charges cannot be cancelled; refunds will call the same function).
     await referralOnChargeReversed(tx, { clientId: charge.clientId });
+    // Issue 31: a debt cancelled no longer holds the subscription suspended.
+    await reactivateIfSettled(tx, { charge: cancelled, actor });
     return { ok: true, value: cancelled };
   });
 }

@@ -2,6 +2,8 @@ import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
+import { sendChargeReminders } from "./reminders.server";
+import { suspendOverdueSubscriptions } from "./suspension.server";
 
 // Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
 // job's work is idempotent on its own (the overdue update finds nothing left; renewals are keyed
@@ -28,4 +30,20 @@ export const renewalChargesJob = defineJob<object>({
   },
 });
 
-export const BILLING_JOBS = [overdueChargesJob, renewalChargesJob, ...CHARGE_MAIL_JOBS] as const;
+/**
+ * Morning (issue 31): the reminder schedule's step of the day for each open charge, once per
+ * charge and step (the mail log's unique key), then the suspensions of the day. After the
+ * overdue job, before the 08:00 digest that lists suspended subscriptions.
+ */
+export const dunningJob = defineJob<object>({
+  name: "billing.dunning",
+  schedule: { cron: "30 7 * * *" },
+  expireInSeconds: 3600,
+  handler: async () => {
+    const reminders = await sendChargeReminders();
+    const suspended = await suspendOverdueSubscriptions();
+    log.info({ reminders, suspended }, "billing: reminders sent, subscriptions suspended");
+  },
+});
+
+export const BILLING_JOBS = [overdueChargesJob, renewalChargesJob, dunningJob, ...CHARGE_MAIL_JOBS] as const;

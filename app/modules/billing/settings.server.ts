@@ -21,7 +21,9 @@ export async function saveBillingSettings({
   input,
   actor = null,
 }: {
-  input: BillingSettingsInput;
+  // The reminder schedule and suspension days keep their stored values when left out.
+  input: Omit<BillingSettingsInput, "reminderOffsets" | "suspensionDays"> &
+    Partial<Pick<BillingSettingsInput, "reminderOffsets" | "suspensionDays">>;
   actor?: Actor | null;
 }): Promise<void> {
   const values = { ...input, pixKeyIsDemo: false, updatedAt: now() };

@@ -23,6 +23,7 @@ export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
   ativa: "Ativa",
   inativa: "Inativa",
   cancelada: "Cancelada",
+  suspensa: "Suspensa",
 };
 export const RENEWAL_LABELS: Record<RenewalType, string> = {
   mensal: "Mensal",

@@ -22,6 +22,9 @@ export interface DomainEvents {
   "charge.created": { chargeId: string };
   "charge.paid": { chargeId: string };
   "charge.cancelled": { chargeId: string };
+  // Issue 31: suspended for a charge overdue beyond the grace days; active again once settled.
+  "subscription.suspended": { subscriptionId: string; chargeId: string };
+  "subscription.reactivated": { subscriptionId: string; chargeId: string | null };
   "onboarding.opened": { onboardingId: string; clientId: string };
   "onboarding.published": { onboardingId: string; clientId: string };
 }
@@ -36,6 +39,8 @@ export const WEBHOOK_EVENTS = [
   "charge.created",
   "charge.paid",
   "charge.cancelled",
+  "subscription.suspended",
+  "subscription.reactivated",
 ] as const satisfies readonly DomainEventName[];
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

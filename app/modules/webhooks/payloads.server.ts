@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { chargeLines, charges, clients, leads, referrals, representatives } from "~/db/schema";
+import { chargeLines, charges, clients, leads, referrals, representatives, subscriptions } from "~/db/schema";
 import type { DomainEnvelope } from "~/modules/events/events.server";
 import type { WebhookEvent } from "~/modules/events/events.server";
 
@@ -101,6 +101,21 @@ async function chargeData(id: string) {
   };
 }
 
+async function subscriptionData(id: string) {
+  const [s] = await getDb().select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!s) return null;
+  return {
+    id: s.id,
+    client_id: s.clientId,
+    plan_id: s.planId,
+    status: s.status,
+    start_date: s.startDate,
+    end_date: s.endDate,
+    renewal_type: s.renewalType,
+    suspension_exempt: s.suspensionExempt,
+  };
+}
+
 /** The `data` of a webhook body, or null when the entity no longer exists. */
 export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promise<object | null> {
   switch (envelope.event) {
@@ -125,6 +140,12 @@ export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promi
     case "charge.cancelled": {
       const charge = await chargeData(envelope.payload.chargeId);
       return charge && { charge };
+    }
+    case "subscription.suspended":
+    case "subscription.reactivated": {
+      const subscription = await subscriptionData(envelope.payload.subscriptionId);
+      const charge = envelope.payload.chargeId ? await chargeData(envelope.payload.chargeId) : null;
+      return subscription && { subscription, charge };
     }
   }
 }

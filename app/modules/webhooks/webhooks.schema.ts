@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_OPTIONS = [
   { value: "charge.created", label: "Nova cobrança (charge.created)" },
   { value: "charge.paid", label: "Cobrança paga (charge.paid)" },
   { value: "charge.cancelled", label: "Cobrança cancelada (charge.cancelled)" },
+  { value: "subscription.suspended", label: "Assinatura suspensa (subscription.suspended)" },
+  { value: "subscription.reactivated", label: "Assinatura reativada (subscription.reactivated)" },
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_OPTIONS)[number]["value"];
 const EVENT_VALUES = WEBHOOK_EVENT_OPTIONS.map((o) => o.value) as [WebhookEventName, ...WebhookEventName[]];

@@ -12,12 +12,25 @@ import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { DEFAULT_RENEWAL_DAYS_BEFORE } from "~/modules/billing/billing.constants";
 import { BILLING_FORM_MESSAGES, billingSettingsSchema } from "~/modules/billing/billing.schema";
+import {
+  DEFAULT_REMINDER_OFFSETS,
+  DEFAULT_SUSPENSION_DAYS,
+  formatReminderOffsets,
+  reminderLabel,
+} from "~/modules/billing/dunning.schema";
 import { getBillingSettings, saveBillingSettings } from "~/modules/billing/settings.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const PATH = "/admin/settings/billing";
-const FIELDS = ["pixKey", "pixName", "pixCity", "renewalDaysBefore"] as const;
+const FIELDS = [
+  "pixKey",
+  "pixName",
+  "pixCity",
+  "renewalDaysBefore",
+  "reminderOffsets",
+  "suspensionDays",
+] as const;
 type Values = Partial<Record<(typeof FIELDS)[number], string>>;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,6 +41,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     pixName: s?.pixName ?? "",
     pixCity: s?.pixCity ?? "",
     renewalDaysBefore: String(s?.renewalDaysBefore ?? DEFAULT_RENEWAL_DAYS_BEFORE),
+    reminderOffsets: formatReminderOffsets(s?.reminderOffsets ?? DEFAULT_REMINDER_OFFSETS),
+    suspensionDays: String(s?.suspensionDays ?? DEFAULT_SUSPENSION_DAYS),
+    steps: (s?.reminderOffsets ?? DEFAULT_REMINDER_OFFSETS).map(reminderLabel),
     demo: s?.pixKeyIsDemo ?? false,
   };
 }
@@ -106,6 +122,24 @@ export default function BillingSettingsPage({ loaderData, actionData }: Route.Co
             max={60}
             defaultValue={value("renewalDaysBefore")}
             error={errors.renewalDaysBefore}
+          />
+          <TextField
+            label="Lembretes de pagamento (dias em relação ao vencimento)"
+            name="reminderOffsets"
+            maxLength={200}
+            defaultValue={value("reminderOffsets")}
+            hint={`Separados por vírgula: -3 é 3 dias antes, 0 é no dia, 7 é 7 dias depois. Vazio: nenhum lembrete. Hoje: ${loaderData.steps.join("; ") || "nenhum"}.`}
+            error={errors.reminderOffsets}
+          />
+          <TextField
+            label="Suspender a assinatura após quantos dias de atraso"
+            name="suspensionDays"
+            type="number"
+            min={1}
+            max={90}
+            defaultValue={value("suspensionDays")}
+            hint="Contados do vencimento (ou do dia útil seguinte, se vencer em fim de semana ou feriado)."
+            error={errors.suspensionDays}
           />
           <Button type="submit" busy={busy} busyLabel="Salvando...">
             Salvar
