@@ -2,6 +2,7 @@ import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
+import { applyProviderEventJob } from "./webhook.server";
 
 // Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
 // job's work is idempotent on its own (the overdue update finds nothing left; renewals are keyed
@@ -28,4 +29,9 @@ export const renewalChargesJob = defineJob<object>({
   },
 });
 
-export const BILLING_JOBS = [overdueChargesJob, renewalChargesJob, ...CHARGE_MAIL_JOBS] as const;
+export const BILLING_JOBS = [
+  overdueChargesJob,
+  renewalChargesJob,
+  ...CHARGE_MAIL_JOBS,
+  applyProviderEventJob,
+] as const;

@@ -36,7 +36,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (req.headers["access_token"] !== "chave-teste") return send(res, 401, {});
   const fail = failNext.shift();
   if (fail) return send(res, fail.status, fail.body);
-  const parts = u.pathname.replace(/^\/api/, "").split("/").filter(Boolean); // v3, payments, id, ...
+  const parts = u.pathname
+    .replace(/^\/api/, "")
+    .split("/")
+    .filter(Boolean); // v3, payments, id, ...
   if (parts[0] !== "v3") return send(res, 404, {});
   if (parts[1] === "customers" && req.method === "GET") return send(res, 200, { data: [] });
   if (parts[1] === "customers" && req.method === "POST") return send(res, 200, { id: "cus_1" });
