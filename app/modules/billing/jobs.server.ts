@@ -2,6 +2,7 @@ import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
+import { sendChargeToProviderJob } from "./provider-sync.server";
 import { applyProviderEventJob } from "./webhook.server";
 
 // Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
