@@ -35,4 +35,5 @@ export const BILLING_JOBS = [
   renewalChargesJob,
   ...CHARGE_MAIL_JOBS,
   applyProviderEventJob,
+  sendChargeToProviderJob,
 ] as const;
