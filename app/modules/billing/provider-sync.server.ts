@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { charges, clients } from "~/db/schema";
 import { now } from "~/server/clock.server";
+import type { EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, type JobContext } from "~/server/jobs/queue.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
@@ -79,15 +80,15 @@ export async function sendChargeToProvider(
 }
 
 /** Every new charge goes to the provider when one is configured (the event is in the issuing transaction). */
-export const sendChargeToProviderJob = defineJob<{ chargeId: string }>({
+export const sendChargeToProviderJob = defineJob<EventEnvelope<"charge.created", { chargeId: string }>>({
   name: "billing.send-to-provider",
   on: ["charge.created"],
   retryLimit: PROVIDER_RETRY_LIMIT,
   retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
   retryBackoff: true,
-  handler: async ({ chargeId }, job) => {
+  handler: async ({ payload }, job) => {
     const provider = configuredProvider();
     if (!provider) return;
-    await sendChargeToProvider(provider, chargeId, job);
+    await sendChargeToProvider(provider, payload.chargeId, job);
   },
 });

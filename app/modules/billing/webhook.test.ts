@@ -93,6 +93,17 @@ async function chargeNow(id: string) {
   return c;
 }
 
+describe("issuing with Asaas configured", () => {
+  it("a new charge is sent to Asaas by a job, not in the request; Asaas down is written on the charge", async () => {
+    const charge = await renewalCharge();
+    expect(charge.providerError).toBeNull();
+    await drainJobs();
+    const after = await chargeNow(charge.id);
+    expect(after.providerError).toContain("Asaas indisponível");
+    expect(after.providerNextAttemptAt).not.toBeNull();
+  });
+});
+
 describe("POST /api/webhooks/asaas", () => {
   it("a wrong or missing token is 401 and nothing is stored", async () => {
     const charge = await renewalCharge();
