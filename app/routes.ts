@@ -9,6 +9,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("rss.xml", "routes/resources/rss.ts"),
   route("consentimento", "routes/resources/consentimento.ts"),
+  route("api/webhooks/asaas", "routes/resources/webhook-asaas.ts"),
   // E2E only: 404 unless TEST_CLOCK_CONTROL is set (see the file).
   route("test-hooks/clock", "routes/resources/test-clock.ts"),
 

@@ -238,6 +238,13 @@ const MATRIX: Record<string, Line> = {
   "routes/resources/sitemap.ts": { loader: PUBLIC },
   "routes/resources/robots.ts": { loader: PUBLIC },
   "routes/resources/rss.ts": { loader: PUBLIC },
+  // Asaas's webhook: with no ASAAS_* configured (as here) it answers 404 to everyone and stores
+  // nothing; with it, the token decides (app/modules/billing/webhook.test.ts).
+  "routes/resources/webhook-asaas.ts": {
+    loader: all(status(405)),
+    action: all(status(404)),
+    forms: (): Record<string, string>[] => [{}, { id: "evt_1", event: "PAYMENT_RECEIVED" }],
+  },
   // The E2E clock hook: without TEST_CLOCK_CONTROL (never set here) it does not exist for anyone.
   "routes/resources/test-clock.ts": {
     loader: all(status(404)),

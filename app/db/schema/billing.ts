@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -69,11 +70,22 @@ export const charges = pgTable(
      * charge_lines (migration 0021) so the Financeiro totals can filter by kind without a join.
      */
     lineKinds: smallint("line_kinds").notNull().default(0),
+    /** The provider's payment page and dynamic PIX (issue 31), shown instead of the static PIX. */
+    providerPaymentUrl: text("provider_payment_url"),
+    providerPixPayload: text("provider_pix_payload"),
+    /** The last failed attempt to create the charge at the provider, and when the job retries. */
+    providerError: text("provider_error"),
+    providerNextAttemptAt: timestamp("provider_next_attempt_at", { withTimezone: true }),
+    /** A refund or chargeback reported by the provider: the charge is estornada, open as debt again. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("charges_status_check", sql`${t.status} in ('pendente', 'paga', 'vencida', 'cancelada')`),
+    check(
+      "charges_status_check",
+      sql`${t.status} in ('pendente', 'paga', 'vencida', 'cancelada', 'estornada')`,
+    ),
     check("charges_origin_check", sql`${t.origin} in ('assinatura', 'avulsa')`),
     check(
       "charges_method_check",
@@ -226,7 +238,19 @@ export const chargesPersonalData = personalData({
   table: charges,
   owners: { clientId: "client" },
   personal: { cancelReason: "text" },
-  notPersonal: ["number", "origin", "status", "paymentMethod", "provider", "providerId", "pixTxid"],
+  // The provider's page, PIX payload and error are about the charge (our company is the payee).
+  notPersonal: [
+    "number",
+    "origin",
+    "status",
+    "paymentMethod",
+    "provider",
+    "providerId",
+    "pixTxid",
+    "providerPaymentUrl",
+    "providerPixPayload",
+    "providerError",
+  ],
   exportAs: { key: "charges", label: "Cobranças" },
 });
 export const chargeLinesPersonalData = personalData({
@@ -245,4 +269,36 @@ export const billingSettingsPersonalData = personalData({
   personal: {},
   // The company's own PIX data, not a data subject's.
   notPersonal: ["pixKey", "pixName", "pixCity"],
+});
+
+/**
+ * Every webhook a payment provider sent (issue 31), raw, once per (provider, event id): deliveries
+ * are at least once, so the unique key is the dedupe. Applied by a job; `outcome` says what it did.
+ */
+export const providerEvents = pgTable(
+  "provider_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    outcome: text("outcome"),
+  },
+  (t) => [
+    uniqueIndex("provider_events_provider_event_unique").on(t.provider, t.eventId),
+    index("provider_events_received_idx").on(t.receivedAt),
+  ],
+);
+
+/**
+ * A provider's event names its payment and customer by the provider's ids (Asaas's webhook body
+ * carries "cus_…", never the payer's name or e-mail): nothing in it identifies a person by itself.
+ */
+export const providerEventsPersonalData = personalData({
+  table: providerEvents,
+  personal: {},
+  notPersonal: ["provider", "eventId", "type", "payload", "outcome"],
 });

@@ -1,6 +1,6 @@
 // Client-safe vocabulary of billing: the forms (browser), the zod schemas and the database's
 // CHECK constraints (app/db/schema/billing.ts) all read these lists.
-export const CHARGE_STATUSES = ["pendente", "paga", "vencida", "cancelada"] as const;
+export const CHARGE_STATUSES = ["pendente", "paga", "vencida", "cancelada", "estornada"] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 /** Where a charge comes from: a subscription period (mensalidade) or an admin's one-off charge. */
 export const CHARGE_ORIGINS = ["assinatura", "avulsa"] as const;

@@ -45,6 +45,7 @@ export const CHARGE_STATUS_LABELS = {
   vencida: "Vencida",
   paga: "Paga",
   cancelada: "Cancelada",
+  estornada: "Estornada",
 } as const satisfies Record<(typeof CHARGE_STATUSES)[number], string>;
 
 export const LINE_KIND_LABELS = {

@@ -393,7 +393,7 @@ describe("database rules", () => {
     await expect(
       t.db
         .update(charges)
-        .set({ status: "estornada" as never })
+        .set({ status: "reembolsada" as never })
         .where(eq(charges.id, charge.id)),
     ).rejects.toThrow();
     await expect(

@@ -4,6 +4,8 @@ import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
 import { sendChargeReminders } from "./reminders.server";
 import { suspendOverdueSubscriptions } from "./suspension.server";
+import { sendChargeToProviderJob } from "./provider-sync.server";
+import { applyProviderEventJob } from "./webhook.server";
 
 // Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
 // job's work is idempotent on its own (the overdue update finds nothing left; renewals are keyed
@@ -46,4 +48,11 @@ export const dunningJob = defineJob<object>({
   },
 });
 
-export const BILLING_JOBS = [overdueChargesJob, renewalChargesJob, dunningJob, ...CHARGE_MAIL_JOBS] as const;
+export const BILLING_JOBS = [
+  overdueChargesJob,
+  renewalChargesJob,
+  dunningJob,
+  ...CHARGE_MAIL_JOBS,
+  applyProviderEventJob,
+  sendChargeToProviderJob,
+] as const;

@@ -8,4 +8,6 @@ export const CHARGE_STATUS_COLORS = {
   vencida: "red",
   paga: "green",
   cancelada: "gray",
+  // Refunded or charged back: open as a debt again, so red like an overdue charge.
+  estornada: "red",
 } as const satisfies Record<ChargeStatus, string>;

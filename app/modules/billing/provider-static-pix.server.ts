@@ -1,0 +1,49 @@
+import { pixCopiaECola, pixTxidFor } from "./pix-code";
+import { pixQrDataUrl } from "./pix-qr.server";
+import type { PaymentProvider, ProviderCharge, ProviderChargeInput } from "~/server/payments/provider";
+
+export interface StaticPixConfig {
+  key: string;
+  name: string;
+  city: string;
+}
+
+/**
+ * Part 1's static PIX behind the provider interface. It has no server: the "charge" is a
+ * copia e cola computed here, nobody confirms payments (an admin records them) and there is no
+ * webhook — so cancel/refund/getStatus have nothing to ask and verifyWebhook refuses everything.
+ */
+export function staticPixProvider(config: StaticPixConfig | null): PaymentProvider {
+  return {
+    name: "pix-estatico",
+    confirmsPayments: false,
+    async createCustomer() {
+      return { providerCustomerId: null };
+    },
+    async createCharge(input: ProviderChargeInput): Promise<ProviderCharge> {
+      const txid = input.chargeNumber ? pixTxidFor(input.chargeNumber) : input.externalReference;
+      const pixPayload = config ? pixCopiaECola({ ...config, amountCents: input.amountCents, txid }) : null;
+      return {
+        providerId: txid,
+        paymentUrl: null,
+        pixPayload,
+        pixQrImage: pixPayload ? await pixQrDataUrl(pixPayload) : null,
+        boletoLine: null,
+      };
+    },
+    async cancel() {},
+    async refund() {},
+    async getStatus() {
+      return null;
+    },
+    async testConnection() {
+      return config ? { ok: true } : { ok: false, message: "Chave PIX não configurada." };
+    },
+    verifyWebhook() {
+      return false;
+    },
+    parseWebhook() {
+      return null;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { charges, clients } from "~/db/schema";
+import { now } from "~/server/clock.server";
+import type { EventEnvelope } from "~/server/jobs/events-queue.server";
+import { defineJob, type JobContext } from "~/server/jobs/queue.server";
+import { configuredProvider } from "~/server/payments/index.server";
+import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
+
+/** Seconds before the first retry; pg-boss doubles it on each retry (retryBackoff). */
+export const PROVIDER_RETRY_DELAY_SECONDS = 60;
+export const PROVIDER_RETRY_LIMIT = 8;
+
+export type SyncOutcome = "created" | "skipped" | "failed-retry" | "failed-final";
+
+/**
+ * Creates one charge at the provider (issue 31), outside any request. Idempotent: a charge that
+ * already has a provider id is skipped, and the Asaas adapter finds a payment it created before a
+ * lost answer by our charge id. A failure is written on the charge with the next attempt's time
+ * (shown in Financeiro) and rethrown when retryable, so pg-boss retries with backoff.
+ */
+export async function sendChargeToProvider(
+  provider: PaymentProvider,
+  chargeId: string,
+  attempt: Pick<JobContext, "retryCount" | "isLastAttempt"> = { retryCount: 0, isLastAttempt: false },
+): Promise<SyncOutcome> {
+  const db = getDb();
+  const [row] = await db
+    .select({ charge: charges, client: clients })
+    .from(charges)
+    .innerJoin(clients, eq(clients.id, charges.clientId))
+    .where(eq(charges.id, chargeId));
+  if (!row) return "skipped";
+  const { charge, client } = row;
+  if (charge.providerId || (charge.status !== "pendente" && charge.status !== "vencida")) return "skipped";
+  try {
+    const { providerCustomerId } = await provider.createCustomer({
+      externalReference: client.id,
+      name: client.businessName || client.name,
+      email: client.email,
+      document: client.document,
+      phone: client.phone,
+    });
+    const created = await provider.createCharge({
+      externalReference: charge.id,
+      providerCustomerId,
+      amountCents: charge.amountCents,
+      dueDate: charge.dueDate,
+      description: `Cobrança ${charge.number}`,
+      chargeNumber: charge.number,
+    });
+    await db
+      .update(charges)
+      .set({
+        provider: provider.name,
+        providerId: created.providerId,
+        providerPaymentUrl: created.paymentUrl,
+        providerPixPayload: created.pixPayload,
+        providerError: null,
+        providerNextAttemptAt: null,
+        updatedAt: now(),
+      })
+      .where(eq(charges.id, charge.id));
+    return "created";
+  } catch (err) {
+    const retryable = !(err instanceof ProviderError) || err.retryable;
+    const final = !retryable || attempt.isLastAttempt;
+    const delay = PROVIDER_RETRY_DELAY_SECONDS * 2 ** attempt.retryCount;
+    await db
+      .update(charges)
+      .set({
+        providerError: (err as Error).message.slice(0, 500),
+        providerNextAttemptAt: final ? null : new Date(now().getTime() + delay * 1000),
+        updatedAt: now(),
+      })
+      .where(eq(charges.id, charge.id));
+    if (!final) throw err;
+    return "failed-final";
+  }
+}
+
+/** Every new charge goes to the provider when one is configured (the event is in the issuing transaction). */
+export const sendChargeToProviderJob = defineJob<EventEnvelope<"charge.created", { chargeId: string }>>({
+  name: "billing.send-to-provider",
+  on: ["charge.created"],
+  retryLimit: PROVIDER_RETRY_LIMIT,
+  retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
+  retryBackoff: true,
+  handler: async ({ payload }, job) => {
+    const provider = configuredProvider();
+    if (!provider) return;
+    await sendChargeToProvider(provider, payload.chargeId, job);
+  },
+});

@@ -1,0 +1,183 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { charges, providerEvents } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import { now, today as clockToday } from "~/server/clock.server";
+import { defineJob, enqueue } from "~/server/jobs/queue.server";
+import { log } from "~/server/logging/logger.server";
+import type { PaymentProvider, ProviderEvent } from "~/server/payments/provider";
+import { recordPayment } from "./billing.server";
+
+/** The webhook's body limit: Asaas events are a few kB; anything far bigger is not one. */
+const MAX_EVENT_BYTES = 256 * 1024;
+
+export type WebhookAnswer = { status: 200 | 400 | 401 | 413; body: { ok: boolean; message?: string } };
+
+/**
+ * Receives one webhook: checks the token (401, nothing stored), stores the event raw once per id
+ * (a repeat is answered 200 and ignored) and leaves the work to a job, so the answer is quick.
+ */
+export async function receiveProviderWebhook(
+  provider: PaymentProvider,
+  request: Request,
+): Promise<WebhookAnswer> {
+  if (!provider.verifyWebhook(request.headers)) return { status: 401, body: { ok: false } };
+  const text = await request.text();
+  if (text.length > MAX_EVENT_BYTES) return { status: 413, body: { ok: false } };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { status: 400, body: { ok: false, message: "JSON inválido." } };
+  }
+  const event = provider.parseWebhook(body);
+  if (!event) return { status: 400, body: { ok: false, message: "Evento sem id ou tipo." } };
+  await getDb().transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(providerEvents)
+      .values({ provider: provider.name, eventId: event.eventId, type: event.type, payload: body as object })
+      .onConflictDoNothing()
+      .returning({ id: providerEvents.id });
+    // The job is enqueued with the row, in the same transaction: stored means it will be applied.
+    if (stored) await enqueue(tx, applyProviderEventJob, { id: stored.id }, { id: stored.id });
+  });
+  return { status: 200, body: { ok: true } };
+}
+
+/** What applying an event did, as the events page shows it. */
+export type EventOutcome = string;
+
+async function findCharge(event: ProviderEvent) {
+  // Out of order (a RECEIVED before its CREATED, or before our job stored the provider id): our
+  // charge id travels as externalReference, so the charge is found either way.
+  const conds = [];
+  if (event.providerPaymentId) conds.push(eq(charges.providerId, event.providerPaymentId));
+  if (event.externalReference && isId(event.externalReference))
+    conds.push(eq(charges.id, event.externalReference));
+  if (!conds.length) return null;
+  const rows = await getDb()
+    .select()
+    .from(charges)
+    .where(conds.length === 1 ? conds[0] : sql`(${conds[0]} or ${conds[1]})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Applies one stored event. Idempotent by the charge's status: a payment already recorded is not
+ * recorded again (recordPayment refuses a paid charge, and the subscription extends once by
+ * `extended_at`), and a processed event is skipped.
+ */
+export async function applyProviderEvent(
+  provider: Pick<PaymentProvider, "name" | "parseWebhook">,
+  rowId: string,
+): Promise<EventOutcome> {
+  const db = getDb();
+  const [row] = await db.select().from(providerEvents).where(eq(providerEvents.id, rowId));
+  if (!row) return "evento inexistente";
+  if (row.processedAt) return row.outcome ?? "já processado";
+  const event = provider.parseWebhook(row.payload);
+  const outcome = event ? await applyParsed(provider.name, event) : "evento ilegível";
+  await db
+    .update(providerEvents)
+    .set({ processedAt: now(), outcome })
+    .where(and(eq(providerEvents.id, rowId), sql`${providerEvents.processedAt} is null`));
+  return outcome;
+}
+
+async function applyParsed(providerName: string, event: ProviderEvent): Promise<EventOutcome> {
+  if (event.kind === "ignored") return "ignorado (tipo não tratado)";
+  const charge = await findCharge(event);
+  if (!charge) return "cobrança não encontrada";
+  const db = getDb();
+  // Link the charge to the provider's payment when the event tells us its id first.
+  if (!charge.providerId && event.providerPaymentId) {
+    await db
+      .update(charges)
+      .set({ provider: providerName, providerId: event.providerPaymentId, updatedAt: now() })
+      .where(and(eq(charges.id, charge.id), sql`${charges.providerId} is null`));
+  }
+  switch (event.kind) {
+    case "created":
+      return "cobrança vinculada";
+    case "paid": {
+      if (charge.status === "paga") return "já estava paga";
+      const today = clockToday();
+      const paidOn = event.paidOn && event.paidOn <= today ? event.paidOn : today;
+      // The same function as the admin's "Registrar pagamento": one extension, same audit/event.
+      const res = await recordPayment({
+        chargeId: charge.id,
+        input: { paidOn, method: event.method ?? "pix", amountCents: charge.amountCents },
+        actor: { id: `provider:${providerName}`, name: providerName === "asaas" ? "Asaas" : providerName },
+      });
+      return res.ok ? "paga" : `não aplicado: ${res.message}`;
+    }
+    case "overdue": {
+      const moved = await db
+        .update(charges)
+        .set({ status: "vencida", updatedAt: now() })
+        .where(and(eq(charges.id, charge.id), eq(charges.status, "pendente")))
+        .returning({ id: charges.id });
+      return moved.length ? "vencida" : `sem mudança (${charge.status})`;
+    }
+    case "refunded": {
+      // The period already served is not shortened (extended_at stays set, so paying again does
+      // not extend twice); the charge is open as a debt again.
+      const moved = await db
+        .update(charges)
+        .set({
+          status: "estornada",
+          // The money went back: the payment's facts leave the charge (they stay in the stored
+          // event and the audit of the payment), so it can be paid again.
+          paidOn: null,
+          amountPaidCents: null,
+          paymentMethod: null,
+          paymentRecordedAt: null,
+          refundedAt: now(),
+          updatedAt: now(),
+        })
+        .where(and(eq(charges.id, charge.id), inArray(charges.status, ["paga", "pendente", "vencida"])))
+        .returning({ id: charges.id });
+      return moved.length ? "estornada" : `sem mudança (${charge.status})`;
+    }
+    case "deleted": {
+      const moved = await db
+        .update(charges)
+        .set({
+          status: "cancelada",
+          cancelReason: "Cancelada no provedor de pagamento.",
+          cancelledAt: now(),
+          updatedAt: now(),
+        })
+        .where(and(eq(charges.id, charge.id), inArray(charges.status, ["pendente", "vencida"])))
+        .returning({ id: charges.id });
+      return moved.length ? "cancelada" : `sem mudança (${charge.status})`;
+    }
+  }
+}
+
+export const applyProviderEventJob = defineJob<{ id: string }>({
+  name: "billing.apply-provider-event",
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  handler: async ({ id }) => {
+    const { configuredProvider } = await import("~/server/payments/index.server");
+    const provider = configuredProvider();
+    if (!provider) {
+      log.warn({ id }, "billing: provider event stored but no provider configured");
+      return;
+    }
+    const outcome = await applyProviderEvent(provider, id);
+    log.info({ id, outcome }, "billing: provider event applied");
+  },
+});
+
+/** The received events, newest first, for Configurações → Financeiro → Eventos do provedor. */
+export async function listProviderEvents({ limit = 100 }: { limit?: number } = {}) {
+  return getDb()
+    .select()
+    .from(providerEvents)
+    .orderBy(sql`${providerEvents.receivedAt} desc`)
+    .limit(limit);
+}

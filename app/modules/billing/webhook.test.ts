@@ -1,0 +1,205 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, charges, plans, providerEvents, subscriptions } from "~/db/schema";
+import { createClient } from "~/modules/clients/clients.server";
+import { resetClock, setClock } from "~/server/clock.server";
+import { drainJobs } from "~/server/jobs/queue.server";
+import { configuredProvider } from "~/server/payments/index.server";
+import { useTestDatabase } from "../../../tests/support/db";
+import { issueRenewalCharges, recordPayment } from "./billing.server";
+import { receiveProviderWebhook } from "./webhook.server";
+
+const t = useTestDatabase();
+let premium: string;
+let seq = 0;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  process.env.ASAAS_API_KEY = "chave";
+  process.env.ASAAS_API_URL = "http://127.0.0.1:9";
+  process.env.ASAAS_WEBHOOK_TOKEN = "token-do-webhook";
+  const [plan] = await t.db
+    .insert(plans)
+    .values({ name: "Premium", priceCents: 8990, setupFeeCents: 0 })
+    .returning();
+  premium = plan.id;
+});
+afterAll(() => {
+  for (const k of ["ASAAS_API_KEY", "ASAAS_API_URL", "ASAAS_WEBHOOK_TOKEN"]) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+});
+afterEach(() => resetClock());
+
+/** A client paid up to 2026-04-09 with its renewal charge (period from 2026-04-10) open. */
+async function renewalCharge() {
+  seq += 1;
+  const client = await createClient({
+    input: {
+      name: `Cliente ${seq}`,
+      email: `asaas${seq}@teste.dev`,
+      phone: "(11) 98765-4321",
+      businessName: `Restaurante ${seq}`,
+      planId: premium,
+      status: "ativo",
+    },
+    today: "2026-03-10",
+  });
+  await issueRenewalCharges({ today: "2026-04-01", daysBefore: 10 });
+  const [charge] = await t.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.clientId, client.id), eq(charges.extendsSubscription, true)));
+  return charge;
+}
+
+function post(body: unknown, token: string | null = "token-do-webhook") {
+  return new Request("http://localhost/api/webhooks/asaas", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token === null ? {} : { "asaas-access-token": token }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const event = (id: string, type: string, chargeId: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  event: type,
+  payment: {
+    id: `pay_${chargeId.slice(0, 8)}`,
+    externalReference: chargeId,
+    value: 89.9,
+    billingType: "PIX",
+    clientPaymentDate: "2026-04-05",
+    ...extra,
+  },
+});
+
+async function deliver(body: unknown, token?: string | null) {
+  const answer = await receiveProviderWebhook(configuredProvider()!, post(body, token));
+  return answer.status;
+}
+
+async function endDateOf(subscriptionId: string | null) {
+  const [s] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId!));
+  return s.endDate;
+}
+
+async function chargeNow(id: string) {
+  const [c] = await t.db.select().from(charges).where(eq(charges.id, id));
+  return c;
+}
+
+describe("issuing with Asaas configured", () => {
+  it("a new charge is sent to Asaas by a job, not in the request; Asaas down is written on the charge", async () => {
+    const charge = await renewalCharge();
+    expect(charge.providerError).toBeNull();
+    await drainJobs();
+    const after = await chargeNow(charge.id);
+    expect(after.providerError).toContain("Asaas indisponível");
+    expect(after.providerNextAttemptAt).not.toBeNull();
+  });
+});
+
+describe("POST /api/webhooks/asaas", () => {
+  it("a wrong or missing token is 401 and nothing is stored", async () => {
+    const charge = await renewalCharge();
+    const before = await t.db.select().from(providerEvents);
+    expect(await deliver(event("evt_bad", "PAYMENT_RECEIVED", charge.id), "outro")).toBe(401);
+    expect(await deliver(event("evt_bad", "PAYMENT_RECEIVED", charge.id), null)).toBe(401);
+    await drainJobs();
+    expect(await t.db.select().from(providerEvents)).toHaveLength(before.length);
+    expect((await chargeNow(charge.id)).status).toBe("pendente");
+  });
+
+  it("the same RECEIVED twice, before any CREATED: one payment and one extension", async () => {
+    setClock("2026-04-06T12:00:00-03:00");
+    const charge = await renewalCharge();
+    const endBefore = await endDateOf(charge.subscriptionId);
+    const body = event("evt_rcv_1", "PAYMENT_RECEIVED", charge.id);
+    expect(await deliver(body)).toBe(200);
+    expect(await deliver(body)).toBe(200);
+    await drainJobs();
+    const paid = await chargeNow(charge.id);
+    expect(paid).toMatchObject({
+      status: "paga",
+      paidOn: "2026-04-05",
+      paymentMethod: "pix",
+      amountPaidCents: 8990,
+    });
+    expect(paid.providerId).toBe(`pay_${charge.id.slice(0, 8)}`);
+    expect(endBefore).not.toBe("2026-05-10");
+    expect(await endDateOf(charge.subscriptionId)).toBe("2026-05-10");
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "charge.paid"), eq(auditLog.entityId, charge.id)));
+    expect(audits).toHaveLength(1);
+    const stored = await t.db.select().from(providerEvents).where(eq(providerEvents.eventId, "evt_rcv_1"));
+    expect(stored).toHaveLength(1);
+    expect(stored[0].outcome).toBe("paga");
+    // A CONFIRMED arriving after the RECEIVED changes nothing.
+    expect(await deliver(event("evt_conf_1", "PAYMENT_CONFIRMED", charge.id))).toBe(200);
+    await drainJobs();
+    expect(await endDateOf(charge.subscriptionId)).toBe("2026-05-10");
+    const [conf] = await t.db.select().from(providerEvents).where(eq(providerEvents.eventId, "evt_conf_1"));
+    expect(conf.outcome).toBe("já estava paga");
+  });
+
+  it("REFUNDED after RECEIVED: estornada, open again, the period served is kept", async () => {
+    setClock("2026-04-06T12:00:00-03:00");
+    const charge = await renewalCharge();
+    await deliver(event("evt_rcv_2", "PAYMENT_RECEIVED", charge.id));
+    await drainJobs();
+    const extended = await endDateOf(charge.subscriptionId);
+    await deliver(event("evt_ref_2", "PAYMENT_REFUNDED", charge.id));
+    await drainJobs();
+    expect((await chargeNow(charge.id)).status).toBe("estornada");
+    expect(await endDateOf(charge.subscriptionId)).toBe(extended);
+    // Paid again (the debt): recorded, and the subscription is not extended a second time.
+    const res = await recordPayment({
+      chargeId: charge.id,
+      input: { paidOn: "2026-04-06", method: "pix", amountCents: charge.amountCents },
+    });
+    expect(res.ok).toBe(true);
+    expect(await endDateOf(charge.subscriptionId)).toBe(extended);
+  });
+
+  it("OVERDUE → vencida and DELETED → cancelada", async () => {
+    const a = await renewalCharge();
+    const b = await renewalCharge();
+    await deliver(event("evt_ovd", "PAYMENT_OVERDUE", a.id));
+    await deliver(event("evt_del", "PAYMENT_DELETED", b.id));
+    await drainJobs();
+    expect((await chargeNow(a.id)).status).toBe("vencida");
+    expect((await chargeNow(b.id)).status).toBe("cancelada");
+  });
+
+  it("concurrent deliveries of one event store it once and pay once", async () => {
+    setClock("2026-04-06T12:00:00-03:00");
+    const charge = await renewalCharge();
+    const body = event("evt_conc", "PAYMENT_RECEIVED", charge.id);
+    const answers = await Promise.all([deliver(body), deliver(body), deliver(body)]);
+    expect(answers).toEqual([200, 200, 200]);
+    await drainJobs();
+    expect(
+      await t.db.select().from(providerEvents).where(eq(providerEvents.eventId, "evt_conc")),
+    ).toHaveLength(1);
+    expect((await chargeNow(charge.id)).status).toBe("paga");
+    expect(await endDateOf(charge.subscriptionId)).toBe("2026-05-10");
+  });
+
+  it("a body that is not an event is 400 and nothing is stored", async () => {
+    const provider = configuredProvider()!;
+    const bad = new Request("http://localhost/api/webhooks/asaas", {
+      method: "POST",
+      headers: { "asaas-access-token": "token-do-webhook" },
+      body: "{não é json",
+    });
+    expect((await receiveProviderWebhook(provider, bad)).status).toBe(400);
+    expect((await deliver({ event: "PAYMENT_RECEIVED" })).valueOf()).toBe(400);
+  });
+});

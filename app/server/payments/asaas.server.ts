@@ -1,0 +1,273 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderCharge,
+  type ProviderChargeStatus,
+  type ProviderEvent,
+  type ProviderStatus,
+} from "./provider";
+
+export interface AsaasConfig {
+  apiKey: string;
+  /** https://api-sandbox.asaas.com or https://api.asaas.com (a trailing /v3 or /api is accepted). */
+  apiUrl: string;
+  webhookToken: string;
+  /** Per-call limit: a hung provider must not hold a job forever. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Asaas is configured when all three ASAAS_* variables are set. */
+export function asaasConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AsaasConfig | null {
+  const apiKey = env.ASAAS_API_KEY?.trim();
+  const apiUrl = env.ASAAS_API_URL?.trim();
+  const webhookToken = env.ASAAS_WEBHOOK_TOKEN?.trim();
+  if (!apiKey || !apiUrl || !webhookToken) return null;
+  return { apiKey, apiUrl, webhookToken };
+}
+
+/** Constant-time comparison: hashing first makes both sides the same length. */
+export function sameSecret(given: string | null, expected: string): boolean {
+  if (given == null || expected === "") return false;
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+function v3Base(apiUrl: string): string {
+  return `${apiUrl.replace(/\/+$/, "").replace(/\/v3$/, "")}/v3`;
+}
+
+/** Asaas speaks reais with two decimals; we keep integer cents. */
+const toReais = (cents: number) => Math.round(cents) / 100;
+const toCents = (value: unknown) => (typeof value === "number" ? Math.round(value * 100) : null);
+
+function methodOf(billingType: unknown): ProviderStatus["method"] {
+  if (billingType === "PIX") return "pix";
+  if (billingType === "BOLETO") return "boleto";
+  if (billingType === "CREDIT_CARD" || billingType === "DEBIT_CARD") return "cartão";
+  return null;
+}
+
+// Asaas's payment statuses mapped to ours. Anything unknown counts as still open.
+const STATUS: Record<string, ProviderChargeStatus> = {
+  PENDING: "pendente",
+  AWAITING_RISK_ANALYSIS: "pendente",
+  CONFIRMED: "paga",
+  RECEIVED: "paga",
+  RECEIVED_IN_CASH: "paga",
+  OVERDUE: "vencida",
+  REFUNDED: "estornada",
+  REFUND_REQUESTED: "estornada",
+  REFUND_IN_PROGRESS: "estornada",
+  CHARGEBACK_REQUESTED: "estornada",
+  CHARGEBACK_DISPUTE: "estornada",
+  AWAITING_CHARGEBACK_REVERSAL: "estornada",
+};
+
+const EVENT_KIND: Record<string, ProviderEvent["kind"]> = {
+  PAYMENT_CREATED: "created",
+  PAYMENT_CONFIRMED: "paid",
+  PAYMENT_RECEIVED: "paid",
+  PAYMENT_OVERDUE: "overdue",
+  PAYMENT_REFUNDED: "refunded",
+  PAYMENT_CHARGEBACK_REQUESTED: "refunded",
+  PAYMENT_CHARGEBACK_DISPUTE: "refunded",
+  PAYMENT_DELETED: "deleted",
+};
+
+type Json = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
+
+/** The date a payment was made: Asaas fills one of these depending on the method. */
+function paidOnOf(p: Json): string | null {
+  return str(p.clientPaymentDate) ?? str(p.paymentDate) ?? str(p.confirmedDate);
+}
+
+/** The Asaas REST v3 adapter (docs.asaas.com). Every call throws ProviderError on failure. */
+export function asaasProvider(config: AsaasConfig): PaymentProvider {
+  const base = v3Base(config.apiUrl);
+  const doFetch = config.fetch ?? fetch;
+  const timeoutMs = config.timeoutMs ?? 15_000;
+
+  async function call(method: string, path: string, body?: unknown): Promise<Json> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method,
+        headers: {
+          access_token: config.apiKey,
+          "content-type": "application/json",
+          accept: "application/json",
+          "user-agent": "cardapio-digital",
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new ProviderError(`Asaas indisponível: ${(err as Error).message}`, true);
+    }
+    const text = await res.text();
+    let json: Json = {};
+    try {
+      json = text ? (JSON.parse(text) as Json) : {};
+    } catch {
+      json = {};
+    }
+    if (!res.ok) {
+      // Asaas answers 400 with { errors: [{ code, description }] }.
+      const errors = Array.isArray(json.errors) ? (json.errors as Json[]) : [];
+      const detail = errors
+        .map((e) => str(e.description))
+        .filter(Boolean)
+        .join("; ");
+      const retryable = res.status === 429 || res.status >= 500;
+      throw new ProviderError(
+        `Asaas respondeu ${res.status}${detail ? `: ${detail}` : ""}`,
+        retryable,
+        res.status,
+      );
+    }
+    return json;
+  }
+
+  async function findByExternalReference(externalReference: string): Promise<Json | null> {
+    const list = await call("GET", `/payments?externalReference=${encodeURIComponent(externalReference)}`);
+    const data = Array.isArray(list.data) ? (list.data as Json[]) : [];
+    return data.find((p) => p.deleted !== true) ?? null;
+  }
+
+  async function chargeOf(payment: Json): Promise<ProviderCharge> {
+    const providerId = String(payment.id);
+    // The dynamic PIX exists for every UNDEFINED/PIX payment; a failure here must not lose the
+    // payment just created, so the QR is optional and the invoice link still reaches the payer.
+    let pixPayload: string | null = null;
+    let pixQrImage: string | null = null;
+    try {
+      const qr = await call("GET", `/payments/${encodeURIComponent(providerId)}/pixQrCode`);
+      pixPayload = str(qr.payload);
+      pixQrImage = str(qr.encodedImage) ? `data:image/png;base64,${String(qr.encodedImage)}` : null;
+    } catch {
+      pixPayload = null;
+    }
+    return {
+      providerId,
+      paymentUrl: str(payment.invoiceUrl),
+      pixPayload,
+      pixQrImage,
+      boletoLine: str(payment.identificationField) ?? null,
+    };
+  }
+
+  return {
+    name: "asaas",
+    confirmsPayments: true,
+
+    async createCustomer(input) {
+      const body = {
+        name: input.name,
+        email: input.email ?? undefined,
+        cpfCnpj: input.document ?? undefined,
+        mobilePhone: input.phone ?? undefined,
+        externalReference: input.externalReference,
+        notificationDisabled: true,
+      };
+      if (input.providerCustomerId) {
+        const c = await call("PUT", `/customers/${encodeURIComponent(input.providerCustomerId)}`, body);
+        return { providerCustomerId: String(c.id ?? input.providerCustomerId) };
+      }
+      // A retry after a lost answer must not create a second customer.
+      const found = await call(
+        "GET",
+        `/customers?externalReference=${encodeURIComponent(input.externalReference)}`,
+      );
+      const existing = Array.isArray(found.data) ? (found.data as Json[])[0] : undefined;
+      if (existing?.id) return { providerCustomerId: String(existing.id) };
+      const c = await call("POST", "/customers", body);
+      return { providerCustomerId: String(c.id) };
+    },
+
+    async createCharge(input) {
+      if (!input.providerCustomerId) throw new ProviderError("Cliente sem cadastro no Asaas.", false);
+      // Asaas has no idempotency key: a job retried after a timeout first looks for the payment
+      // it may already have created, by our charge id, so the charge exists there once.
+      const existing = await findByExternalReference(input.externalReference);
+      const payment =
+        existing ??
+        (await call("POST", "/payments", {
+          customer: input.providerCustomerId,
+          billingType: "UNDEFINED",
+          value: toReais(input.amountCents),
+          dueDate: input.dueDate,
+          description: input.description.slice(0, 500),
+          externalReference: input.externalReference,
+        }));
+      return chargeOf(payment);
+    },
+
+    async cancel(providerId) {
+      await call("DELETE", `/payments/${encodeURIComponent(providerId)}`);
+    },
+
+    async refund(providerId) {
+      await call("POST", `/payments/${encodeURIComponent(providerId)}/refund`, {});
+    },
+
+    async getStatus(providerId) {
+      let p: Json;
+      try {
+        p = await call("GET", `/payments/${encodeURIComponent(providerId)}`);
+      } catch (err) {
+        if (err instanceof ProviderError && err.status === 404) return null;
+        throw err;
+      }
+      const raw = String(p.status ?? "");
+      const status: ProviderChargeStatus = p.deleted === true ? "cancelada" : (STATUS[raw] ?? "pendente");
+      return {
+        status,
+        raw,
+        paidOn: status === "paga" ? paidOnOf(p) : null,
+        amountPaidCents: status === "paga" ? toCents(p.value) : null,
+        method: methodOf(p.billingType),
+      };
+    },
+
+    async testConnection() {
+      try {
+        await call("GET", "/myAccount/status");
+        return { ok: true };
+      } catch (err) {
+        const e = err as ProviderError;
+        return {
+          ok: false,
+          message: e.status === 401 ? "Chave do Asaas recusada." : "Não foi possível falar com o Asaas.",
+        };
+      }
+    },
+
+    verifyWebhook(headers) {
+      return sameSecret(headers.get("asaas-access-token"), config.webhookToken);
+    },
+
+    parseWebhook(body) {
+      if (!body || typeof body !== "object") return null;
+      const b = body as Json;
+      const eventId = str(b.id);
+      const type = str(b.event);
+      if (!eventId || !type) return null;
+      const p = (b.payment && typeof b.payment === "object" ? b.payment : {}) as Json;
+      const kind = EVENT_KIND[type] ?? "ignored";
+      return {
+        eventId,
+        type,
+        kind,
+        providerPaymentId: str(p.id),
+        externalReference: str(p.externalReference),
+        paidOn: kind === "paid" ? paidOnOf(p) : null,
+        amountPaidCents: kind === "paid" ? toCents(p.value) : null,
+        method: methodOf(p.billingType),
+      };
+    },
+  };
+}
