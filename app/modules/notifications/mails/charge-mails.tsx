@@ -34,8 +34,8 @@ const periodRows = (d: ChargeMailData): [string, string][] =>
     ? [["Período", `${formatIsoDate(d.periodStart)} a ${formatIsoDate(d.periodEnd)}`]]
     : [];
 
-/** Both e-mails point to the restaurant's own area (issue 32): charges, PIX and receipts. */
-function ClientAreaLink({ brand }: { brand: MailBrand }) {
+/** Every charge e-mail points to the restaurant's own area (issue 32): charges, PIX and receipts. */
+export function ClientAreaLink({ brand }: { brand: MailBrand }) {
   const href = brand.url(CLIENT_AREA_PATH);
   return (
     <MailText>

@@ -2,6 +2,7 @@ import { Link, Section, Text } from "@react-email/components";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { MAIL_COLORS, MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 import type { MailBrand } from "../brand.server";
+import { ClientAreaLink } from "./charge-mails";
 
 /**
  * The reminder schedule's and the suspension's e-mails (issue 31 items 4 and 5, decision 033).
@@ -111,6 +112,7 @@ export function ChargeReminderMail({ brand, data }: { brand: MailBrand; data: Ch
         ]}
       />
       <HowToPay pay={data.pay} />
+      <ClientAreaLink brand={brand} />
     </MailLayout>
   );
 }
@@ -138,6 +140,7 @@ export function SubscriptionSuspendedMail({ brand, data }: { brand: MailBrand; d
         ]}
       />
       <HowToPay pay={data.pay} />
+      <ClientAreaLink brand={brand} />
     </MailLayout>
   );
 }
