@@ -1,4 +1,4 @@
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, desc, eq, like, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { auditLog, charges, mailMessages, plans, subscriptionEvents, subscriptions } from "~/db/schema";
@@ -6,6 +6,7 @@ import { addDays } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { upsertAdmin } from "~/modules/auth/users.server";
 import { createClient } from "~/modules/clients/clients.server";
+import { renewalDigestJob } from "~/modules/notifications/notifications.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
   cancelCharge,
@@ -292,6 +293,20 @@ describe("suspension", () => {
     expect(charge.status).toBe("pendente");
     const digest = await listSuspensionsForDigest({ today: "2026-09-17" });
     expect(digest.suspended.map((s) => s.clientId)).toContain(client.id);
+    // The admins' daily digest lists it under "Assinaturas suspensas".
+    await renewalDigestJob.handler(
+      { today: "2026-09-17" },
+      { id: "d", retryCount: 0, retryLimit: 0, isLastAttempt: true },
+    );
+    const [summary] = await t.db
+      .select({ subject: mailMessages.subject, text: mailMessages.text })
+      .from(mailMessages)
+      .where(eq(mailMessages.kind, "assinaturas.resumo"))
+      .orderBy(desc(mailMessages.createdAt))
+      .limit(1);
+    expect(summary.subject).toMatch(/assinaturas? suspensas? ou a suspender/);
+    expect(summary.text).toContain("Assinaturas suspensas");
+    expect(summary.text).toContain(client.name);
   });
 
   it("counts the N days from the next business day when due on a holiday", async () => {

@@ -21,6 +21,7 @@ import { mailBrand } from "./brand.server";
 import { LeadAlertMail, leadAlertSubject } from "./mails/lead-alert";
 import { ReferralStatusMail, referralStatusSubject } from "./mails/referral-status";
 import { listDueFollowUps } from "~/modules/leads/lead.server";
+import { listSuspensionsForDigest } from "~/modules/billing/suspension.server";
 import { listOnboardingsForDigest } from "~/modules/onboarding/onboarding.server";
 import {
   dailyDigestSubject,
@@ -298,7 +299,10 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
     // Onboardings late and at risk (issue 30): the 3–5 business-day promise.
     const onboardings = await listOnboardingsForDigest({ today });
     const onboardingCount = onboardings.late.length + onboardings.atRisk.length;
-    if (total === 0 && due.length === 0 && onboardingCount === 0) return;
+    // Subscriptions suspended, and those a few days from it (issue 31).
+    const { suspended, aboutToSuspend } = await listSuspensionsForDigest({ today });
+    const suspensionCount = suspended.length + aboutToSuspend.length;
+    if (total === 0 && due.length === 0 && onboardingCount === 0 && suspensionCount === 0) return;
     const to = await adminEmails();
     const body = await renderMail(
       <RenewalDigestMail
@@ -306,6 +310,7 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
         groups={groups}
         followUps={followUps}
         onboardings={onboardings}
+        suspensions={{ suspended, aboutToSuspend }}
       />,
     );
     await getDb().transaction(async (tx) => {
@@ -313,7 +318,7 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
         await queueMail(tx, {
           kind: "assinaturas.resumo",
           to: address,
-          subject: dailyDigestSubject(total, due.length, onboardingCount),
+          subject: dailyDigestSubject(total, due.length, onboardingCount, suspensionCount),
           ...body,
           dedupeKey: `renewal-digest:${today}:${address}`,
         });

@@ -42,13 +42,31 @@ function onboardingsSubject(n: number) {
  * The renewals' subject as before; the follow-ups (today's and overdue) and the onboardings late
  * or at risk (issue 30) added when there are any.
  */
-export function dailyDigestSubject(renewals: number, followUps: number, onboardings = 0) {
+export function dailyDigestSubject(renewals: number, followUps: number, onboardings = 0, suspensions = 0) {
   const parts = [
-    renewals || (!followUps && !onboardings) ? renewalDigestSubject(renewals) : null,
+    renewals || (!followUps && !onboardings && !suspensions) ? renewalDigestSubject(renewals) : null,
     followUps ? followUpsSubject(followUps) : null,
     onboardings ? onboardingsSubject(onboardings) : null,
+    suspensions ? suspensionsSubject(suspensions) : null,
   ].filter((p): p is string => p !== null);
-  return parts.length === 3 ? `${parts[0]}, ${parts[1]} e ${parts[2]}` : parts.join(" e ");
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} e ${parts.at(-1)}` : parts.join("");
+}
+
+function suspensionsSubject(n: number) {
+  return n === 1 ? "1 assinatura suspensa ou a suspender" : `${n} assinaturas suspensas ou a suspender`;
+}
+
+/** Subscriptions suspended for a late charge, and those that will be within a few days (issue 31). */
+export interface DigestSuspensions {
+  suspended: DigestSuspensionLine[];
+  aboutToSuspend: DigestSuspensionLine[];
+}
+interface DigestSuspensionLine {
+  clientId: string;
+  clientName: string;
+  planName: string;
+  chargeNumber: string | null;
+  daysOverdue: number | null;
 }
 
 /** Open onboardings whose due date passed, or with at most 1 business day left. */
@@ -66,12 +84,19 @@ export function RenewalDigestMail({
   groups,
   followUps = { overdue: [], today: [] },
   onboardings = { late: [], atRisk: [] },
+  suspensions = { suspended: [], aboutToSuspend: [] },
 }: {
   brand: MailBrand;
   groups: DigestGroup[];
   followUps?: DigestFollowUps;
   onboardings?: DigestOnboardings;
+  suspensions?: DigestSuspensions;
 }) {
+  const suspensionGroups: [string, DigestSuspensionLine[]][] = [
+    ["Suspensas", suspensions.suspended],
+    ["Serão suspensas em breve", suspensions.aboutToSuspend],
+  ];
+  const suspensionCount = suspensions.suspended.length + suspensions.aboutToSuspend.length;
   const onboardingGroups: [string, DigestOnboardings["late"]][] = [
     ["Atrasadas", onboardings.late],
     ["Em risco (até 1 dia útil)", onboardings.atRisk],
@@ -85,10 +110,10 @@ export function RenewalDigestMail({
   ];
   return (
     <MailLayout
-      preview={dailyDigestSubject(total, contacts, onboardingCount)}
+      preview={dailyDigestSubject(total, contacts, onboardingCount, suspensionCount)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer nem contatos com leads nem implantações em risco."
+      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer nem contatos com leads nem implantações em risco nem assinaturas suspensas."
     >
       {total > 0 && <MailHeading>Renovações</MailHeading>}
       {groups
@@ -134,6 +159,24 @@ export function RenewalDigestMail({
               <MailText key={`${title}-${r.clientId}`}>
                 <Link href={brand.url(`/admin/clients/edit/${r.clientId}`)}>{r.clientName}</Link> · prazo{" "}
                 {formatIsoDate(r.dueDate)}
+              </MailText>
+            ))}
+          </div>
+        ))}
+      {suspensionCount > 0 && <MailHeading>Assinaturas suspensas</MailHeading>}
+      {suspensionGroups
+        .filter(([, rows]) => rows.length > 0)
+        .map(([title, rows]) => (
+          <div key={title}>
+            <MailText>
+              <strong>{title}</strong>
+            </MailText>
+            {rows.map((r) => (
+              <MailText key={`${title}-${r.clientId}-${r.chargeNumber}`}>
+                <Link href={brand.url(`/admin/clients/edit/${r.clientId}`)}>{r.clientName}</Link> ·{" "}
+                {r.planName}
+                {r.chargeNumber ? ` · cobrança ${r.chargeNumber}` : ""}
+                {r.daysOverdue !== null ? ` · vencida há ${r.daysOverdue} dias` : ""}
               </MailText>
             ))}
           </div>
