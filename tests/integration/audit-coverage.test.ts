@@ -145,6 +145,12 @@ const STEPS: Record<string, Step[]> = {
       action: "subscription.plan_changed",
     },
     {
+      label: "suspension-exempt",
+      params: (f) => ({ id: f.clientId }),
+      form: (f) => ({ intent: "suspension-exempt", subscriptionId: f.subscriptionId, exempt: "true" }),
+      action: "subscription.suspension_exempted",
+    },
+    {
       label: "cancel-subscription",
       params: (f) => ({ id: f.clientId }),
       form: (f) => ({

@@ -35,6 +35,9 @@ import { getBillingSettings } from "./settings.server";
 export const SUSPENSION_MESSAGES = {
   notFound: "Assinatura não encontrada.",
   exemptUnchanged: "Nada mudou: a isenção já estava assim.",
+  exempted: "Assinatura isenta de suspensão.",
+  exemptionRemoved: "Isenção de suspensão removida.",
+  exemptFailed: "Erro ao alterar a isenção de suspensão",
 } as const;
 
 /** How many days before suspension the digest lists a subscription as "prestes a ser suspensa". */

@@ -25,6 +25,8 @@ export interface SubscriptionRow {
   renewalType: (typeof subscriptions.$inferSelect)["renewalType"];
   /** Set when cancelled at the end of the paid period (issue 33): the date revenue ends. */
   cancelAt: string | null;
+  /** Never suspended for a late charge (issue 31), set by an admin. */
+  suspensionExempt: boolean;
   createdAt: Date;
 }
 
@@ -41,6 +43,7 @@ export async function listSubscriptions({ clientId }: { clientId: string }): Pro
       status: subscriptions.status,
       renewalType: subscriptions.renewalType,
       cancelAt: subscriptions.cancelAt,
+      suspensionExempt: subscriptions.suspensionExempt,
       createdAt: subscriptions.createdAt,
     })
     .from(subscriptions)

@@ -196,6 +196,27 @@ export function SubscriptionsSection({
                 </td>
                 <td className="flex flex-wrap justify-end gap-1.5 px-3 py-2 text-right">
                   <SubscriptionChanges clientId={clientId} subscription={s} plans={plans} />
+                  {(s.status === "ativa" || s.status === "suspensa") && !s.cancelAt && (
+                    <ConfirmButton
+                      label={`${s.suspensionExempt ? "Remover isenção de suspensão" : "Isentar de suspensão"} da assinatura ${s.planName}`}
+                      title={s.suspensionExempt ? "Remover isenção de suspensão" : "Isentar de suspensão"}
+                      description={
+                        s.suspensionExempt
+                          ? `A assinatura ${s.planName} voltará a ser suspensa quando uma cobrança ficar vencida além do prazo.`
+                          : `A assinatura ${s.planName} não será suspensa por atraso${s.status === "suspensa" ? " e volta a ficar ativa agora" : ""}.`
+                      }
+                      confirmLabel={s.suspensionExempt ? "Remover isenção" : "Isentar"}
+                      fields={{
+                        intent: "suspension-exempt",
+                        subscriptionId: s.id,
+                        exempt: s.suspensionExempt ? "false" : "true",
+                      }}
+                      action={`/admin/clients/edit/${clientId}`}
+                      triggerClassName="inline-flex min-h-9 items-center rounded-md border border-slate-300 px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50"
+                      triggerContent={s.suspensionExempt ? "Remover isenção" : "Isentar de suspensão"}
+                      preventScrollReset
+                    />
+                  )}
                   <ConfirmButton
                     label={`Excluir assinatura ${s.planName} de ${formatIsoDate(s.startDate)}`}
                     title="Excluir assinatura"

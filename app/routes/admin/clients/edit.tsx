@@ -35,6 +35,7 @@ import {
 import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { submitSubscriptionChange } from "~/modules/clients/subscription-changes.server";
+import { SUSPENSION_MESSAGES, setSuspensionExempt } from "~/modules/billing/suspension.server";
 import { getClientOrigin } from "~/modules/leads/lead.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
@@ -98,6 +99,7 @@ const INTENTS = [
   "cancel-subscription",
   "add-note",
   "delete-note",
+  "suspension-exempt",
 ] as const;
 const FAILURES = {
   update: CLIENT_MESSAGES.updateFailed,
@@ -107,6 +109,7 @@ const FAILURES = {
   "cancel-subscription": SUBSCRIPTION_MESSAGES.changeFailed,
   "add-note": NOTE_MESSAGES.addFailed,
   "delete-note": NOTE_MESSAGES.deleteFailed,
+  "suspension-exempt": SUSPENSION_MESSAGES.exemptFailed,
 } as const;
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -173,6 +176,18 @@ export async function action({ request, params }: Route.ActionArgs) {
         const ok = await deleteNote({ clientId: client.id, noteId: raw.noteId ?? "", actor: user });
         return back(ok ? "success" : "error", ok ? NOTE_MESSAGES.deleted : NOTE_MESSAGES.deleteFailed);
       }
+      case "suspension-exempt": {
+        // Issue 31: never suspended for a late charge; exempting a suspended one reactivates it.
+        const exempt = raw.exempt === "true";
+        const result = await setSuspensionExempt({
+          clientId: client.id,
+          subscriptionId: raw.subscriptionId ?? "",
+          exempt,
+          actor: user,
+        });
+        if (!result.ok) return back("error", result.message);
+        return back("success", exempt ? SUSPENSION_MESSAGES.exempted : SUSPENSION_MESSAGES.exemptionRemoved);
+      }
       default:
         return replyInvalid({}, { extra: { intent: null } });
     }
@@ -184,7 +199,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       return replyError(message, { status: 400, toastOnly: true, fieldErrors, extra: { intent } });
     }
     log.error({ err }, `client ${intent} failed`);
-    if (intent === "delete-subscription" || intent === "delete-note") return back("error", message);
+    if (intent === "delete-subscription" || intent === "delete-note" || intent === "suspension-exempt")
+      return back("error", message);
     return replyError(message, { toastOnly: true, extra: { intent } });
   }
 }
