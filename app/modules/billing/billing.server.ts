@@ -322,7 +322,9 @@ export async function markOverdueCharges({ today = clockToday() }: { today?: str
       .update(charges)
       .set({ status: "vencida", updatedAt: now() })
       .where(and(eq(charges.status, "pendente"), sql`${charges.dueDate} < ${today}::date`))
-      .returning({ number: charges.number });
+      .returning({ id: charges.id, number: charges.number });
+    // Each one reaches the outgoing webhooks that listen to charge.overdue (issue 31).
+    for (const row of rows) await emit(tx, "charge.overdue", { chargeId: row.id });
     if (rows.length) {
       const shown = rows.slice(0, 50).map((r) => r.number);
       await recordAudit(tx, {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { charges, providerEvents } from "~/db/schema";
 import { isId } from "~/lib/ids";
@@ -6,6 +6,9 @@ import { now, today as clockToday } from "~/server/clock.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import type { PaymentProvider, ProviderEvent } from "~/server/payments/provider";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { emit } from "~/modules/events/events.server";
+import type { ChargeStatus } from "./billing.constants";
 import { recordPayment } from "./billing.server";
 
 /** The webhook's body limit: Asaas events are a few kB; anything far bigger is not one. */
@@ -108,53 +111,86 @@ async function applyParsed(providerName: string, event: ProviderEvent): Promise<
       const res = await recordPayment({
         chargeId: charge.id,
         input: { paidOn, method: event.method ?? "pix", amountCents: charge.amountCents },
-        actor: { id: `provider:${providerName}`, name: providerName === "asaas" ? "Asaas" : providerName },
+        actor: providerActor(providerName),
       });
       return res.ok ? "paga" : `não aplicado: ${res.message}`;
     }
-    case "overdue": {
-      const moved = await db
-        .update(charges)
-        .set({ status: "vencida", updatedAt: now() })
-        .where(and(eq(charges.id, charge.id), eq(charges.status, "pendente")))
-        .returning({ id: charges.id });
-      return moved.length ? "vencida" : `sem mudança (${charge.status})`;
-    }
-    case "refunded": {
+    case "overdue":
+      return providerStatusChange(providerName, charge.id, {
+        to: "vencida",
+        from: ["pendente"],
+        set: {},
+        audit: "charge.overdue",
+        event: "charge.overdue",
+      });
+    case "refunded":
       // The period already served is not shortened (extended_at stays set, so paying again does
-      // not extend twice); the charge is open as a debt again.
-      const moved = await db
-        .update(charges)
-        .set({
-          status: "estornada",
-          // The money went back: the payment's facts leave the charge (they stay in the stored
-          // event and the audit of the payment), so it can be paid again.
+      // not extend twice); the charge is open as a debt again. The money went back: the payment's
+      // facts leave the charge (they stay in the stored event and the payment's audit entry).
+      return providerStatusChange(providerName, charge.id, {
+        to: "estornada",
+        from: ["paga", "pendente", "vencida"],
+        set: {
           paidOn: null,
           amountPaidCents: null,
           paymentMethod: null,
           paymentRecordedAt: null,
           refundedAt: now(),
-          updatedAt: now(),
-        })
-        .where(and(eq(charges.id, charge.id), inArray(charges.status, ["paga", "pendente", "vencida"])))
-        .returning({ id: charges.id });
-      return moved.length ? "estornada" : `sem mudança (${charge.status})`;
-    }
-    case "deleted": {
-      const moved = await db
-        .update(charges)
-        .set({
-          status: "cancelada",
-          cancelReason: "Cancelada no provedor de pagamento.",
-          cancelledAt: now(),
-          updatedAt: now(),
-        })
-        .where(and(eq(charges.id, charge.id), inArray(charges.status, ["pendente", "vencida"])))
-        .returning({ id: charges.id });
-      return moved.length ? "cancelada" : `sem mudança (${charge.status})`;
-    }
+        },
+        audit: "charge.refunded",
+        event: "charge.refunded",
+      });
+    case "deleted":
+      return providerStatusChange(providerName, charge.id, {
+        to: "cancelada",
+        from: ["pendente", "vencida"],
+        set: { cancelReason: "Cancelada no provedor de pagamento.", cancelledAt: now() },
+        audit: "charge.cancelled",
+        event: "charge.cancelled",
+      });
   }
 }
+
+/**
+ * A status the provider reports, in one transaction with its audit entry (made by the provider)
+ * and its outgoing event; nothing when the charge is no longer in a state it moves from.
+ */
+async function providerStatusChange(
+  providerName: string,
+  chargeId: string,
+  change: {
+    to: "vencida" | "estornada" | "cancelada";
+    from: ChargeStatus[];
+    set: Partial<typeof charges.$inferInsert>;
+    audit: string;
+    event: "charge.overdue" | "charge.refunded" | "charge.cancelled";
+  },
+): Promise<EventOutcome> {
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: charges.status, number: charges.number })
+      .from(charges)
+      .where(eq(charges.id, chargeId))
+      .for("update");
+    if (!before || !change.from.includes(before.status)) return `sem mudança (${before?.status ?? "?"})`;
+    await tx
+      .update(charges)
+      .set({ ...change.set, status: change.to, updatedAt: now() })
+      .where(eq(charges.id, chargeId));
+    await recordAudit(tx, {
+      actor: providerActor(providerName),
+      action: change.audit,
+      entityType: "charge",
+      entityId: chargeId,
+      entityLabel: before.number,
+      changes: { status: [before.status, change.to] },
+    });
+    await emit(tx, change.event, { chargeId });
+    return change.to;
+  });
+}
+
+const providerActor = (name: string) => ({ id: `provider:${name}`, name: name === "asaas" ? "Asaas" : name });
 
 export const applyProviderEventJob = defineJob<{ id: string }>({
   name: "billing.apply-provider-event",

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, charges, plans, providerEvents, subscriptions } from "~/db/schema";
 import { createClient } from "~/modules/clients/clients.server";
@@ -93,6 +94,23 @@ async function chargeNow(id: string) {
   return c;
 }
 
+/** Outgoing events published for a charge (the events queue's jobs), by name. */
+const chargeEvents = async (chargeId: string) =>
+  (
+    await queryRows<{ name: string }>(
+      t.db,
+      sql`select data->>'event' as name from pgboss.job
+           where name = 'events' and data->'payload'->>'chargeId' = ${chargeId} order by created_on`,
+    )
+  ).map((r) => r.name);
+const providerAudits = async (chargeId: string) =>
+  (
+    await t.db
+      .select({ action: auditLog.action, actor: auditLog.actorName })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, chargeId))
+  ).filter((a) => a.actor === "Asaas");
+
 describe("issuing with Asaas configured", () => {
   it("a new charge is sent to Asaas by a job, not in the request; Asaas down is written on the charge", async () => {
     const charge = await renewalCharge();
@@ -159,6 +177,9 @@ describe("POST /api/webhooks/asaas", () => {
     await drainJobs();
     expect((await chargeNow(charge.id)).status).toBe("estornada");
     expect(await endDateOf(charge.subscriptionId)).toBe(extended);
+    // Audited as made by the provider, and announced to the outgoing webhooks.
+    expect(await providerAudits(charge.id)).toContainEqual({ action: "charge.refunded", actor: "Asaas" });
+    expect(await chargeEvents(charge.id)).toContain("charge.refunded");
     // Paid again (the debt): recorded, and the subscription is not extended a second time.
     const res = await recordPayment({
       chargeId: charge.id,
@@ -176,6 +197,14 @@ describe("POST /api/webhooks/asaas", () => {
     await drainJobs();
     expect((await chargeNow(a.id)).status).toBe("vencida");
     expect((await chargeNow(b.id)).status).toBe("cancelada");
+    expect(await providerAudits(a.id)).toEqual([{ action: "charge.overdue", actor: "Asaas" }]);
+    expect(await providerAudits(b.id)).toEqual([{ action: "charge.cancelled", actor: "Asaas" }]);
+    expect(await chargeEvents(a.id)).toContain("charge.overdue");
+    expect(await chargeEvents(b.id)).toContain("charge.cancelled");
+    // A second OVERDUE for the same charge (another event id) changes nothing and announces nothing.
+    await deliver(event("evt_ovd_again", "PAYMENT_OVERDUE", a.id));
+    await drainJobs();
+    expect((await chargeEvents(a.id)).filter((n) => n === "charge.overdue")).toHaveLength(1);
   });
 
   it("concurrent deliveries of one event store it once and pay once", async () => {

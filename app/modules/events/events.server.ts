@@ -22,6 +22,9 @@ export interface DomainEvents {
   "charge.created": { chargeId: string };
   "charge.paid": { chargeId: string };
   "charge.cancelled": { chargeId: string };
+  // Issue 31: reported by the payment provider (or the daily overdue job, for vencida).
+  "charge.overdue": { chargeId: string };
+  "charge.refunded": { chargeId: string };
   // Issue 31: suspended for a charge overdue beyond the grace days; active again once settled.
   "subscription.suspended": { subscriptionId: string; chargeId: string };
   "subscription.reactivated": { subscriptionId: string; chargeId: string | null };
@@ -39,6 +42,8 @@ export const WEBHOOK_EVENTS = [
   "charge.created",
   "charge.paid",
   "charge.cancelled",
+  "charge.overdue",
+  "charge.refunded",
   "subscription.suspended",
   "subscription.reactivated",
 ] as const satisfies readonly DomainEventName[];

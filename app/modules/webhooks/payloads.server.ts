@@ -137,7 +137,9 @@ export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promi
     }
     case "charge.created":
     case "charge.paid":
-    case "charge.cancelled": {
+    case "charge.cancelled":
+    case "charge.overdue":
+    case "charge.refunded": {
       const charge = await chargeData(envelope.payload.chargeId);
       return charge && { charge };
     }

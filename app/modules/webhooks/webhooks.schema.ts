@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_OPTIONS = [
   { value: "charge.created", label: "Nova cobrança (charge.created)" },
   { value: "charge.paid", label: "Cobrança paga (charge.paid)" },
   { value: "charge.cancelled", label: "Cobrança cancelada (charge.cancelled)" },
+  { value: "charge.overdue", label: "Cobrança vencida (charge.overdue)" },
+  { value: "charge.refunded", label: "Cobrança estornada (charge.refunded)" },
   { value: "subscription.suspended", label: "Assinatura suspensa (subscription.suspended)" },
   { value: "subscription.reactivated", label: "Assinatura reativada (subscription.reactivated)" },
 ] as const;
