@@ -9,8 +9,11 @@ import { expect, test } from "@playwright/test";
 import { loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
 import { allGetUrls, plainHtmlProblems, watchForXss, whoFor, type Who } from "./support";
 
-/** The back office and the portal (sign-in pages included) hydrate; everything else is public. */
-const hydrates = (path: string) => /^\/(admin|representante)(\/|$)/.test(path);
+/**
+ * The back office, the portal and the client area (sign-in pages included) hydrate; everything
+ * else is public.
+ */
+const hydrates = (path: string) => /^\/(admin|representante|cliente)(\/|$)/.test(path);
 
 test("no CSP violation on any page, for visitors, admins and representatives", async ({
   browser,
