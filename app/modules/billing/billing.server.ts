@@ -324,7 +324,11 @@ export async function markOverdueCharges({ today = clockToday() }: { today?: str
       .where(and(eq(charges.status, "pendente"), sql`${charges.dueDate} < ${today}::date`))
       .returning({ id: charges.id, number: charges.number });
     // Each one reaches the outgoing webhooks that listen to charge.overdue (issue 31).
-    for (const row of rows) await emit(tx, "charge.overdue", { chargeId: row.id });
+    await emitMany(
+      tx,
+      "charge.overdue",
+      rows.map((r) => ({ chargeId: r.id })),
+    );
     if (rows.length) {
       const shown = rows.slice(0, 50).map((r) => r.number);
       await recordAudit(tx, {

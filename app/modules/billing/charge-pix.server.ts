@@ -1,26 +1,9 @@
 import { listClientCharges } from "./billing.server";
-import { pixCopiaECola } from "./pix-code";
+import { chargePixCode } from "./charge-pix-code";
 import { pixQrDataUrl } from "./pix-qr.server";
 import { getBillingSettings, type BillingSettings } from "./settings.server";
 
-/**
- * An open charge's static PIX "copia e cola", or null when Configurações → Financeiro has no key
- * yet or the charge is not open (a paid or cancelled charge must not be paid again).
- */
-export function chargePixCode(
-  settings: BillingSettings | null,
-  charge: { status: string; amountCents: number; pixTxid: string | null; number: string },
-): string | null {
-  if (!settings?.pixKey || !settings.pixName || !settings.pixCity) return null;
-  if (charge.status !== "pendente" && charge.status !== "vencida") return null;
-  return pixCopiaECola({
-    key: settings.pixKey,
-    name: settings.pixName,
-    city: settings.pixCity,
-    amountCents: charge.amountCents,
-    txid: charge.pixTxid ?? charge.number,
-  });
-}
+export { chargePixCode };
 
 /**
  * An open charge's copia e cola and its QR image (a PNG data URL, drawn on the server so the page

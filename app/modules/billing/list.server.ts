@@ -153,6 +153,13 @@ export interface ChargeTotals {
   overdueCents: number;
 }
 
+type TotalsRow = { receivable: string; overdue: string; received: string };
+const toTotals = (row: TotalsRow): ChargeTotals => ({
+  receivableCents: Number(row.receivable),
+  receivedCents: Number(row.received),
+  overdueCents: Number(row.overdue),
+});
+
 const KIND_BITS: Record<ChargeLineKind, number> = { mensalidade: 1, ativação: 2, avulsa: 4 };
 
 /**
@@ -176,7 +183,7 @@ export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeT
     status ? eq(chargeTotalsTable.status, status) : undefined,
   );
   const paid = and(eq(chargeTotalsTable.basis, "paid"), common);
-  const [row] = await queryRows<{ receivable: string; overdue: string; received: string }>(
+  const [row] = await queryRows<TotalsRow>(
     getDb(),
     sql`select
           (select coalesce(sum(amount_cents), 0) from charge_totals
@@ -185,11 +192,7 @@ export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeT
             where ${due} and status = 'vencida') as overdue,
           (select coalesce(sum(amount_cents), 0) from charge_totals where ${paid}) as received`,
   );
-  return {
-    receivableCents: Number(row.receivable),
-    receivedCents: Number(row.received),
-    overdueCents: Number(row.overdue),
-  };
+  return toTotals(row);
 }
 
 /** The same totals summed from the charges themselves: the client filter, and the check of the table. */
@@ -203,7 +206,7 @@ export async function chargeTotalsFromCharges(filters: ChargeFilters = {}): Prom
       from ? gte(charges.paidOn, from) : undefined,
       to ? lte(charges.paidOn, to) : undefined,
     ) ?? sql`true`;
-  const [row] = await queryRows<{ receivable: string; overdue: string; received: string }>(
+  const [row] = await queryRows<TotalsRow>(
     getDb(),
     sql`select
           (select coalesce(sum(amount_cents), 0) from charges
@@ -212,11 +215,7 @@ export async function chargeTotalsFromCharges(filters: ChargeFilters = {}): Prom
             where ${dueRange} and status = 'vencida') as overdue,
           (select coalesce(sum(amount_paid_cents), 0) from charges where ${paidRange}) as received`,
   );
-  return {
-    receivableCents: Number(row.receivable),
-    receivedCents: Number(row.received),
-    overdueCents: Number(row.overdue),
-  };
+  return toTotals(row);
 }
 
 export interface BillingFigures {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { PaymentOptions } from "~/modules/notifications/mails/dunning-mails";
 import type { Charge } from "./billing.server";
-import { pixCopiaECola } from "./pix-code";
+import { chargePixCode } from "./charge-pix-code";
 import { getBillingSettings } from "./settings.server";
 
 /**
@@ -13,19 +13,5 @@ export async function chargePaymentOptions(
   db: DbOrTx,
   charge: Pick<Charge, "status" | "amountCents" | "pixTxid" | "number">,
 ): Promise<PaymentOptions> {
-  // chargePixCode's rule, without importing charge-pix.server (it imports billing.server, which
-  // imports this module through suspension: an import cycle).
-  const s = await getBillingSettings(db);
-  const open = charge.status === "pendente" || charge.status === "vencida";
-  const pixCode =
-    open && s?.pixKey && s.pixName && s.pixCity
-      ? pixCopiaECola({
-          key: s.pixKey,
-          name: s.pixName,
-          city: s.pixCity,
-          amountCents: charge.amountCents,
-          txid: charge.pixTxid ?? charge.number,
-        })
-      : null;
-  return { pixCode, link: null };
+  return { pixCode: chargePixCode(await getBillingSettings(db), charge), link: null };
 }

@@ -127,22 +127,7 @@ async function suspendOne(
     // Paid or cancelled since the list was read: nothing to suspend for.
     if (!charge || (charge.status !== "pendente" && charge.status !== "vencida")) return false;
     if (daysOverdue(charge.dueDate, today) <= days) return false;
-    await tx
-      .update(subscriptions)
-      .set({ status: "suspensa", updatedAt: now() })
-      .where(eq(subscriptions.id, sub.id));
-    const mrr = await subscriptionMrrCents(tx, sub.id);
-    await recordSubscriptionEvent(tx, {
-      clientId: sub.clientId,
-      subscriptionId: sub.id,
-      kind: "suspensao",
-      effectiveOn: today,
-      mrrBeforeCents: mrr,
-      mrrAfterCents: mrr,
-      planBeforeId: sub.planId,
-      planAfterId: sub.planId,
-      renewalType: sub.renewalType,
-    });
+    await moveSuspension(tx, sub, "suspensa", today);
     const { data, email } = await mailData(tx, charge.id, sub.id, today);
     await recordAudit(tx, {
       actor: null,
@@ -250,22 +235,7 @@ async function reactivate(
     chargeId,
   }: { actor: Actor | null; today: string; reason: string; chargeId: string | null },
 ) {
-  await tx
-    .update(subscriptions)
-    .set({ status: "ativa", updatedAt: now() })
-    .where(eq(subscriptions.id, sub.id));
-  const mrr = await subscriptionMrrCents(tx, sub.id);
-  await recordSubscriptionEvent(tx, {
-    clientId: sub.clientId,
-    subscriptionId: sub.id,
-    kind: "reativacao",
-    effectiveOn: today,
-    mrrBeforeCents: mrr,
-    mrrAfterCents: mrr,
-    planBeforeId: sub.planId,
-    planAfterId: sub.planId,
-    renewalType: sub.renewalType,
-  });
+  await moveSuspension(tx, sub, "ativa", today);
   const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, sub.clientId));
   await recordAudit(tx, {
     actor,
@@ -320,6 +290,31 @@ export async function setSuspensionExempt({
     if (exempt && sub.status === "suspensa")
       await reactivate(tx, sub, { actor, today, reason: "isenta de suspensão", chargeId: null });
     return { ok: true };
+  });
+}
+
+/**
+ * The status change itself and its history event: a suspension keeps the MRR (it is "em risco",
+ * decision 023), so the event's before and after are the subscription's current monthly value.
+ */
+async function moveSuspension(
+  tx: DbOrTx,
+  sub: typeof subscriptions.$inferSelect,
+  status: "suspensa" | "ativa",
+  today: string,
+) {
+  await tx.update(subscriptions).set({ status, updatedAt: now() }).where(eq(subscriptions.id, sub.id));
+  const mrr = await subscriptionMrrCents(tx, sub.id);
+  await recordSubscriptionEvent(tx, {
+    clientId: sub.clientId,
+    subscriptionId: sub.id,
+    kind: status === "suspensa" ? "suspensao" : "reativacao",
+    effectiveOn: today,
+    mrrBeforeCents: mrr,
+    mrrAfterCents: mrr,
+    planBeforeId: sub.planId,
+    planAfterId: sub.planId,
+    renewalType: sub.renewalType,
   });
 }
 
