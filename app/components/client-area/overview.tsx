@@ -124,12 +124,26 @@ export function ChargesSection({
               <span
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.overdue ? "bg-red-100 text-red-800" : "bg-amber-100 text-amber-900"}`}
               >
-                {c.overdue ? CHARGE_STATUS_LABELS.vencida : CHARGE_STATUS_LABELS.pendente}
+                {c.status === "estornada"
+                  ? CHARGE_STATUS_LABELS.estornada
+                  : c.overdue
+                    ? CHARGE_STATUS_LABELS.vencida
+                    : CHARGE_STATUS_LABELS.pendente}
               </span>
             </div>
             <p className="text-sm text-slate-700">
               Cobrança {c.number} · vence em {formatIsoDate(c.dueDate)}
             </p>
+            {c.payLink && (
+              <a
+                href={c.payLink}
+                target="_blank"
+                rel="noreferrer"
+                className="mt-3 flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+              >
+                Pagar com PIX, boleto ou cartão
+              </a>
+            )}
             {c.pixCode ? (
               <div className="mt-3 space-y-3">
                 {c.pixQr && (
@@ -144,7 +158,11 @@ export function ChargesSection({
                 <CopyCode code={c.pixCode} />
               </div>
             ) : (
-              <p className="mt-3 text-sm text-slate-700">Fale conosco para receber os dados de pagamento.</p>
+              !c.payLink && (
+                <p className="mt-3 text-sm text-slate-700">
+                  Fale conosco para receber os dados de pagamento.
+                </p>
+              )
             )}
           </li>
         ))}

@@ -16,8 +16,9 @@ import {
   PaymentSchema,
 } from "./billing.schema";
 import { resendChargeMail } from "./mails.server";
+import { resendChargeToProvider } from "./provider-sync.server";
 
-export const CHARGE_INTENTS = ["pay", "cancel", "amount", "one-off", "resend"] as const;
+export const CHARGE_INTENTS = ["pay", "cancel", "amount", "one-off", "resend", "provider-resend"] as const;
 export type ChargeIntent = (typeof CHARGE_INTENTS)[number];
 
 export type ChargeActionResult =
@@ -79,6 +80,8 @@ export async function runChargeAction(form: FormData, actor: Actor): Promise<Cha
     }
     case "resend":
       return done(await resendChargeMail({ chargeId: id, actor }), BILLING_MESSAGES.mailResent);
+    case "provider-resend":
+      return done(await resendChargeToProvider({ chargeId: id, actor }), BILLING_MESSAGES.providerResent);
     default:
       return refuse(BILLING_MESSAGES.unknownAction);
   }

@@ -24,6 +24,10 @@ export const BILLING_MESSAGES = {
   chargeCreated: "Cobrança criada com sucesso!",
   onlyOpenCanBeResent: "Só é possível reenviar por e-mail uma cobrança em aberto.",
   mailResent: "Cobrança reenviada por e-mail ao cliente.",
+  providerNotConfigured: "Nenhum provedor de pagamento está configurado.",
+  providerOnlyOpen: "Só é possível reenviar ao provedor uma cobrança em aberto.",
+  providerAlreadyCreated: "Esta cobrança já está no provedor de pagamento.",
+  providerResent: "Reenvio ao provedor solicitado. A cobrança será criada em instantes.",
   invalidForm: "Verifique os campos destacados.",
   unknownAction: "Ação desconhecida.",
 } as const;

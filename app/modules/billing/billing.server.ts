@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, notInArray, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
 import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
@@ -17,6 +17,7 @@ import {
   type PaymentMethod,
 } from "./billing.constants";
 import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
+import { recentDaysNotYetDue } from "./due-dates";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
 import { reactivateIfSettled } from "./suspension.server";
@@ -312,16 +313,25 @@ export async function issueRenewalCharges({
 }
 
 /**
- * The daily overdue job's work: every pendente charge whose due date is before today in São
- * Paulo becomes vencida, in one statement (a rerun finds nothing left to mark), audited as made
+ * The daily overdue job's work: every pendente charge whose effective due date (the next business
+ * day when due on a day off) is before today in São Paulo becomes vencida, in one statement (a rerun finds nothing left to mark), audited as made
  * by the system. Returns how many.
  */
 export async function markOverdueCharges({ today = clockToday() }: { today?: string } = {}): Promise<number> {
+  // A charge due on a day off is due on the next business day (decision 033): a due date of the
+  // last few days whose effective date is today or later is not overdue yet.
+  const notYetDue = recentDaysNotYetDue(today);
   return getDb().transaction(async (tx) => {
     const rows = await tx
       .update(charges)
       .set({ status: "vencida", updatedAt: now() })
-      .where(and(eq(charges.status, "pendente"), sql`${charges.dueDate} < ${today}::date`))
+      .where(
+        and(
+          eq(charges.status, "pendente"),
+          sql`${charges.dueDate} < ${today}::date`,
+          notYetDue.length ? notInArray(charges.dueDate, notYetDue) : undefined,
+        ),
+      )
       .returning({ id: charges.id, number: charges.number });
     // Each one reaches the outgoing webhooks that listen to charge.overdue (issue 31).
     await emitMany(

@@ -350,18 +350,42 @@ describe("payments", () => {
 });
 
 describe("overdue", () => {
+  it("counts a due date on a weekend or a national holiday from the next business day", async () => {
+    const client = await newClient(null);
+    const due = async (dueDate: string) => {
+      const made = await createOneOffCharge({
+        clientId: client.id,
+        input: { description: `Vence ${dueDate}`, amountCents: 10000, dueDate },
+      });
+      return made.ok ? made.value.id : "";
+    };
+    const saturday = await due("2030-03-09");
+    // 2030-04-19 is Good Friday, a national holiday: due on Monday the 22nd.
+    const holiday = await due("2030-04-19");
+    const status = async (id: string) => (await getCharge({ id }))?.status;
+    await markOverdueCharges({ today: "2030-03-10" });
+    await markOverdueCharges({ today: "2030-03-11" });
+    expect(await status(saturday)).toBe("pendente");
+    await markOverdueCharges({ today: "2030-03-12" });
+    expect(await status(saturday)).toBe("vencida");
+    await markOverdueCharges({ today: "2030-04-22" });
+    expect(await status(holiday)).toBe("pendente");
+    await markOverdueCharges({ today: "2030-04-23" });
+    expect(await status(holiday)).toBe("vencida");
+  });
+
   it("marks vencida only once the São Paulo date has passed the due date", async () => {
     const client = await newClient(null);
     const made = await createOneOffCharge({
       clientId: client.id,
-      input: { description: "Treinamento", amountCents: 10000, dueDate: "2030-03-10" },
+      input: { description: "Treinamento", amountCents: 10000, dueDate: "2030-03-12" },
     });
     const id = made.ok ? made.value.id : "";
     // 23:59 of the due date in São Paulo, already the next day in UTC.
-    setClock("2030-03-11T02:59:00Z");
+    setClock("2030-03-13T02:59:00Z");
     await markOverdueCharges();
     expect((await getCharge({ id }))?.status).toBe("pendente");
-    setClock("2030-03-11T03:00:00Z");
+    setClock("2030-03-13T03:00:00Z");
     expect(await markOverdueCharges()).toBeGreaterThanOrEqual(1);
     expect((await getCharge({ id }))?.status).toBe("vencida");
     // A second run the same day finds nothing left.

@@ -1,33 +1,43 @@
+import { configuredProvider } from "~/server/payments/index.server";
 import { listClientCharges } from "./billing.server";
-import { chargePixCode } from "./charge-pix-code";
+import { chargePaymentCode, chargePixCode, type PayableCharge } from "./charge-pix-code";
 import { pixQrDataUrl } from "./pix-qr.server";
 import { getBillingSettings, type BillingSettings } from "./settings.server";
 
 export { chargePixCode };
 
 /**
- * An open charge's copia e cola and its QR image (a PNG data URL, drawn on the server so the page
- * needs no QR code in the browser bundle); both null when there is nothing to pay.
+ * An open charge's copia e cola, its QR image (a PNG data URL, drawn on the server so the page
+ * needs no QR code in the browser bundle) and the provider's payment page; null when there is
+ * nothing to pay (see chargePaymentCode).
  */
 export async function chargePix(
   settings: BillingSettings | null,
-  charge: Parameters<typeof chargePixCode>[1],
-): Promise<{ pixCode: string | null; pixQr: string | null }> {
-  const pixCode = chargePixCode(settings, charge);
-  return { pixCode, pixQr: pixCode ? await pixQrDataUrl(pixCode) : null };
+  charge: PayableCharge,
+): Promise<{ pixCode: string | null; pixQr: string | null; payLink: string | null }> {
+  const { pixCode, link } = chargePaymentCode(settings, charge);
+  return { pixCode, pixQr: pixCode ? await pixQrDataUrl(pixCode) : null, payLink: link };
 }
 
-/** Financeiro's rows with each open charge's PIX code and QR image. */
-export function withChargePix<T extends Parameters<typeof chargePixCode>[1]>(
+/** Financeiro's rows with each open charge's PIX code, QR image, payment page and provider state. */
+export function withChargePix<T extends PayableCharge & ProviderColumns>(
   settings: BillingSettings | null,
   rows: T[],
 ) {
-  return Promise.all(rows.map(async (r) => ({ ...r, ...(await chargePix(settings, r)) })));
+  const configured = configuredProvider() !== null;
+  return Promise.all(
+    rows.map(async (r) => ({
+      ...r,
+      provider: providerState(r, configured),
+      ...(await chargePix(settings, r)),
+    })),
+  );
 }
 
 /** The client page's "Cobranças": the client's charges with their lines and open ones' PIX code. */
 export async function clientChargesView({ clientId }: { clientId: string }) {
   const [rows, settings] = await Promise.all([listClientCharges({ clientId }), getBillingSettings()]);
+  const configured = configuredProvider() !== null;
   return Promise.all(
     rows.map(async (c) => ({
       id: c.id,
@@ -41,8 +51,34 @@ export async function clientChargesView({ clientId }: { clientId: string }) {
       paymentMethod: c.paymentMethod,
       cancelReason: c.cancelReason,
       lines: c.lines.map((l) => ({ kind: l.kind, description: l.description, amountCents: l.amountCents })),
+      provider: providerState(c, configured),
       ...(await chargePix(settings, c)),
     })),
   );
 }
 export type ClientChargeView = Awaited<ReturnType<typeof clientChargesView>>[number];
+
+/** What the back office shows of a charge at the provider: created, failing (and when it retries). */
+export interface ChargeProviderState {
+  /** A provider is configured: an open charge without a provider id is on its way there. */
+  configured: boolean;
+  providerId: string | null;
+  error: string | null;
+  /** ISO time of the job's next attempt; null after the last one failed. */
+  nextAttemptAt: string | null;
+}
+
+interface ProviderColumns {
+  providerId: string | null;
+  providerError: string | null;
+  providerNextAttemptAt: Date | null;
+}
+
+function providerState(c: ProviderColumns, configured: boolean): ChargeProviderState {
+  return {
+    configured,
+    providerId: c.providerId,
+    error: c.providerError,
+    nextAttemptAt: c.providerNextAttemptAt ? c.providerNextAttemptAt.toISOString() : null,
+  };
+}

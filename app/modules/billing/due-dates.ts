@@ -12,7 +12,21 @@ export function effectiveDueDate(dueDate: string): string {
   return day;
 }
 
-/** Whole days from `from` to `to` ("YYYY-MM-DD"), negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 86_400_000);
+export { daysBetween } from "~/lib/dates";
+
+/** How far a due date on a day off can move (Carnaval is not national; 4 days covers any case). */
+export const MAX_DUE_SHIFT_DAYS = 6;
+
+/**
+ * The past due dates that are not overdue on `today`: a due date of the last few days that fell on
+ * a day off and whose next business day is today or later (a Saturday's charge on Sunday and
+ * Monday). The overdue job leaves charges due on these days pendente.
+ */
+export function recentDaysNotYetDue(today: string): string[] {
+  const days: string[] = [];
+  for (let k = 1; k <= MAX_DUE_SHIFT_DAYS + 1; k += 1) {
+    const day = addDays(today, -k);
+    if (effectiveDueDate(day) >= today) days.push(day);
+  }
+  return days;
 }

@@ -4,7 +4,7 @@ import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
 import { sendChargeReminders } from "./reminders.server";
 import { suspendOverdueSubscriptions } from "./suspension.server";
-import { sendChargeToProviderJob } from "./provider-sync.server";
+import { resendChargeToProviderJob, sendChargeToProviderJob } from "./provider-sync.server";
 import { applyProviderEventJob } from "./webhook.server";
 
 // Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
@@ -55,4 +55,5 @@ export const BILLING_JOBS = [
   ...CHARGE_MAIL_JOBS,
   applyProviderEventJob,
   sendChargeToProviderJob,
+  resendChargeToProviderJob,
 ] as const;

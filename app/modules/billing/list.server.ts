@@ -86,6 +86,11 @@ export interface ChargeListRow {
   paidOn: string | null;
   paymentMethod: PaymentMethod | null;
   pixTxid: string | null;
+  providerId: string | null;
+  providerPaymentUrl: string | null;
+  providerPixPayload: string | null;
+  providerError: string | null;
+  providerNextAttemptAt: Date | null;
 }
 
 /** One page of charges, filtered and sorted on the server (indexes in app/db/schema/billing.ts). */
@@ -132,6 +137,11 @@ export async function listCharges({
           paidOn: charges.paidOn,
           paymentMethod: charges.paymentMethod,
           pixTxid: charges.pixTxid,
+          providerId: charges.providerId,
+          providerPaymentUrl: charges.providerPaymentUrl,
+          providerPixPayload: charges.providerPixPayload,
+          providerError: charges.providerError,
+          providerNextAttemptAt: charges.providerNextAttemptAt,
         })
         .from(charges)
         .innerJoin(clients, eq(clients.id, charges.clientId))

@@ -14,11 +14,12 @@ import {
   PIX_QR_CID,
 } from "~/modules/notifications/mails/charge-mails";
 import { queueMail } from "~/server/mail/mail.server";
+import { configuredProvider } from "~/server/payments/index.server";
 import { renderMail } from "~/server/mail/render.server";
 import type { BillingResult } from "./billing.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { PAYMENT_METHOD_LABELS } from "./billing.schema";
-import { chargePixCode } from "./charge-pix.server";
+import { chargePaymentCode } from "./charge-pix-code";
 import { pixQrPng } from "./pix-qr.server";
 import { getBillingSettings } from "./settings.server";
 
@@ -81,8 +82,8 @@ const isOpen = (status: string) => status === "pendente" || status === "vencida"
 async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string): Promise<string | null> {
   const found = await chargeWithClient(db, chargeId);
   if (!found || !isOpen(found.charge.status)) return null;
-  const pixCode = chargePixCode(await getBillingSettings(db), found.charge);
-  const data = { ...found.data, pixCode };
+  const { pixCode, link } = chargePaymentCode(await getBillingSettings(db), found.charge);
+  const data = { ...found.data, pixCode, payLink: link };
   const body = await renderMail(<ChargeIssuedMail brand={mailBrand()} data={data} />);
   // The QR's PNG is stored with the message (a few KB) rather than drawn again at delivery:
   // the delivered image then always matches the code in the text, even if the charge's amount
@@ -134,9 +135,17 @@ export const chargeIssuedMailJob = onEvent(["charge.created"], {
   name: "mail.charge-issued",
   pollingIntervalSeconds: 1,
   async handler({ payload }) {
+    // With a provider, the e-mail waits for it: it must carry the provider's link and dynamic
+    // PIX, so the provider job queues it once the charge exists there (or definitely failed).
+    if (configuredProvider()) return;
     await queueChargeIssuedMail(getDb(), payload.chargeId, dedupeKey("issued", payload.chargeId));
   },
 });
+
+/** "Nova cobrança" once the provider job is done with the charge; once per charge (same key). */
+export function queueIssuedMailAfterProvider(chargeId: string): Promise<string | null> {
+  return queueChargeIssuedMail(getDb(), chargeId, dedupeKey("issued", chargeId));
+}
 
 export const chargePaidMailJob = onEvent(["charge.paid"], {
   name: "mail.charge-paid",

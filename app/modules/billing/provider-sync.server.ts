@@ -1,11 +1,17 @@
 import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/client.server";
 import { charges, clients } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { now } from "~/server/clock.server";
 import type { EventEnvelope } from "~/server/jobs/events-queue.server";
-import { defineJob, type JobContext } from "~/server/jobs/queue.server";
+import { defineJob, enqueue, type JobContext } from "~/server/jobs/queue.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
+import type { BillingResult } from "./billing.server";
+import { BILLING_MESSAGES } from "./billing.messages";
+import { queueIssuedMailAfterProvider } from "./mails.server";
 
 /** Seconds before the first retry; pg-boss doubles it on each retry (retryBackoff). */
 export const PROVIDER_RETRY_DELAY_SECONDS = 60;
@@ -61,6 +67,7 @@ export async function sendChargeToProvider(
         updatedAt: now(),
       })
       .where(eq(charges.id, charge.id));
+    await queueIssuedMailAfterProvider(charge.id);
     return "created";
   } catch (err) {
     const retryable = !(err instanceof ProviderError) || err.retryable;
@@ -75,6 +82,8 @@ export async function sendChargeToProvider(
       })
       .where(eq(charges.id, charge.id));
     if (!final) throw err;
+    // No more automatic attempts: the client still gets the charge, with the static PIX.
+    await queueIssuedMailAfterProvider(charge.id);
     return "failed-final";
   }
 }
@@ -92,3 +101,57 @@ export const sendChargeToProviderJob = defineJob<EventEnvelope<"charge.created",
     await sendChargeToProvider(provider, payload.chargeId, job);
   },
 });
+
+/** "Reenviar ao provedor": the same work as the job above, asked for by an admin. */
+export const resendChargeToProviderJob = defineJob<{ chargeId: string }>({
+  name: "billing.resend-to-provider",
+  retryLimit: PROVIDER_RETRY_LIMIT,
+  retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
+  retryBackoff: true,
+  handler: async ({ chargeId }, job) => {
+    const provider = configuredProvider();
+    if (!provider) return;
+    await sendChargeToProvider(provider, chargeId, job);
+  },
+});
+
+/**
+ * "Reenviar ao provedor" (issue 31 item 1): an open charge the provider does not have yet is sent
+ * again at once, in a job (never in the request), audited. Creating it twice is harmless: the
+ * job skips a charge that has a provider id, and the adapter finds a payment by our charge id.
+ */
+export async function resendChargeToProvider({
+  chargeId,
+  actor = null,
+  provider = configuredProvider(),
+}: {
+  chargeId: string;
+  actor?: Actor | null;
+  provider?: PaymentProvider | null;
+}): Promise<BillingResult<null>> {
+  if (!provider) return { ok: false, message: BILLING_MESSAGES.providerNotConfigured };
+  if (!isId(chargeId)) return { ok: false, message: BILLING_MESSAGES.notFound };
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .select({ charge: charges, clientName: clients.name })
+      .from(charges)
+      .innerJoin(clients, eq(clients.id, charges.clientId))
+      .where(eq(charges.id, chargeId))
+      .for("update", { of: charges });
+    if (!row) return { ok: false, message: BILLING_MESSAGES.notFound };
+    const { charge } = row;
+    if (charge.status !== "pendente" && charge.status !== "vencida")
+      return { ok: false, message: BILLING_MESSAGES.providerOnlyOpen };
+    if (charge.providerId) return { ok: false, message: BILLING_MESSAGES.providerAlreadyCreated };
+    await enqueue(tx, resendChargeToProviderJob, { chargeId }, { id: randomUUID() });
+    await recordAudit(tx, {
+      actor,
+      action: "charge.provider_resent",
+      entityType: "charge",
+      entityId: chargeId,
+      entityLabel: `${charge.number} · ${row.clientName}`,
+      changes: { provedor: [charge.providerError, "reenvio solicitado"] },
+    });
+    return { ok: true, value: null };
+  });
+}

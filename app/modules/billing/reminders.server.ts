@@ -5,9 +5,10 @@ import { addDays } from "~/lib/dates";
 import { chargeReminderSubject } from "~/modules/notifications/mails/dunning-mails";
 import { today as clockToday } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
+import { isPayable, PAYABLE_CHARGE_STATUSES } from "./billing.constants";
 import { DEFAULT_REMINDER_OFFSETS, reminderLabel } from "./dunning.schema";
 import { renderReminder } from "./dunning-mails.server";
-import { daysBetween, effectiveDueDate } from "./due-dates";
+import { daysBetween, effectiveDueDate, MAX_DUE_SHIFT_DAYS } from "./due-dates";
 import { chargePaymentOptions } from "./payment-options.server";
 import { getBillingSettings } from "./settings.server";
 
@@ -23,8 +24,6 @@ import { getBillingSettings } from "./settings.server";
  */
 
 export const CATCH_UP_DAYS = 2;
-/** A due date on a day off moves at most this far (Carnaval is not national; 4 covers any case). */
-const MAX_SHIFT_DAYS = 6;
 
 export const reminderDedupeKey = (chargeId: string, offset: number) =>
   `cobranca.lembrete:${chargeId}:${offset}`;
@@ -42,7 +41,7 @@ export function reminderStepFor(dueDate: string, offsets: readonly number[], tod
 }
 
 /** Queues one step's e-mail for a charge; false when already sent or the charge is no longer open. */
-async function sendReminder(chargeId: string, offset: number): Promise<boolean> {
+async function sendReminder(chargeId: string, offset: number, today: string): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .select({
@@ -56,15 +55,18 @@ async function sendReminder(chargeId: string, offset: number): Promise<boolean> 
       .where(eq(charges.id, chargeId))
       .for("update", { of: charges });
     // Paid or cancelled since the list was read: no reminder.
-    if (!row || (row.charge.status !== "pendente" && row.charge.status !== "vencida")) return false;
+    if (!row || !isPayable(row.charge.status)) return false;
     const c = row.charge;
+    const due = effectiveDueDate(c.dueDate);
     const data = {
       clientName: row.clientName,
       businessName: row.businessName,
       number: c.number,
       amountCents: c.amountCents,
-      dueDate: effectiveDueDate(c.dueDate),
-      label: reminderLabel(offset),
+      dueDate: due,
+      // Worded from today, not from the step: a step sent a day late (the job did not run) says
+      // "venceu há 1 dia", never a stale "vence hoje". The dedupe key stays the step's.
+      label: reminderLabel(daysBetween(due, today)),
       pay: await chargePaymentOptions(tx, c),
     };
     const body = await renderReminder(data);
@@ -89,23 +91,23 @@ export async function sendChargeReminders({
   if (!offsets.length) return 0;
   const min = Math.min(...offsets);
   const max = Math.max(...offsets);
-  // A step's day is effective due + offset, and the effective due is 0–MAX_SHIFT_DAYS after the
+  // A step's day is effective due + offset, and the effective due is 0–MAX_DUE_SHIFT_DAYS after the
   // stored one: only charges in this window can have a step today.
   const open = await getDb()
     .select({ id: charges.id, dueDate: charges.dueDate })
     .from(charges)
     .where(
       and(
-        inArray(charges.status, ["pendente", "vencida"]),
+        inArray(charges.status, [...PAYABLE_CHARGE_STATUSES]),
         sql`${charges.dueDate} <= ${addDays(today, -min)}::date`,
-        sql`${charges.dueDate} >= ${addDays(today, -max - CATCH_UP_DAYS - MAX_SHIFT_DAYS)}::date`,
+        sql`${charges.dueDate} >= ${addDays(today, -max - CATCH_UP_DAYS - MAX_DUE_SHIFT_DAYS)}::date`,
       ),
     )
     .orderBy(charges.dueDate, charges.id);
   let sent = 0;
   for (const c of open) {
     const step = reminderStepFor(c.dueDate, offsets, today);
-    if (step !== null && (await sendReminder(c.id, step))) sent += 1;
+    if (step !== null && (await sendReminder(c.id, step, today))) sent += 1;
   }
   return sent;
 }

@@ -14,15 +14,16 @@ import { adminEmails } from "~/modules/notifications/recipients.server";
 import { recordSubscriptionEvent, subscriptionMrrCents } from "~/modules/revenue/history.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
+import { isPayable, PAYABLE_CHARGE_STATUSES } from "./billing.constants";
 import { DEFAULT_SUSPENSION_DAYS } from "./dunning.schema";
 import { renderSuspended, renderSuspendedAdmin } from "./dunning-mails.server";
-import { daysBetween, effectiveDueDate } from "./due-dates";
+import { daysBetween, effectiveDueDate, MAX_DUE_SHIFT_DAYS } from "./due-dates";
 import { chargePaymentOptions } from "./payment-options.server";
 import { getBillingSettings } from "./settings.server";
 
 /**
  * Suspension and return (issue 31 item 5, decision 033). A subscription is suspended when one of
- * its charges is open (pendente or vencida) more than N days (a setting) after its effective due
+ * its charges is open (pendente, vencida, or estornada: refunded, a debt again) more than N days (a setting) after its effective due
  * date (the next business day when due on a day off) AND the period that charge pays for has
  * started (period_start ≤ today): a client who paid ahead is never suspended for a later
  * period's charge, whatever its due date. One-off charges never suspend. Exempt subscriptions
@@ -42,8 +43,6 @@ export const SUSPENSION_MESSAGES = {
 
 /** How many days before suspension the digest lists a subscription as "prestes a ser suspensa". */
 export const ABOUT_TO_SUSPEND_DAYS = 3;
-/** A due date on a day off moves at most this far (see due-dates.ts). */
-const MAX_SHIFT_DAYS = 6;
 
 /**
  * Open subscription charges whose period has started and whose stored due date is at least
@@ -60,7 +59,7 @@ async function startedOpenCharges(db: DbOrTx, today: string, minDays: number, st
     .innerJoin(subscriptions, eq(subscriptions.id, charges.subscriptionId))
     .where(
       and(
-        inArray(charges.status, ["pendente", "vencida"]),
+        inArray(charges.status, [...PAYABLE_CHARGE_STATUSES]),
         eq(charges.origin, "assinatura"),
         sql`${charges.periodStart} <= ${today}::date`,
         sql`${charges.dueDate} <= ${addDays(today, -minDays)}::date`,
@@ -125,7 +124,7 @@ async function suspendOne(
     if (!sub || sub.status !== "ativa" || sub.suspensionExempt) return false;
     const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for("update");
     // Paid or cancelled since the list was read: nothing to suspend for.
-    if (!charge || (charge.status !== "pendente" && charge.status !== "vencida")) return false;
+    if (!charge || !isPayable(charge.status)) return false;
     if (daysOverdue(charge.dueDate, today) <= days) return false;
     await moveSuspension(tx, sub, "suspensa", today);
     const { data, email } = await mailData(tx, charge.id, sub.id, today);
@@ -350,7 +349,7 @@ export async function listSuspensionsForDigest({ today }: { today: string }) {
       charges,
       and(
         eq(charges.subscriptionId, subscriptions.id),
-        inArray(charges.status, ["pendente", "vencida"]),
+        inArray(charges.status, [...PAYABLE_CHARGE_STATUSES]),
         eq(charges.origin, "assinatura"),
         sql`${charges.periodStart} <= ${today}::date`,
       ),
@@ -359,7 +358,7 @@ export async function listSuspensionsForDigest({ today }: { today: string }) {
       sql`${subscriptions.status} = 'suspensa' or (${subscriptions.status} = 'ativa'
           and not ${subscriptions.suspensionExempt}
           and ${charges.dueDate} <= ${addDays(today, -(days - ABOUT_TO_SUSPEND_DAYS))}::date
-          and ${charges.dueDate} >= ${addDays(today, -(days + MAX_SHIFT_DAYS))}::date)`,
+          and ${charges.dueDate} >= ${addDays(today, -(days + MAX_DUE_SHIFT_DAYS))}::date)`,
     )
     .orderBy(clients.name, subscriptions.id, charges.dueDate);
   const suspended: DigestSuspension[] = [];

@@ -4,6 +4,7 @@ import { clients, plans, subscriptions } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { whatsappLink } from "~/lib/whatsapp";
+import { isPayable } from "~/modules/billing/billing.constants";
 import { clientChargesView } from "~/modules/billing/charge-pix.server";
 import { getChargeReceipt } from "~/modules/billing/receipt.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
@@ -38,8 +39,6 @@ async function currentSubscription(clientId: string) {
   );
 }
 
-const OPEN = new Set(["pendente", "vencida"]);
-
 /** What /cliente shows: plan, subscription, open charges first, paid ones, onboarding, help. */
 export async function getClientOverview({ clientId }: { clientId: string }) {
   if (!isId(clientId)) throw new Error("client id required");
@@ -67,11 +66,15 @@ export async function getClientOverview({ clientId }: { clientId: string }) {
     today,
     client,
     subscription,
+    // The provider's state (its error messages) is the back office's business, not the client's.
     open: charges
-      .filter((c) => OPEN.has(c.status))
+      .filter((c) => isPayable(c.status))
       .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
-      .map((c) => ({ ...c, overdue: c.status === "vencida" || c.dueDate < today })),
-    paid: charges.filter((c) => c.status === "paga"),
+      .map(({ provider: _provider, ...c }) => ({
+        ...c,
+        overdue: c.status !== "pendente" || c.dueDate < today,
+      })),
+    paid: charges.filter((c) => c.status === "paga").map(({ provider: _provider, ...c }) => c),
     onboarding: onboarding && {
       status: onboarding.status,
       health: onboarding.health,

@@ -3,12 +3,20 @@ import { SortHeader } from "~/components/admin/sort-header";
 import { Badge, Card, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
+import { isPayable } from "~/modules/billing/billing.constants";
+import type { ChargeProviderState } from "~/modules/billing/charge-pix.server";
 import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server";
 import { ChargeActions, ChargeWhatsapp, PixCopy } from "./charge-actions";
 import { ChargeResend, ReceiptLink } from "./charge-mail-actions";
+import { ChargeProvider } from "./charge-provider";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
 
-export type ChargeRowView = ChargeListRow & { pixCode: string | null; pixQr: string | null };
+export type ChargeRowView = ChargeListRow & {
+  pixCode: string | null;
+  pixQr: string | null;
+  payLink: string | null;
+  provider: ChargeProviderState;
+};
 
 /** The Financeiro totals for the current filter. */
 export function ChargeTotalsCards({ totals }: { totals: ChargeTotals | null }) {
@@ -86,9 +94,14 @@ export function ChargesTable({
             ) : (
               "—"
             )}
+            {isPayable(c.status) && (
+              <div className="mt-1">
+                <ChargeProvider id={c.id} number={c.number} state={c.provider} payLink={c.payLink} />
+              </div>
+            )}
           </td>
           <td className="px-4 py-3">
-            {(c.status === "pendente" || c.status === "vencida") && (
+            {isPayable(c.status) && (
               <ChargeActions id={c.id} number={c.number} amountCents={c.amountCents} today={today} />
             )}
             {(c.status === "pendente" || c.status === "vencida") && (

@@ -6,7 +6,9 @@ import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "~/components/admin/b
 import { Badge, Card } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
+import { isPayable } from "~/modules/billing/billing.constants";
 import type { ClientChargeView } from "~/modules/billing/charge-pix.server";
+import { ChargeProvider } from "~/components/admin/billing/charge-provider";
 
 /** The client page's "Cobranças": each charge with its lines, status, payment or PIX, and actions. */
 export function ChargesSection({
@@ -59,6 +61,15 @@ export function ChargesSection({
                   </p>
                 )}
                 {c.cancelReason && <p className="mt-1 text-slate-500">Cancelada: {c.cancelReason}</p>}
+                {isPayable(c.status) && (
+                  <ChargeProvider
+                    id={c.id}
+                    number={c.number}
+                    state={c.provider}
+                    payLink={c.payLink}
+                    back={back}
+                  />
+                )}
                 {c.pixCode && (
                   <>
                     <PixCopy code={c.pixCode} qr={c.pixQr} number={c.number} />
@@ -69,7 +80,7 @@ export function ChargesSection({
                   </>
                 )}
               </div>
-              {(c.status === "pendente" || c.status === "vencida") && (
+              {isPayable(c.status) && (
                 <ChargeActions
                   id={c.id}
                   number={c.number}

@@ -1,6 +1,6 @@
 import { Img, Section, Text } from "@react-email/components";
 import { formatIsoDate, formatMoney } from "~/lib/format";
-import { MAIL_COLORS, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
+import { MAIL_COLORS, MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 import type { MailBrand } from "../brand.server";
 
 /** The Content-ID the "Nova cobrança" HTML points its QR image at (`cid:…`). */
@@ -20,6 +20,8 @@ export interface ChargeMailData {
 export interface ChargeIssuedData extends ChargeMailData {
   /** The PIX "copia e cola"; null while Configurações → Financeiro has no key. */
   pixCode: string | null;
+  /** The payment provider's page (PIX, boleto or card), once the provider has the charge. */
+  payLink?: string | null;
 }
 
 export interface ChargePaidData extends ChargeMailData {
@@ -93,6 +95,12 @@ export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: Char
         ]}
       />
       <Lines lines={data.lines} />
+      {data.payLink && (
+        <>
+          <MailText>Pague por PIX, boleto ou cartão na página de pagamento:</MailText>
+          <MailButton href={data.payLink}>Pagar agora</MailButton>
+        </>
+      )}
       {data.pixCode ? (
         <Section style={{ margin: "8px 0 0" }}>
           <MailText>
@@ -119,7 +127,9 @@ export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: Char
           </Text>
         </Section>
       ) : (
-        <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>
+        !data.payLink && (
+          <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>
+        )
       )}
       <ClientAreaLink brand={brand} />
     </MailLayout>
