@@ -556,6 +556,7 @@ const MATRIX: Record<string, Line> = {
       { intent: "pay", id: randomUUID(), paidOn: "01/01/2026", method: "pix", amount: "10,00" },
       { intent: "cancel", id: randomUUID(), reason: "x" },
       { intent: "resend", id: f.openChargeId },
+      { intent: "provider-resend", id: f.openChargeId },
       {
         intent: "one-off",
         clientId: f.clientId,

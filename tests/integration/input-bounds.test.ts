@@ -222,7 +222,7 @@ const ACTIONS: ActionEntry[] = [
       "structuredData",
     ],
   },
-  ...(["pay", "cancel", "amount", "one-off", "resend"] as const).map((intent): ActionEntry => ({
+  ...(["pay", "cancel", "amount", "one-off", "resend", "provider-resend"] as const).map((intent): ActionEntry => ({
     name: `billing (${intent})`,
     load: () => import("~/routes/admin/billing"),
     url: "/admin/billing",

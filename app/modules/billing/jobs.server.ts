@@ -5,7 +5,7 @@ import { CHARGE_MAIL_JOBS } from "./mails.server";
 import { sendChargeReminders } from "./reminders.server";
 import { suspendOverdueSubscriptions } from "./suspension.server";
 import { resendChargeToProviderJob, sendChargeToProviderJob } from "./provider-sync.server";
-import { applyProviderEventJob } from "./webhook.server";
+import { applyProviderEventJob, reconcileProviderJob } from "./webhook.server";
 
 // Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
 // job's work is idempotent on its own (the overdue update finds nothing left; renewals are keyed
@@ -54,6 +54,7 @@ export const BILLING_JOBS = [
   dunningJob,
   ...CHARGE_MAIL_JOBS,
   applyProviderEventJob,
+  reconcileProviderJob,
   sendChargeToProviderJob,
   resendChargeToProviderJob,
 ] as const;

@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { queryRows } from "~/db/client.server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { charges, plans } from "~/db/schema";
+import { auditLog, charges, mailMessages, plans } from "~/db/schema";
 import { createClient } from "~/modules/clients/clients.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
 import { useTestDatabase } from "../../../tests/support/db";
-import { sendChargeToProvider } from "./provider-sync.server";
+import { BILLING_MESSAGES } from "./billing.messages";
+import { resendChargeToProvider, sendChargeToProvider } from "./provider-sync.server";
 
 const t = useTestDatabase();
 let premium: string;
@@ -103,5 +105,80 @@ describe("sending a charge to the provider", () => {
     const [failed] = await t.db.select().from(charges).where(eq(charges.id, charge.id));
     expect(failed.providerError).toContain("CPF/CNPJ inválido");
     expect(failed.providerNextAttemptAt).toBeNull();
+  });
+});
+
+describe("'Nova cobrança' with a provider, and 'Reenviar ao provedor'", () => {
+  const issuedMails = (chargeId: string) =>
+    t.db
+      .select({ html: mailMessages.html, text: mailMessages.text })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.entityId, chargeId), eq(mailMessages.kind, "cobranca.nova")));
+
+  it("the e-mail goes once the provider has the charge, with its payment page and dynamic PIX", async () => {
+    const client = await createClient({
+      input: {
+        name: "Cliente 3",
+        email: "sync3@teste.dev",
+        phone: "(11) 98765-4321",
+        businessName: "Restaurante 3",
+        planId: premium,
+        status: "ativo",
+      },
+      today: "2026-03-10",
+    });
+    const [charge] = await t.db.select().from(charges).where(eq(charges.clientId, client.id));
+    const { state, provider } = flakyProvider();
+    state.up = true;
+    expect(await sendChargeToProvider(provider, charge.id)).toBe("created");
+    expect(await sendChargeToProvider(provider, charge.id)).toBe("skipped");
+    const mails = await issuedMails(charge.id);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].html).toContain("https://sandbox.asaas.com/i/x");
+    expect(mails[0].text).toContain("000201pix");
+  });
+
+  it("is asked for by an admin for an open charge the provider does not have, audited; refused otherwise", async () => {
+    const client = await createClient({
+      input: {
+        name: "Cliente 4",
+        email: "sync4@teste.dev",
+        phone: "(11) 98765-4321",
+        businessName: "Restaurante 4",
+        planId: premium,
+        status: "ativo",
+      },
+      today: "2026-03-10",
+    });
+    const [charge] = await t.db.select().from(charges).where(eq(charges.clientId, client.id));
+    const { state, provider } = flakyProvider();
+    const admin = { id: "admin-1", name: "Ana Admin" };
+    expect(await resendChargeToProvider({ chargeId: charge.id, actor: admin, provider: null })).toEqual({
+      ok: false,
+      message: BILLING_MESSAGES.providerNotConfigured,
+    });
+    expect(await resendChargeToProvider({ chargeId: "nao-existe", actor: admin, provider })).toEqual({
+      ok: false,
+      message: BILLING_MESSAGES.notFound,
+    });
+    expect((await resendChargeToProvider({ chargeId: charge.id, actor: admin, provider })).ok).toBe(true);
+    const jobs = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pgboss.job
+           where name = 'billing.resend-to-provider' and data->>'chargeId' = ${charge.id}`,
+    );
+    expect(jobs[0].n).toBe(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, charge.id), eq(auditLog.action, "charge.provider_resent")));
+    expect(entry.actorName).toBe("Ana Admin");
+
+    state.up = true;
+    await sendChargeToProvider(provider, charge.id);
+    expect(await resendChargeToProvider({ chargeId: charge.id, actor: admin, provider })).toEqual({
+      ok: false,
+      message: BILLING_MESSAGES.providerAlreadyCreated,
+    });
   });
 });

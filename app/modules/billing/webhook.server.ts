@@ -1,11 +1,11 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { charges, providerEvents } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { now, today as clockToday } from "~/server/clock.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
-import type { PaymentProvider, ProviderEvent } from "~/server/payments/provider";
+import type { PaymentProvider, ProviderChargeStatus, ProviderEvent } from "~/server/payments/provider";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
 import type { ChargeStatus } from "./billing.constants";
@@ -206,6 +206,92 @@ export const applyProviderEventJob = defineJob<{ id: string }>({
     }
     const outcome = await applyProviderEvent(provider, id);
     log.info({ id, outcome }, "billing: provider event applied");
+  },
+});
+
+/** How a provider's reported status is applied: the same as the webhook event of that status. */
+const KIND_OF_STATUS: Record<ProviderChargeStatus, ProviderEvent["kind"] | null> = {
+  pendente: null,
+  paga: "paid",
+  vencida: "overdue",
+  estornada: "refunded",
+  cancelada: "deleted",
+};
+
+/** The outcomes of applyParsed that changed the charge's status. */
+const APPLIED = new Set<EventOutcome>(["paga", "vencida", "estornada", "cancelada"]);
+
+/** At most this many charges are asked about per run (Asaas limits requests per minute). */
+export const RECONCILE_BATCH = 500;
+
+export interface ReconcileResult {
+  checked: number;
+  changed: number;
+  failed: number;
+}
+
+/**
+ * Reconciliation (issue 31 item 3): asks the provider for the status of every charge still open
+ * here that the provider has, and applies what changed through the webhook's own path (one
+ * payment, one extension, the same audit and events). This catches events lost while our endpoint
+ * was down: Asaas pauses its queue after repeated failures. Oldest due date first; a charge the
+ * provider cannot answer about is left for the next run.
+ */
+export async function reconcileProviderCharges(
+  provider: Pick<PaymentProvider, "name" | "getStatus">,
+  { limit = RECONCILE_BATCH }: { limit?: number } = {},
+): Promise<ReconcileResult> {
+  const open = await getDb()
+    .select({ id: charges.id, providerId: charges.providerId, status: charges.status })
+    .from(charges)
+    .where(
+      and(
+        eq(charges.provider, provider.name),
+        sql`${charges.providerId} is not null`,
+        inArray(charges.status, ["pendente", "vencida"]),
+      ),
+    )
+    .orderBy(charges.dueDate, charges.id)
+    .limit(limit);
+  const result: ReconcileResult = { checked: 0, changed: 0, failed: 0 };
+  for (const c of open) {
+    result.checked += 1;
+    let status;
+    try {
+      status = await provider.getStatus(c.providerId!);
+    } catch (err) {
+      result.failed += 1;
+      log.warn({ err, chargeId: c.id }, "billing: reconciliation could not read a charge");
+      continue;
+    }
+    const kind = status && KIND_OF_STATUS[status.status];
+    if (!status || !kind || (kind === "overdue" && c.status === "vencida")) continue;
+    const outcome = await applyParsed(provider.name, {
+      eventId: `reconciliacao:${c.id}`,
+      type: `RECONCILIACAO_${status.raw}`,
+      kind,
+      providerPaymentId: c.providerId,
+      externalReference: c.id,
+      paidOn: status.paidOn,
+      amountPaidCents: status.amountPaidCents,
+      method: status.method,
+    });
+    if (APPLIED.has(outcome)) result.changed += 1;
+  }
+  return result;
+}
+
+/** Daily, before the reminders: whatever the provider knows that its webhooks did not tell us. */
+export const reconcileProviderJob = defineJob<object>({
+  name: "billing.reconcile-provider",
+  schedule: { cron: "0 5 * * *" },
+  expireInSeconds: 3600,
+  handler: async () => {
+    const { configuredProvider } = await import("~/server/payments/index.server");
+    const provider = configuredProvider();
+    if (!provider) return;
+    const result = await reconcileProviderCharges(provider);
+    log.info(result, "billing: provider charges reconciled");
   },
 });
 

@@ -8,7 +8,10 @@ import { drainJobs } from "~/server/jobs/queue.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { issueRenewalCharges, recordPayment } from "./billing.server";
-import { receiveProviderWebhook } from "./webhook.server";
+import { reconcileProviderCharges, receiveProviderWebhook } from "./webhook.server";
+import { sendChargeToProvider } from "./provider-sync.server";
+import { asaasProvider } from "~/server/payments/asaas.server";
+import { startFakeAsaas } from "../../../tests/support/fake-asaas";
 
 const t = useTestDatabase();
 let premium: string;
@@ -230,5 +233,52 @@ describe("POST /api/webhooks/asaas", () => {
     });
     expect((await receiveProviderWebhook(provider, bad)).status).toBe(400);
     expect((await deliver({ event: "PAYMENT_RECEIVED" })).valueOf()).toBe(400);
+  });
+});
+
+describe("daily reconciliation", () => {
+  it("applies what Asaas knows and its webhooks did not say, once; a failing read changes nothing", async () => {
+    const fake = await startFakeAsaas({ apiKey: "chave-conciliacao" });
+    try {
+      const asaas = asaasProvider({ apiKey: "chave-conciliacao", apiUrl: fake.url, webhookToken: "x" });
+      // Only this test's charges are at this fake: the earlier tests' ones belong to another provider.
+      await t.db.update(charges).set({ provider: "outro" }).where(sql`${charges.providerId} is not null`);
+      const paid = await renewalCharge();
+      const late = await renewalCharge();
+      for (const c of [paid, late]) expect(await sendChargeToProvider(asaas, c.id)).toBe("created");
+      const [payPaid, payLate] = [
+        (await chargeNow(paid.id)).providerId!,
+        (await chargeNow(late.id)).providerId!,
+      ];
+      const endBefore = await endDateOf(paid.subscriptionId);
+
+      // Asaas is unreachable: both are counted as failed, nothing changes.
+      fake.down = true;
+      expect(await reconcileProviderCharges(asaas)).toEqual({ checked: 2, changed: 0, failed: 2 });
+      expect((await chargeNow(paid.id)).status).toBe("pendente");
+      fake.down = false;
+
+      // The RECEIVED and OVERDUE webhooks were lost while our endpoint was down.
+      Object.assign(fake.payments[payPaid], { status: "RECEIVED", clientPaymentDate: "2026-04-05" });
+      fake.payments[payLate].status = "OVERDUE";
+      setClock("2026-04-12T12:00:00Z");
+      expect(await reconcileProviderCharges(asaas)).toEqual({ checked: 2, changed: 2, failed: 0 });
+      expect(await chargeNow(paid.id)).toMatchObject({
+        status: "paga",
+        paidOn: "2026-04-05",
+        paymentMethod: "pix",
+      });
+      expect(await endDateOf(paid.subscriptionId)).not.toBe(endBefore);
+      const extended = await endDateOf(paid.subscriptionId);
+      expect((await chargeNow(late.id)).status).toBe("vencida");
+      expect(await providerAudits(paid.id)).toEqual([{ action: "charge.paid", actor: "Asaas" }]);
+
+      // A second run: the paid one is no longer open, the overdue one is already vencida.
+      expect(await reconcileProviderCharges(asaas)).toEqual({ checked: 1, changed: 0, failed: 0 });
+      expect(await endDateOf(paid.subscriptionId)).toBe(extended);
+      expect((await chargeEvents(paid.id)).filter((e) => e === "charge.paid")).toHaveLength(1);
+    } finally {
+      await fake.close();
+    }
   });
 });

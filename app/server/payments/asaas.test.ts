@@ -1,88 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asaasProvider, sameSecret } from "./asaas.server";
 import { ProviderError } from "./provider";
+import { startFakeAsaas, type FakeAsaas } from "../../../tests/support/fake-asaas";
 
-// A local fake of Asaas's REST v3: records what it was sent and answers like the docs say.
-interface Seen {
-  method: string;
-  path: string;
-  token: string | undefined;
-  body: unknown;
-}
-let server: Server;
-let url = "";
-let seen: Seen[] = [];
-let payments: Record<string, Record<string, unknown>> = {};
-/** Answers to give before the normal one, e.g. a 503 to test a retry. */
-let failNext: { status: number; body: unknown }[] = [];
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify(body));
-}
-
-async function handle(req: IncomingMessage, res: ServerResponse) {
-  let raw = "";
-  for await (const chunk of req) raw += chunk;
-  const u = new URL(req.url ?? "/", "http://x");
-  seen.push({
-    method: req.method ?? "",
-    path: u.pathname + u.search,
-    token: req.headers["access_token"] as string | undefined,
-    body: raw ? JSON.parse(raw) : undefined,
-  });
-  if (req.headers["access_token"] !== "chave-teste") return send(res, 401, {});
-  const fail = failNext.shift();
-  if (fail) return send(res, fail.status, fail.body);
-  const parts = u.pathname
-    .replace(/^\/api/, "")
-    .split("/")
-    .filter(Boolean); // v3, payments, id, ...
-  if (parts[0] !== "v3") return send(res, 404, {});
-  if (parts[1] === "customers" && req.method === "GET") return send(res, 200, { data: [] });
-  if (parts[1] === "customers" && req.method === "POST") return send(res, 200, { id: "cus_1" });
-  if (parts[1] === "myAccount") return send(res, 200, { general: "APPROVED" });
-  if (parts[1] !== "payments") return send(res, 404, {});
-  if (parts.length === 2 && req.method === "GET") {
-    const ref = u.searchParams.get("externalReference");
-    return send(res, 200, { data: Object.values(payments).filter((p) => p.externalReference === ref) });
-  }
-  if (parts.length === 2 && req.method === "POST") {
-    const body = JSON.parse(raw) as Record<string, unknown>;
-    const id = `pay_${Object.keys(payments).length + 1}`;
-    payments[id] = { ...body, id, status: "PENDING", invoiceUrl: `https://sandbox.asaas.com/i/${id}` };
-    return send(res, 200, payments[id]);
-  }
-  const p = payments[parts[2]];
-  if (!p) return send(res, 404, { errors: [{ code: "not_found", description: "Cobrança inexistente." }] });
-  if (parts[3] === "pixQrCode")
-    return send(res, 200, { encodedImage: "iVBORw0K", payload: `000201-${p.id}` });
-  if (parts[3] === "refund" && req.method === "POST") {
-    p.status = "REFUNDED";
-    return send(res, 200, p);
-  }
-  if (req.method === "DELETE") {
-    p.deleted = true;
-    return send(res, 200, { deleted: true, id: p.id });
-  }
-  return send(res, 200, p);
-}
-
+// A local fake of Asaas's REST v3 that records what it was sent and answers like the docs say.
+let fake: FakeAsaas;
 beforeAll(async () => {
-  server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  fake = await startFakeAsaas({ apiKey: "chave-teste" });
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
-beforeEach(() => {
-  seen = [];
-  payments = {};
-  failNext = [];
-});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
 
-const provider = () => asaasProvider({ apiKey: "chave-teste", apiUrl: url, webhookToken: "segredo" });
+const provider = () => asaasProvider({ apiKey: "chave-teste", apiUrl: fake.url, webhookToken: "segredo" });
 const charge = {
   externalReference: "5b0e7c8e-0000-4000-8000-000000000001",
   providerCustomerId: "cus_1",
@@ -94,7 +23,7 @@ const charge = {
 describe("Asaas adapter against a fake Asaas", () => {
   it("creates the payment with UNDEFINED billing, reais, due date and our charge id, and returns link and PIX", async () => {
     const out = await provider().createCharge(charge);
-    const post = seen.find((s) => s.method === "POST" && s.path === "/api/v3/payments");
+    const post = fake.seen.find((s) => s.method === "POST" && s.path === "/api/v3/payments");
     expect(post?.token).toBe("chave-teste");
     expect(post?.body).toEqual({
       customer: "cus_1",
@@ -119,7 +48,7 @@ describe("Asaas adapter against a fake Asaas", () => {
       document: "12345678000190",
     });
     expect(out.providerCustomerId).toBe("cus_1");
-    expect(seen.find((s) => s.method === "POST")?.body).toMatchObject({
+    expect(fake.seen.find((s) => s.method === "POST")?.body).toMatchObject({
       name: "Pizzaria Boa",
       cpfCnpj: "12345678000190",
       externalReference: "cli-1",
@@ -127,7 +56,7 @@ describe("Asaas adapter against a fake Asaas", () => {
   });
 
   it("an error answer is a retryable failure; the retry creates the payment once", async () => {
-    failNext = [{ status: 503, body: {} }];
+    fake.failNext = [{ status: 503, body: {} }];
     const err = await provider()
       .createCharge(charge)
       .catch((e: unknown) => e);
@@ -136,11 +65,11 @@ describe("Asaas adapter against a fake Asaas", () => {
     await provider().createCharge(charge);
     // A retry after the payment was made but the answer lost finds it instead of duplicating it.
     await provider().createCharge(charge);
-    expect(Object.keys(payments)).toHaveLength(1);
+    expect(Object.keys(fake.payments)).toHaveLength(1);
   });
 
   it("a 400 with Asaas's errors is not retried and says why", async () => {
-    failNext = [
+    fake.failNext = [
       { status: 400, body: { errors: [{ code: "invalid_value", description: "Valor inválido." }] } },
     ];
     const err = (await provider()
@@ -151,7 +80,7 @@ describe("Asaas adapter against a fake Asaas", () => {
   });
 
   it("a wrong key is refused by Asaas and reported by Testar conexão", async () => {
-    const bad = asaasProvider({ apiKey: "errada", apiUrl: url, webhookToken: "segredo" });
+    const bad = asaasProvider({ apiKey: "errada", apiUrl: fake.url, webhookToken: "segredo" });
     expect(await bad.testConnection()).toEqual({ ok: false, message: "Chave do Asaas recusada." });
     expect(await provider().testConnection()).toEqual({ ok: true });
   });
@@ -161,10 +90,10 @@ describe("Asaas adapter against a fake Asaas", () => {
     const { providerId } = await p.createCharge(charge);
     expect((await p.getStatus(providerId))?.status).toBe("pendente");
     await p.refund(providerId);
-    expect(seen.at(-1)).toMatchObject({ method: "POST", path: `/api/v3/payments/${providerId}/refund` });
+    expect(fake.seen.at(-1)).toMatchObject({ method: "POST", path: `/api/v3/payments/${providerId}/refund` });
     expect((await p.getStatus(providerId))?.status).toBe("estornada");
     await p.cancel(providerId);
-    expect(seen.at(-1)).toMatchObject({ method: "DELETE", path: `/api/v3/payments/${providerId}` });
+    expect(fake.seen.at(-1)).toMatchObject({ method: "DELETE", path: `/api/v3/payments/${providerId}` });
     expect((await p.getStatus(providerId))?.status).toBe("cancelada");
     expect(await p.getStatus("pay_inexistente")).toBeNull();
   });
