@@ -96,6 +96,7 @@ export default [
       route("settings/funnel", "routes/admin/settings/funnel.tsx"),
       route("settings/privacy", "routes/admin/settings/privacy.tsx"),
       route("settings/billing", "routes/admin/settings/billing.tsx"),
+      route("settings/billing/provider", "routes/admin/settings/billing-provider.tsx"),
       route("settings/onboarding", "routes/admin/settings/onboarding.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("referrals/export", "routes/admin/referrals/export.ts"),

@@ -88,6 +88,7 @@ const NO_DATA_CHANGE: Record<string, string> = {
   "routes/admin/reset-password.tsx": "sets a password with a token (no admin is signed in)",
   "routes/admin/invite.tsx": "accepting an invitation is audited by team.server (user.invitation_accepted)",
   "routes/admin/dashboard.tsx": "405: the dashboard has no action",
+  "routes/admin/settings/billing-provider.tsx": "'Testar conexão' only reads the provider's account",
 };
 
 const STEPS: Record<string, Step[]> = {

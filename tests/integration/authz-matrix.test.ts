@@ -548,6 +548,12 @@ const MATRIX: Record<string, Line> = {
     action: ADMIN_ACTION,
     forms: (f) => [...hostileForms(f), { companyName: "Empresa Matriz Ltda.", contactEmail: "nao-e-email" }],
   },
+  // "Testar conexão" changes nothing; it answers admins only.
+  "routes/admin/settings/billing-provider.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), {}],
+  },
   "routes/admin/billing.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

@@ -4,6 +4,8 @@ import { charges, providerEvents } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { now, today as clockToday } from "~/server/clock.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
+import { FORM_MAX_BYTES } from "~/server/http/body-limit.server";
+import { readBounded } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import type { PaymentProvider, ProviderChargeStatus, ProviderEvent } from "~/server/payments/provider";
 import { recordAudit } from "~/modules/audit/audit.server";
@@ -11,8 +13,11 @@ import { emit } from "~/modules/events/events.server";
 import type { ChargeStatus } from "./billing.constants";
 import { recordPayment } from "./billing.server";
 
-/** The webhook's body limit: Asaas events are a few kB; anything far bigger is not one. */
-const MAX_EVENT_BYTES = 256 * 1024;
+/**
+ * The webhook's body limit: Asaas events are a few kB; anything far bigger is not one. The same
+ * as a form's, which the request guard applies from Content-Length before the route runs.
+ */
+const MAX_EVENT_BYTES = FORM_MAX_BYTES;
 
 export type WebhookAnswer = { status: 200 | 400 | 401 | 413; body: { ok: boolean; message?: string } };
 
@@ -25,8 +30,14 @@ export async function receiveProviderWebhook(
   request: Request,
 ): Promise<WebhookAnswer> {
   if (!provider.verifyWebhook(request.headers)) return { status: 401, body: { ok: false } };
-  const text = await request.text();
-  if (text.length > MAX_EVENT_BYTES) return { status: 413, body: { ok: false } };
+  let text: string;
+  try {
+    // Byte by byte up to the limit: a chunked body has no length to check first.
+    text = (await readBounded(request, { maxBytes: MAX_EVENT_BYTES, maxFields: Infinity })).toString("utf8");
+  } catch (refusal) {
+    const status = (refusal as { init?: { status?: number } }).init?.status === 413 ? 413 : 400;
+    return { status, body: { ok: false } };
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -295,11 +306,21 @@ export const reconcileProviderJob = defineJob<object>({
   },
 });
 
-/** The received events, newest first, for Configurações → Financeiro → Eventos do provedor. */
+/** The received events, newest first, for Configurações → Financeiro → Provedor de pagamento. */
 export async function listProviderEvents({ limit = 100 }: { limit?: number } = {}) {
   return getDb()
-    .select()
+    .select({
+      id: providerEvents.id,
+      eventId: providerEvents.eventId,
+      type: providerEvents.type,
+      receivedAt: providerEvents.receivedAt,
+      processedAt: providerEvents.processedAt,
+      outcome: providerEvents.outcome,
+      chargeId: charges.id,
+      chargeNumber: charges.number,
+    })
     .from(providerEvents)
-    .orderBy(sql`${providerEvents.receivedAt} desc`)
+    .leftJoin(charges, sql`${charges.id}::text = ${providerEvents.payload}->'payment'->>'externalReference'`)
+    .orderBy(sql`${providerEvents.receivedAt} desc`, sql`${providerEvents.id} desc`)
     .limit(limit);
 }

@@ -234,6 +234,36 @@ describe("POST /api/webhooks/asaas", () => {
     expect((await receiveProviderWebhook(provider, bad)).status).toBe(400);
     expect((await deliver({ event: "PAYMENT_RECEIVED" })).valueOf()).toBe(400);
   });
+
+  it("reads a chunked event (no Content-Length); a body over 64 KB is 413 and nothing is stored", async () => {
+    const provider = configuredProvider()!;
+    const charge = await renewalCharge();
+    const chunked = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          for (let i = 0; i < bytes.length; i += 1000) c.enqueue(bytes.slice(i, i + 1000));
+          c.close();
+        },
+      });
+      return new Request("http://localhost/api/webhooks/asaas", {
+        method: "POST",
+        headers: { "asaas-access-token": "token-do-webhook", "content-type": "application/json" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+    };
+    const ok = JSON.stringify(event("evt_chunked", "PAYMENT_CREATED", charge.id));
+    expect((await receiveProviderWebhook(provider, chunked(ok))).status).toBe(200);
+    const huge = JSON.stringify({
+      ...event("evt_huge", "PAYMENT_RECEIVED", charge.id),
+      pad: "x".repeat(70_000),
+    });
+    expect((await receiveProviderWebhook(provider, chunked(huge))).status).toBe(413);
+    const ids = (await t.db.select().from(providerEvents)).map((e) => e.eventId);
+    expect(ids).toContain("evt_chunked");
+    expect(ids).not.toContain("evt_huge");
+  });
 });
 
 describe("daily reconciliation", () => {
@@ -242,7 +272,10 @@ describe("daily reconciliation", () => {
     try {
       const asaas = asaasProvider({ apiKey: "chave-conciliacao", apiUrl: fake.url, webhookToken: "x" });
       // Only this test's charges are at this fake: the earlier tests' ones belong to another provider.
-      await t.db.update(charges).set({ provider: "outro" }).where(sql`${charges.providerId} is not null`);
+      await t.db
+        .update(charges)
+        .set({ provider: "outro" })
+        .where(sql`${charges.providerId} is not null`);
       const paid = await renewalCharge();
       const late = await renewalCharge();
       for (const c of [paid, late]) expect(await sendChargeToProvider(asaas, c.id)).toBe("created");

@@ -190,6 +190,31 @@ describe("request guard (Express, before the app)", () => {
     });
   }
 
+  /** A chunked POST: no Content-Length, Transfer-Encoding: chunked. */
+  function sendChunked(path: string) {
+    return new Promise<number>((resolve, reject) => {
+      const req = http.request({
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      });
+      req.on("error", reject);
+      req.write('{"id":');
+      req.end('"evt_1"}');
+    });
+  }
+
+  it("refuses a chunked form (411) but lets a payment provider's chunked webhook through to its route", async () => {
+    expect(await sendChunked("/admin/billing")).toBe(411);
+    expect(await sendChunked("/api/webhooks/asaas")).toBe(200);
+  });
+
   it("answers 413 with a pt-BR page to a document POST over 64 KB", async () => {
     const res = await send("/representante/register", FORM_MAX_BYTES + 1);
     expect(res.status).toBe(413);

@@ -29,9 +29,10 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: nu
 /**
  * The body's bytes, read chunk by chunk: reading stops (and the rest is never read) at the first
  * byte over `limit.maxBytes` or the first field over `limit.maxFields`, so an oversize body costs
- * no parsing and no more memory than the limit.
+ * no parsing and no more memory than the limit. Throws the 413 (or a 400 for an unreadable body)
+ * as a reply. Also read by the payment provider's webhook, whose JSON may arrive chunked.
  */
-async function readBounded(request: Request, limit: BodyLimit): Promise<Buffer<ArrayBuffer>> {
+export async function readBounded(request: Request, limit: BodyLimit): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limit.maxBytes) throw tooLarge();
   if (!request.body) return Buffer.alloc(0);

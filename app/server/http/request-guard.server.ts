@@ -64,7 +64,9 @@ export function requestGuardMiddleware({
       return;
     }
     const length = req.get("content-length");
-    if (length === undefined && req.get("transfer-encoding")) {
+    // A payment provider's webhook may arrive chunked; refusing it would pause the provider's
+    // queue (Asaas does after repeated failures). Its route reads the body with a byte limit.
+    if (length === undefined && req.get("transfer-encoding") && !req.path.startsWith("/api/webhooks/")) {
       return refuse(411, "Requisição recusada: tamanho do corpo não informado.");
     }
     const declared = Number(length ?? 0);

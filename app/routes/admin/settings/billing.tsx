@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/billing";
 import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { Card } from "~/components/admin/ui";
@@ -89,6 +89,11 @@ export default function BillingSettingsPage({ loaderData, actionData }: Route.Co
             Chave PIX de demonstração: troque pela chave da empresa antes de cobrar clientes de verdade.
           </p>
         )}
+        <p className="mt-2 text-sm">
+          <Link to="/admin/settings/billing/provider" className="font-medium text-brand-700 hover:underline">
+            Provedor de pagamento (Asaas) e eventos recebidos
+          </Link>
+        </p>
         <Form method="post" className="mt-4 space-y-4" key={JSON.stringify(loaderData)}>
           <TextField
             label="Chave PIX"
