@@ -2,6 +2,8 @@ import type { Route } from "./+types/test-clock";
 import { env } from "~/lib/env.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { issueRenewalCharges, markOverdueCharges } from "~/modules/billing/billing.server";
+import { sendChargeReminders } from "~/modules/billing/reminders.server";
+import { suspendOverdueSubscriptions } from "~/modules/billing/suspension.server";
 import { now, resetClock, setClock, today } from "~/server/clock.server";
 import { readFormData } from "~/server/http/form.server";
 
@@ -10,8 +12,9 @@ import { readFormData } from "~/server/http/form.server";
  * lives inside the server process. Exists only when TEST_CLOCK_CONTROL is set (playwright's
  * webServer env); otherwise a 404 for everyone, admins included (authorization matrix).
  *   GET  → { now, today }
- *   POST at=<ISO instant> | reset=1, then optionally run=renewals|overdue (the daily job's work,
- *        now, against the moved clock) → { now, today, issued?, marked? }. Admins only.
+ *   POST at=<ISO instant> | reset=1, then optionally run=renewals|overdue|dunning (the daily
+ *        job's work, now, against the moved clock) → { now, today, issued?, marked?, reminders?,
+ *        suspended? }. Admins only.
  */
 const notFound = () => new Response("Not Found", { status: 404, headers: { "Cache-Control": "no-store" } });
 const state = () => ({ now: now().toISOString(), today: today() });
@@ -35,5 +38,9 @@ export async function action({ request }: Route.ActionArgs) {
   const result: Record<string, number> = {};
   if (run === "renewals") result.issued = await issueRenewalCharges();
   if (run === "overdue") result.marked = await markOverdueCharges();
+  if (run === "dunning") {
+    result.reminders = await sendChargeReminders();
+    result.suspended = await suspendOverdueSubscriptions();
+  }
   return Response.json({ ...state(), ...result }, { headers: { "Cache-Control": "no-store" } });
 }
