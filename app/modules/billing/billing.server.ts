@@ -216,7 +216,10 @@ export async function issueFirstCharge(
 const RENEWAL_BATCH = 500;
 
 /**
- * The daily renewal job's work: for every ativa, billed subscription whose period ends within
+ * The daily renewal job's work: for every ativa or suspensa (issue 31: a suspended subscription
+ * keeps running, its service blocked until paid, so its next period is charged too; otherwise a
+ * suspension paid after the period's end would leave it "Ativa" with nothing more to pay), billed
+ * subscription whose period ends within
  * `daysBefore` days (from today on: past periods are never back-billed), the next period's
  * charge, at the plan's price of today. Batches lock their subscriptions with SKIP LOCKED and
  * skip periods already charged, and the unique key (subscription, period) backs that up (the
@@ -257,7 +260,7 @@ export async function issueRenewalCharges({
                                   where ch.subscription_id = s.id and ch.origin = 'assinatura'
                                     and ch.period_start = s.end_date
                                   limit 1) charged on true
-             where s.status = 'ativa' and not s.no_billing and s.cancel_at is null
+             where s.status in ('ativa', 'suspensa') and not s.no_billing and s.cancel_at is null
                and s.end_date >= ${today}::date and s.end_date <= ${today}::date + ${days}::int
                and ${after ? sql`(s.end_date, s.id) > (${after.endDate}::date, ${after.id}::uuid)` : sql`true`}
                and charged.done is null

@@ -11,6 +11,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import {
   cancelCharge,
   createOneOffCharge,
+  issueRenewalCharges,
   listClientCharges,
   markOverdueCharges,
   recordPayment,
@@ -345,6 +346,31 @@ describe("suspension", () => {
     expect(kinds.map((k) => k.kind)).toEqual(["inicio", "suspensao", "reativacao"]);
     // Paid: not suspended again.
     expect(await suspendOverdueSubscriptions({ today: "2027-02-20" })).toBe(0);
+  });
+
+  it("keeps charging a suspended subscription: paid after its period's end, it goes on renewing", async () => {
+    // First period 2027-03-02 to 2027-04-01, unpaid: suspended on 03-18, still suspended when the
+    // renewal window opens, so the next period (from 04-02) is charged all the same.
+    const { charge, sub } = await newClient("2027-03-02");
+    await suspendOverdueSubscriptions({ today: "2027-03-18" });
+    expect((await statusOf(sub.id)).status).toBe("suspensa");
+    const endDate = (await statusOf(sub.id)).endDate;
+    expect(await issueRenewalCharges({ today: addDays(endDate, -10), daysBefore: 10 })).toBe(1);
+    const renewal = (await listClientCharges({ clientId: sub.clientId })).find(
+      (c) => c.periodStart === endDate,
+    );
+    expect(renewal?.status).toBe("pendente");
+    // The first charge paid late, after the period's end: ativa, and the renewal is still due.
+    const paid = await recordPayment({
+      chargeId: charge.id,
+      input: { paidOn: addDays(endDate, 2), method: "pix", amountCents: charge.amountCents },
+      today: addDays(endDate, 2),
+    });
+    expect(paid.ok).toBe(true);
+    expect((await statusOf(sub.id)).status).toBe("ativa");
+    expect(
+      (await listClientCharges({ clientId: sub.clientId })).filter((c) => c.status === "pendente"),
+    ).toHaveLength(1);
   });
 
   it("never suspends a paid-ahead client for a later period's charge", async () => {

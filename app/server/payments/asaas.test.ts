@@ -52,6 +52,8 @@ describe("Asaas adapter against a fake Asaas", () => {
       name: "Pizzaria Boa",
       cpfCnpj: "12345678000190",
       externalReference: "cli-1",
+      // Our reminder schedule e-mails the client; Asaas's own notifications would repeat it.
+      notificationDisabled: true,
     });
   });
 
