@@ -105,9 +105,13 @@ export async function startFakeAsaas({
     const p = fake.payments[parts[2]];
     if (!p) return send(res, 404, { errors: [{ code: "not_found", description: "Cobrança inexistente." }] });
     if (parts[3] === "pixQrCode")
-      return send(res, 200, { encodedImage: "iVBORw0K", payload: `000201-${p.id}` });
+      return send(res, 200, { encodedImage: "iVBORw0K", payload: `000201-${p.id}-${String(p.value)}` });
     if (parts[3] === "refund" && req.method === "POST") {
       p.status = "REFUNDED";
+      return send(res, 200, p);
+    }
+    if (parts.length === 3 && req.method === "POST") {
+      Object.assign(p, JSON.parse(raw) as Record<string, unknown>);
       return send(res, 200, p);
     }
     if (req.method === "DELETE") {

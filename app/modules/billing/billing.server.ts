@@ -555,6 +555,7 @@ export async function changeChargeAmount({
       valor: [charge.amountCents, changed.amountCents],
       desconto: [charge.discountCents, changed.discountCents],
     });
+    await emit(tx, "charge.amount_changed", { chargeId: charge.id });
     return { ok: true, value: changed };
   });
 }

@@ -4,7 +4,12 @@ import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
 import { sendChargeReminders } from "./reminders.server";
 import { suspendOverdueSubscriptions } from "./suspension.server";
-import { resendChargeToProviderJob, sendChargeToProviderJob } from "./provider-sync.server";
+import {
+  cancelAtProviderJob,
+  resendChargeToProviderJob,
+  sendChargeToProviderJob,
+  updateAtProviderJob,
+} from "./provider-sync.server";
 import { applyProviderEventJob, reconcileProviderJob } from "./webhook.server";
 
 // Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
@@ -57,4 +62,6 @@ export const BILLING_JOBS = [
   reconcileProviderJob,
   sendChargeToProviderJob,
   resendChargeToProviderJob,
+  cancelAtProviderJob,
+  updateAtProviderJob,
 ] as const;

@@ -14,22 +14,31 @@ export interface StaticPixConfig {
  * webhook — so cancel/refund/getStatus have nothing to ask and verifyWebhook refuses everything.
  */
 export function staticPixProvider(config: StaticPixConfig | null): PaymentProvider {
+  const code = async (txid: string, amountCents: number): Promise<ProviderCharge> => {
+    const pixPayload = config ? pixCopiaECola({ ...config, amountCents, txid }) : null;
+    return {
+      providerId: txid,
+      paymentUrl: null,
+      pixPayload,
+      pixQrImage: pixPayload ? await pixQrDataUrl(pixPayload) : null,
+      boletoLine: null,
+    };
+  };
   return {
     name: "pix-estatico",
     confirmsPayments: false,
     async createCustomer() {
       return { providerCustomerId: null };
     },
-    async createCharge(input: ProviderChargeInput): Promise<ProviderCharge> {
-      const txid = input.chargeNumber ? pixTxidFor(input.chargeNumber) : input.externalReference;
-      const pixPayload = config ? pixCopiaECola({ ...config, amountCents: input.amountCents, txid }) : null;
-      return {
-        providerId: txid,
-        paymentUrl: null,
-        pixPayload,
-        pixQrImage: pixPayload ? await pixQrDataUrl(pixPayload) : null,
-        boletoLine: null,
-      };
+    async createCharge(input: ProviderChargeInput) {
+      return code(
+        input.chargeNumber ? pixTxidFor(input.chargeNumber) : input.externalReference,
+        input.amountCents,
+      );
+    },
+    // The txid is the provider id: the same code with the new amount.
+    async updateCharge(providerId, input) {
+      return code(providerId, input.amountCents);
     },
     async cancel() {},
     async refund() {},

@@ -7,11 +7,14 @@ import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { now } from "~/server/clock.server";
 import type { EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, enqueue, type JobContext } from "~/server/jobs/queue.server";
+import { log } from "~/server/logging/logger.server";
+import { onEvent } from "~/modules/events/events.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
 import type { BillingResult } from "./billing.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { queueIssuedMailAfterProvider } from "./mails.server";
+import { PROVIDER_CANCEL_REASON } from "./webhook.server";
 
 /** Seconds before the first retry; pg-boss doubles it on each retry (retryBackoff). */
 export const PROVIDER_RETRY_DELAY_SECONDS = 60;
@@ -155,3 +158,67 @@ export async function resendChargeToProvider({
     return { ok: true, value: null };
   });
 }
+
+/** The provider's payment of a charge, when the configured provider has it (else null). */
+async function atProvider(chargeId: string) {
+  const provider = configuredProvider();
+  if (!provider || !isId(chargeId)) return null;
+  const [charge] = await getDb().select().from(charges).where(eq(charges.id, chargeId));
+  if (!charge?.providerId || charge.provider !== provider.name) return null;
+  return { provider, charge, providerId: charge.providerId };
+}
+
+/** Rethrows what a retry may fix; logs (and gives up on) what it never will. */
+function retryOrLog(err: unknown, what: string, chargeId: string) {
+  if (!(err instanceof ProviderError) || err.retryable) throw err;
+  log.warn({ err, chargeId }, what);
+}
+
+/**
+ * An admin's "Cancelar cobrança" cancels the provider's payment too, so the client can no longer
+ * pay it there. Not when the provider itself reported the deletion (nothing left to cancel).
+ */
+export const cancelAtProviderJob = onEvent(["charge.cancelled"], {
+  name: "billing.provider-cancel",
+  retryLimit: PROVIDER_RETRY_LIMIT,
+  retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
+  retryBackoff: true,
+  handler: async ({ payload }) => {
+    const found = await atProvider(payload.chargeId);
+    if (!found || found.charge.status !== "cancelada") return;
+    if (found.charge.cancelReason === PROVIDER_CANCEL_REASON) return;
+    try {
+      await found.provider.cancel(found.providerId);
+    } catch (err) {
+      retryOrLog(err, "billing: the provider refused to cancel a charge", found.charge.id);
+    }
+  },
+});
+
+/** "Alterar valor" (a discount): the provider's payment gets the new amount and its new PIX. */
+export const updateAtProviderJob = onEvent(["charge.amount_changed"], {
+  name: "billing.provider-update",
+  retryLimit: PROVIDER_RETRY_LIMIT,
+  retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
+  retryBackoff: true,
+  handler: async ({ payload }) => {
+    const found = await atProvider(payload.chargeId);
+    if (!found || (found.charge.status !== "pendente" && found.charge.status !== "vencida")) return;
+    try {
+      const updated = await found.provider.updateCharge(found.providerId, {
+        amountCents: found.charge.amountCents,
+        dueDate: found.charge.dueDate,
+      });
+      await getDb()
+        .update(charges)
+        .set({
+          providerPaymentUrl: updated.paymentUrl ?? found.charge.providerPaymentUrl,
+          providerPixPayload: updated.pixPayload,
+          updatedAt: now(),
+        })
+        .where(eq(charges.id, found.charge.id));
+    } catch (err) {
+      retryOrLog(err, "billing: the provider refused a charge's new amount", found.charge.id);
+    }
+  },
+});

@@ -5,6 +5,9 @@ import { auditLog, charges, mailMessages, plans } from "~/db/schema";
 import { createClient } from "~/modules/clients/clients.server";
 import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
 import { useTestDatabase } from "../../../tests/support/db";
+import { drainJobs } from "~/server/jobs/queue.server";
+import { startFakeAsaas } from "../../../tests/support/fake-asaas";
+import { cancelCharge, changeChargeAmount } from "./billing.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { resendChargeToProvider, sendChargeToProvider } from "./provider-sync.server";
 
@@ -37,6 +40,7 @@ function flakyProvider() {
         pixPayload: "000201pix",
       };
     },
+    updateCharge: async (providerId) => ({ providerId, paymentUrl: null, pixPayload: null }),
     cancel: async () => {},
     refund: async () => {},
     getStatus: async () => null,
@@ -180,5 +184,56 @@ describe("'Nova cobrança' with a provider, and 'Reenviar ao provedor'", () => {
       ok: false,
       message: BILLING_MESSAGES.providerAlreadyCreated,
     });
+  });
+});
+
+describe("an admin's change follows the charge at the provider", () => {
+  it("'Cancelar cobrança' cancels Asaas's payment; 'Alterar valor' gives it the new amount and PIX", async () => {
+    const fake = await startFakeAsaas({ apiKey: "chave-sync" });
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      ASAAS_API_KEY: "chave-sync",
+      ASAAS_API_URL: fake.url,
+      ASAAS_WEBHOOK_TOKEN: "token",
+    });
+    try {
+      const make = async (n: number) => {
+        const client = await createClient({
+          input: {
+            name: `Cliente ${n}`,
+            email: `sync-follow${n}@teste.dev`,
+            phone: "(11) 98765-4321",
+            businessName: `Restaurante ${n}`,
+            planId: premium,
+            status: "ativo",
+          },
+          today: "2026-03-10",
+        });
+        await drainJobs();
+        const [charge] = await t.db.select().from(charges).where(eq(charges.clientId, client.id));
+        expect(charge.providerId).toMatch(/^pay_/);
+        return charge;
+      };
+      const cancelled = await make(10);
+      const discounted = await make(11);
+      const admin = { id: "admin-1", name: "Ana Admin" };
+
+      expect(
+        (await cancelCharge({ chargeId: cancelled.id, reason: "Lançada por engano", actor: admin })).ok,
+      ).toBe(true);
+      expect(
+        (await changeChargeAmount({ chargeId: discounted.id, amountCents: 5000, actor: admin })).ok,
+      ).toBe(true);
+      await drainJobs();
+
+      expect(fake.payments[cancelled.providerId!].deleted).toBe(true);
+      expect(fake.payments[discounted.providerId!].value).toBe(50);
+      expect(fake.payments[discounted.providerId!].deleted).toBeUndefined();
+      const [after] = await t.db.select().from(charges).where(eq(charges.id, discounted.id));
+      expect(after.providerPixPayload).toBe(`000201-${discounted.providerId}-50`);
+    } finally {
+      process.env = saved;
+      await fake.close();
+    }
   });
 });

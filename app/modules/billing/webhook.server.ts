@@ -58,6 +58,9 @@ export async function receiveProviderWebhook(
   return { status: 200, body: { ok: true } };
 }
 
+/** The reason written on a charge the provider reports deleted (PAYMENT_DELETED). */
+export const PROVIDER_CANCEL_REASON = "Cancelada no provedor de pagamento.";
+
 /** What applying an event did, as the events page shows it. */
 export type EventOutcome = string;
 
@@ -155,7 +158,7 @@ async function applyParsed(providerName: string, event: ProviderEvent): Promise<
       return providerStatusChange(providerName, charge.id, {
         to: "cancelada",
         from: ["pendente", "vencida"],
-        set: { cancelReason: "Cancelada no provedor de pagamento.", cancelledAt: now() },
+        set: { cancelReason: PROVIDER_CANCEL_REASON, cancelledAt: now() },
         audit: "charge.cancelled",
         event: "charge.cancelled",
       });

@@ -22,6 +22,8 @@ export interface DomainEvents {
   "charge.created": { chargeId: string };
   "charge.paid": { chargeId: string };
   "charge.cancelled": { chargeId: string };
+  // A discount (the amount lowered): the provider's payment follows (issue 31).
+  "charge.amount_changed": { chargeId: string };
   // Issue 31: reported by the payment provider (or the daily overdue job, for vencida).
   "charge.overdue": { chargeId: string };
   "charge.refunded": { chargeId: string };

@@ -206,6 +206,14 @@ export function asaasProvider(config: AsaasConfig): PaymentProvider {
       return chargeOf(payment);
     },
 
+    async updateCharge(providerId, input) {
+      const payment = await call("POST", `/payments/${encodeURIComponent(providerId)}`, {
+        value: toReais(input.amountCents),
+        dueDate: input.dueDate,
+      });
+      return chargeOf(payment);
+    },
+
     async cancel(providerId) {
       await call("DELETE", `/payments/${encodeURIComponent(providerId)}`);
     },

@@ -36,7 +36,7 @@ describe("Asaas adapter against a fake Asaas", () => {
     expect(out).toMatchObject({
       providerId: "pay_1",
       paymentUrl: "https://sandbox.asaas.com/i/pay_1",
-      pixPayload: "000201-pay_1",
+      pixPayload: "000201-pay_1-129.9",
       pixQrImage: "data:image/png;base64,iVBORw0K",
     });
   });

@@ -69,6 +69,8 @@ export interface PaymentProvider {
   readonly confirmsPayments: boolean;
   createCustomer(input: ProviderCustomerInput): Promise<{ providerCustomerId: string | null }>;
   createCharge(input: ProviderChargeInput): Promise<ProviderCharge>;
+  /** A discount: the payment's new amount (its link stays; its dynamic PIX changes with it). */
+  updateCharge(providerId: string, input: { amountCents: number; dueDate: string }): Promise<ProviderCharge>;
   cancel(providerId: string): Promise<void>;
   refund(providerId: string): Promise<void>;
   getStatus(providerId: string): Promise<ProviderStatus | null>;
