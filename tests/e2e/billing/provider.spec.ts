@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { addMonths } from "../../../app/lib/dates";
 import { addDays, createClientViaForm, formatIsoDate, todayInSaoPaulo, unique } from "../../support/admin";
-import { gotoReady, uniqueEmail } from "../../support/e2e";
+import { expectNoA11yViolations, gotoReady, uniqueEmail } from "../../support/e2e";
 import { startFakeAsaas, type FakeAsaas } from "../../support/fake-asaas";
 import { startSmtpServer } from "../../support/smtp";
 
@@ -148,10 +148,9 @@ test("a charge at Asaas: payment page, paid by webhook, renewal extended, remind
     await expect(first.getByRole("link", { name: /Página de pagamento/ })).toBeVisible({ timeout: 1000 });
   });
   const number = await first.locator(".font-mono").first().innerText();
-  await expect(first.getByRole("link", { name: `Página de pagamento da cobrança ${number}` })).toHaveAttribute(
-    "href",
-    /^https:\/\/sandbox\.asaas\.com\/i\/pay_/,
-  );
+  await expect(
+    first.getByRole("link", { name: `Página de pagamento da cobrança ${number}` }),
+  ).toHaveAttribute("href", /^https:\/\/sandbox\.asaas\.com\/i\/pay_/);
   // "Nova cobrança" waited for the provider: it carries the payment page and Asaas's PIX.
   await expect.poll(() => mailsTo(email, `Nova cobrança ${number}`).length, { timeout: 30_000 }).toBe(1);
   const issued = mailsTo(email, `Nova cobrança ${number}`)[0];
@@ -162,9 +161,13 @@ test("a charge at Asaas: payment page, paid by webhook, renewal extended, remind
   await postReceived(number, today, "evt_e2e_1");
   await expect(async () => {
     await gotoReady(page, `/admin/billing?client=${clientId}`);
-    await expect(page.getByRole("row", { name: new RegExp(number) })).toContainText("Paga", { timeout: 1000 });
+    await expect(page.getByRole("row", { name: new RegExp(number) })).toContainText("Paga", {
+      timeout: 1000,
+    });
   }).toPass({ timeout: 30_000 });
-  await expect(page.getByRole("row", { name: new RegExp(number) })).toContainText(`${formatIsoDate(today)} · PIX`);
+  await expect(page.getByRole("row", { name: new RegExp(number) })).toContainText(
+    `${formatIsoDate(today)} · PIX`,
+  );
   await expect
     .poll(() => mailsTo(email, `Pagamento recebido: cobrança ${number}`).length, { timeout: 30_000 })
     .toBe(1);
@@ -220,4 +223,57 @@ test("a charge at Asaas: payment page, paid by webhook, renewal extended, remind
     await expect(subscriptionRow.getByText("Ativa", { exact: true })).toBeVisible({ timeout: 1000 });
   });
   await expect(late).toContainText("Paga");
+});
+
+test("Asaas down while a charge is issued: the failure and the next attempt are shown, 'Reenviar ao provedor' creates it once", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await serverClock(page.request, { reset: "1" });
+  fake.down = true;
+  const email = uniqueEmail("asaas-fora");
+  const clientId = await createClientViaForm(page, {
+    name: unique("Dona Fora do Ar"),
+    email,
+    business: unique("Cantina Fora do Ar"),
+    plan: "Premium",
+  });
+  // The app kept answering (the client was created); the charge says what happened.
+  const first = chargeItem(page, "Taxa de ativação");
+  await untilShown(page, clientId, async () => {
+    await expect(first.getByText(/Falha ao criar no provedor: Asaas/)).toBeVisible({ timeout: 1000 });
+  });
+  await expect(first.getByText(/Nova tentativa em \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/)).toBeVisible();
+  const number = await first.locator(".font-mono").first().innerText();
+
+  fake.down = false;
+  await first.getByRole("button", { name: "Reenviar ao provedor" }).click();
+  await expect(
+    page.getByText("Reenvio ao provedor solicitado. A cobrança será criada em instantes."),
+  ).toBeVisible();
+  await untilShown(page, clientId, async () => {
+    await expect(first.getByRole("link", { name: `Página de pagamento da cobrança ${number}` })).toBeVisible({
+      timeout: 1000,
+    });
+  });
+  expect(Object.values(fake.payments).filter((p) => p.description === `Cobrança ${number}`)).toHaveLength(1);
+  // The client was told once, with the provider's page.
+  await expect.poll(() => mailsTo(email, `Nova cobrança ${number}`).length, { timeout: 30_000 }).toBe(1);
+});
+
+test("Configurações → Financeiro → Provedor: the webhook URL, 'Testar conexão' and the received events", async ({
+  page,
+}) => {
+  await signIn(page);
+  await gotoReady(page, "/admin/settings/billing");
+  await page.getByRole("link", { name: "Provedor de pagamento (Asaas) e eventos recebidos" }).click();
+  await expect(page.getByText(`${BASE}/api/webhooks/asaas`)).toBeVisible();
+  await expect(page.getByText(API_KEY)).toHaveCount(0);
+  await page.getByRole("button", { name: "Testar conexão" }).click();
+  await expect(page.getByText("Conexão com o Asaas funcionando.")).toBeVisible();
+  const events = page.getByRole("table", { name: "Eventos recebidos do provedor" });
+  await expect(events.getByRole("row", { name: /evt_e2e_1/ })).toContainText("PAYMENT_RECEIVED");
+  await expect(events.getByRole("row", { name: /evt_e2e_1/ })).toContainText("paga");
+  await expectNoA11yViolations(page);
 });
