@@ -260,6 +260,28 @@ test("Asaas down while a charge is issued: the failure and the next attempt are 
   expect(Object.values(fake.payments).filter((p) => p.description === `Cobrança ${number}`)).toHaveLength(1);
   // The client was told once, with the provider's page.
   await expect.poll(() => mailsTo(email, `Nova cobrança ${number}`).length, { timeout: 30_000 }).toBe(1);
+
+  // In the client's own area (issue 32), the open charge offers the provider's page too.
+  const client = await page.context().browser()!.newContext();
+  const area = await client.newPage();
+  await gotoReady(area, "/cliente/entrar");
+  await area.getByLabel("E-mail").fill(email);
+  await area.getByRole("button", { name: "Receber link de acesso" }).click();
+  await expect.poll(() => mailsTo(email, "Seu link de acesso").length, { timeout: 30_000 }).toBe(1);
+  const href = /href="(http[^"]+\/cliente\/entrar\/confirmar\?token=[^"]+)"/.exec(
+    mailsTo(email, "Seu link de acesso")[0].html,
+  )?.[1];
+  expect(href, "the sign-in link").toBeTruthy();
+  const link = new URL(href!.replaceAll("&amp;", "&"));
+  await gotoReady(area, link.pathname + link.search);
+  await area.getByRole("button", { name: "Entrar na Área do Cliente" }).click();
+  await expect(area).toHaveURL(/\/cliente$/);
+  const open = area.getByRole("region", { name: "Cobranças" }).locator(`li[data-charge="${number}"]`);
+  await expect(open.getByRole("link", { name: "Pagar com PIX, boleto ou cartão" })).toHaveAttribute(
+    "href",
+    /^https:\/\/sandbox\.asaas\.com\/i\/pay_/,
+  );
+  await client.close();
 });
 
 test("Configurações → Financeiro → Provedor: the webhook URL, 'Testar conexão' and the received events", async ({
