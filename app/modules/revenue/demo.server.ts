@@ -21,7 +21,8 @@ interface DemoSub {
  * each gets its start; and, so that Receita shows every kind of movement on a first start, one
  * older client left last month and came back this month (reactivation), one started a plan lower
  * (expansion this month), one a plan higher (contraction this month), and the inactive ones end
- * (churn).
+ * (churn). The former clients, who came and left during the year, spread the story over twelve
+ * months: the first moved up a plan three months in, the second down.
  */
 export async function seedDemoRevenue(tx: DbOrTx, today: string): Promise<void> {
   const subs = await queryRows<DemoSub>(
@@ -42,19 +43,29 @@ export async function seedDemoRevenue(tx: DbOrTx, today: string): Promise<void> 
   const thisMonth = `${today.slice(0, 7)}-01`;
   const lastMonth = addMonths(thisMonth, -1);
   const running = subs.filter((s) => s.status === "ativa" && !s.no_billing && s.start_date < thisMonth);
-  const story = new Map<string, "reactivation" | "expansion" | "contraction">();
+  type Story = { kind: "reactivation" | "expansion" | "contraction"; on: string };
+  const story = new Map<string, Story>();
   const back = running.find((s) => s.start_date < lastMonth);
-  if (back) story.set(back.id, "reactivation");
+  if (back) story.set(back.id, { kind: "reactivation", on: thisMonth });
   const up = running.find((s) => !story.has(s.id) && lower(s.price_cents));
-  if (up) story.set(up.id, "expansion");
+  if (up) story.set(up.id, { kind: "expansion", on: thisMonth });
   const down = running.find((s) => !story.has(s.id) && higher(s.price_cents));
-  if (down) story.set(down.id, "contraction");
+  if (down) story.set(down.id, { kind: "contraction", on: thisMonth });
+  // Former clients: a change on the first day of their fourth month, while they were still here.
+  const former = subs.filter((s) => s.status !== "ativa" && !s.no_billing);
+  const fourthMonth = (s: DemoSub) => addMonths(`${s.start_date.slice(0, 7)}-01`, 3);
+  const formerUp = former.find((s) => lower(s.price_cents) && fourthMonth(s) < s.end_date);
+  if (formerUp) story.set(formerUp.id, { kind: "expansion", on: fourthMonth(formerUp) });
+  const formerDown = former.find(
+    (s) => !story.has(s.id) && higher(s.price_cents) && fourthMonth(s) < s.end_date,
+  );
+  if (formerDown) story.set(formerDown.id, { kind: "contraction", on: fourthMonth(formerDown) });
 
   for (const s of subs) {
     const value = monthlyValueCents(s.price_cents, s.no_billing);
     const base = { clientId: s.client_id, subscriptionId: s.id, renewalType: s.renewal_type };
-    const change = thisMonth;
-    const kind = story.get(s.id);
+    const change = story.get(s.id)?.on ?? thisMonth;
+    const kind = story.get(s.id)?.kind;
     if (kind === "expansion" || kind === "contraction") {
       const first = kind === "expansion" ? lower(s.price_cents)! : higher(s.price_cents)!;
       await recordSubscriptionEvent(tx, {
@@ -74,16 +85,16 @@ export async function seedDemoRevenue(tx: DbOrTx, today: string): Promise<void> 
         planBeforeId: first.id,
         planAfterId: s.plan_id,
       });
-      continue;
+    } else {
+      await recordSubscriptionEvent(tx, {
+        ...base,
+        kind: "inicio",
+        effectiveOn: s.start_date,
+        mrrBeforeCents: 0,
+        mrrAfterCents: value,
+        planAfterId: s.plan_id,
+      });
     }
-    await recordSubscriptionEvent(tx, {
-      ...base,
-      kind: "inicio",
-      effectiveOn: s.start_date,
-      mrrBeforeCents: 0,
-      mrrAfterCents: value,
-      planAfterId: s.plan_id,
-    });
     if (kind === "reactivation") {
       // Left for a few weeks in the middle of its history, then came back on the same plan.
       const left = addDays(lastMonth, 2);

@@ -131,6 +131,40 @@ export const DEMO_CLIENTS: DemoClient[] = [
     endsIn: -30,
     notes: ["Fechou a loja do centro; pode voltar na reabertura."],
   },
+  // Former clients (issue 33 item 5): they came and left during the last year, so Receita shows
+  // twelve months of movements on a first start. Last in the list: the converted leads and the
+  // onboardings point at the clients above by position.
+  {
+    name: "Márcio Tavares",
+    email: "marcio@lanchonetesabormineiro.com.br",
+    phone: "(31) 99402-1877",
+    business: "Lanchonete Sabor Mineiro",
+    plan: "Premium",
+    status: "inativo",
+    since: 340,
+    endsIn: -140,
+    notes: ["Vendeu o ponto; indicou o novo dono."],
+  },
+  {
+    name: "Helena Brandão",
+    email: "helena@bistrovilaverde.com.br",
+    phone: "(11) 99318-6654",
+    business: "Bistrô Vila Verde",
+    plan: "Premium",
+    status: "inativo",
+    since: 300,
+    endsIn: -70,
+  },
+  {
+    name: "Otávio Lins",
+    email: "otavio@padariapaodourado.com.br",
+    phone: "(85) 98807-3319",
+    business: "Padaria Pão Dourado",
+    plan: "Básico",
+    status: "inativo",
+    since: 250,
+    endsIn: -160,
+  },
 ];
 
 /** One-off charges of the demo (`client`: a DEMO_CLIENTS e-mail); one is open, one cancelled. */

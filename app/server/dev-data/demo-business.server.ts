@@ -25,7 +25,8 @@ const MONTHS = { mensal: 1, trimestral: 3 } as const;
 /**
  * A small, believable business for a new install (issue 17 item 10), so the dashboard, the funnel
  * and the portal show what they are for: ~30 leads over every stage, 10 clients with
- * subscriptions (two ending within 7 days, one overdue), notes, and a representative with
+ * subscriptions (two ending within 7 days, one overdue) and 3 former ones (twelve months of
+ * revenue history), notes, and a representative with
  * referrals in each status. Rows are inserted directly, not through the domain functions: the
  * demo must not e-mail anyone, fire webhooks or write "who did it" audit entries. Each referral
  * carries the plan snapshot (name, commission) the portal would have taken.

@@ -46,8 +46,8 @@ describe("demo data on a first start", () => {
 
     const today = todayInSaoPaulo();
     const dashboard = await getDashboard({ today });
-    // 10, and 4 referrals converted into clients.
-    expect(dashboard.clients?.total.value).toBe(14);
+    // 10 current, 3 who left during the year, and 4 referrals converted into clients.
+    expect(dashboard.clients?.total.value).toBe(17);
     // Two subscriptions end within 7 days…
     expect(dashboard.expiring.map((e) => e.client_name)).toEqual(["Rafael Monteiro", "Juliana Prado"]);
     // …and one active subscription is already past its end (overdue).
@@ -152,9 +152,11 @@ describe("demo data on a first start", () => {
     expect(by("cancelada")[0].cancel_reason).toMatch(/treinamento/);
     // Consistent as the rules make them: numbers in sequence, txids from the numbers, amounts = lines,
     // the activation fee once per client on its first charge (Black has none).
-    expect(rows.map((r) => r.number)).toEqual(
-      rows.map((r, i) => `${r.number.slice(0, 4)}-${String(i + 1).padStart(6, "0")}`),
-    );
+    // (The sequence starts again each year: the demo's history reaches into last year.)
+    for (const year of new Set(rows.map((r) => r.number.slice(0, 4)))) {
+      const ofYear = rows.filter((r) => r.number.startsWith(`${year}-`)).map((r) => r.number);
+      expect(ofYear).toEqual(ofYear.map((_, i) => `${year}-${String(i + 1).padStart(6, "0")}`));
+    }
     expect(rows.every((r) => r.pix_txid === pixTxidFor(r.number))).toBe(true);
     expect(rows.every((r) => Number(r.lines_cents) === Number(r.subtotal_cents))).toBe(true);
     const fees = rows.filter((r) => r.kinds.includes("ativação"));
@@ -199,6 +201,18 @@ describe("demo data on a first start", () => {
       expect(
         months.some((m) => m.movements[kind].clients > 0),
         kind,
+      ).toBe(true);
+    }
+    // Twelve months of history (issue 33 item 5): the oldest month has new business, and the
+    // movements are spread over the year, not only over the last weeks.
+    expect(months).toHaveLength(12);
+    expect(months[0].movements.novo.clients).toBeGreaterThan(0);
+    const withMovements = months.filter((m) => Object.values(m.movements).some((mv) => mv.clients > 0));
+    expect(withMovements.length).toBeGreaterThanOrEqual(8);
+    for (const kind of ["expansao", "contracao", "churn"] as const) {
+      expect(
+        months.slice(0, 9).some((m) => m.movements[kind].clients > 0),
+        `${kind} before the last quarter`,
       ).toBe(true);
     }
     // Balances and activity agree month after month.
