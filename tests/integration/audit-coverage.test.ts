@@ -146,6 +146,23 @@ const STEPS: Record<string, Step[]> = {
       action: "subscription.plan_changed",
     },
     {
+      label: "change-plan at the next renewal",
+      params: (f) => ({ id: f.clientId }),
+      form: (f) => ({
+        intent: "change-plan",
+        subscriptionId: f.subscriptionId,
+        planId: f.sparePlanId,
+        when: "renovacao",
+      }),
+      action: "subscription.plan_change_scheduled",
+    },
+    {
+      label: "undo-plan-change",
+      params: (f) => ({ id: f.clientId }),
+      form: (f) => ({ intent: "undo-plan-change", subscriptionId: f.subscriptionId }),
+      action: "subscription.plan_change_unscheduled",
+    },
+    {
       label: "suspension-exempt",
       params: (f) => ({ id: f.clientId }),
       form: (f) => ({ intent: "suspension-exempt", subscriptionId: f.subscriptionId, exempt: "true" }),

@@ -105,6 +105,7 @@ const ACTIONS: ActionEntry[] = [
       "delete-subscription",
       "change-plan",
       "cancel-subscription",
+      "undo-plan-change",
       "add-note",
       "delete-note",
     ] as const
@@ -222,14 +223,16 @@ const ACTIONS: ActionEntry[] = [
       "structuredData",
     ],
   },
-  ...(["pay", "cancel", "amount", "one-off", "resend", "provider-resend"] as const).map((intent): ActionEntry => ({
-    name: `billing (${intent})`,
-    load: () => import("~/routes/admin/billing"),
-    url: "/admin/billing",
-    as: "admin",
-    fields: ["id", "paidOn", "method", "amount", "reason", "description", "dueDate", "clientId"],
-    fixed: [["intent", intent]],
-  })),
+  ...(["pay", "cancel", "amount", "one-off", "resend", "provider-resend"] as const).map(
+    (intent): ActionEntry => ({
+      name: `billing (${intent})`,
+      load: () => import("~/routes/admin/billing"),
+      url: "/admin/billing",
+      as: "admin",
+      fields: ["id", "paidOn", "method", "amount", "reason", "description", "dueDate", "clientId"],
+      fixed: [["intent", intent]],
+    }),
+  ),
   ...(["open", "item", "publish"] as const).map((intent): ActionEntry => ({
     name: `onboarding (${intent})`,
     load: () => import("~/routes/admin/onboarding"),

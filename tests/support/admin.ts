@@ -24,7 +24,7 @@ export async function selectByText(page: Page, label: string, text: string) {
   await select.selectOption(value!);
 }
 
-export async function expectToast(page: Page, message: string) {
+export async function expectToast(page: Page, message: string | RegExp) {
   await expect(page.locator("[data-sonner-toast]", { hasText: message }).first()).toBeVisible();
 }
 

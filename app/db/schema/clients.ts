@@ -82,6 +82,8 @@ export const subscriptions = pgTable(
     cancelAt: date("cancel_at", { mode: "string" }),
     /** Never suspended for an overdue charge (issue 31): an admin's audited exemption. */
     suspensionExempt: boolean("suspension_exempt").notNull().default(false),
+    /** "Trocar plano" at the next renewal (issue 33): the plan the next period is charged at. */
+    pendingPlanId: uuid("pending_plan_id").references(() => plans.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,9 +96,10 @@ export const subscriptions = pgTable(
     check("subscriptions_dates_check", sql`${t.endDate} >= ${t.startDate}`),
     index("subscriptions_client_idx").on(t.clientId, t.createdAt),
     index("subscriptions_plan_idx").on(t.planId),
+    // The renewal job's window: running (ativa, or suspensa: still charged) subscriptions by end.
     index("subscriptions_active_end_idx")
       .on(t.endDate)
-      .where(sql`${t.status} = 'ativa'`),
+      .where(sql`${t.status} in ('ativa', 'suspensa')`),
   ],
 );
 

@@ -5,6 +5,7 @@ import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/modules/audit/audit.server";
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
+import { applyPendingPlanChange } from "~/modules/clients/subscription-changes.server";
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit, emitMany } from "~/modules/events/events.server";
 import { referralOnChargePaid, referralOnChargeReversed } from "~/modules/referrals/pipeline.server";
@@ -249,13 +250,15 @@ export async function issueRenewalCharges({
           renewal_type: RenewalType;
           plan_name: string;
           price_cents: number;
+          pending_plan_id: string | null;
         }>(
           tx,
+          // A plan change scheduled for the renewal (issue 33): the next period is charged at it.
           sql`select s.id, s.client_id, c.name as client_name, s.end_date::text as end_date, s.renewal_type,
-                   p.name as plan_name, p.price_cents
+                   p.name as plan_name, p.price_cents, s.pending_plan_id
               from subscriptions s
               join clients c on c.id = s.client_id
-              join plans p on p.id = s.plan_id
+              join plans p on p.id = coalesce(s.pending_plan_id, s.plan_id)
               left join lateral (select 1 as done from charges ch
                                   where ch.subscription_id = s.id and ch.origin = 'assinatura'
                                     and ch.period_start = s.end_date
@@ -293,6 +296,15 @@ export async function issueRenewalCharges({
             };
           }),
         );
+        // The scheduled plan changes of the periods just charged take effect on their first day.
+        const pending = new Set(due.filter((s) => s.pending_plan_id).map((s) => s.id));
+        for (const { input } of made) {
+          if (pending.has(input.subscriptionId!))
+            await applyPendingPlanChange(tx, {
+              subscriptionId: input.subscriptionId!,
+              periodStart: input.periodStart!,
+            });
+        }
         const names = new Map(due.map((s) => [s.id, s.client_name]));
         await recordAudits(
           tx,

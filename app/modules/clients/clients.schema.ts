@@ -98,6 +98,12 @@ export const SUBSCRIPTION_CHANGE_MESSAGES = {
   alreadyCancelled: "Esta assinatura já está cancelada.",
   whenRequired: "Escolha quando o cancelamento vale.",
   planChanged: (plan: string) => `Plano trocado para ${plan}.`,
+  whenPlanRequired: "Escolha quando a troca vale.",
+  planChangeScheduled: (plan: string, iso: string) =>
+    `Troca para o plano ${plan} agendada para a renovação de ${isoToBrDate(iso)}.`,
+  alreadyScheduled: (plan: string) => `A troca para o plano ${plan} já está agendada.`,
+  noScheduledChange: "Não há troca de plano agendada para esta assinatura.",
+  scheduledChangeUndone: "Troca de plano agendada desfeita.",
   cancelledNow: "Assinatura cancelada.",
   cancelledAtEnd: (iso: string) => `Assinatura cancelada ao fim do período: termina em ${isoToBrDate(iso)}.`,
 } as const;

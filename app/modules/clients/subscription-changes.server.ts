@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type Tx } from "~/db/client.server";
+import { getDb, type DbOrTx, type Tx } from "~/db/client.server";
 import { clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -32,16 +32,26 @@ async function lockSubscription(tx: Tx, clientId: string, subscriptionId: string
   return row ?? null;
 }
 
-/** "Trocar plano" with immediate effect: MRR moves today (expansion or contraction). */
+/** When "Trocar plano" takes effect: today, or when the next period starts (its renewal). */
+export type PlanChangeWhen = "agora" | "renovacao";
+
+/**
+ * "Trocar plano": now (MRR moves today, as expansion or contraction, and the next renewal charge
+ * takes the new plan) or at the next renewal (stored as the subscription's pending plan: the
+ * renewal job charges the next period at the new plan and records the change on that period's
+ * first day; see applyPendingPlanChange). A change now, or a cancellation, drops a pending one.
+ */
 export async function changeSubscriptionPlan({
   clientId,
   subscriptionId,
   planId,
+  when = "agora",
   actor = null,
 }: {
   clientId: string;
   subscriptionId: string;
   planId: string;
+  when?: PlanChangeWhen;
   actor?: Actor | null;
 }): Promise<ChangeResult> {
   if (!isId(clientId) || !isId(subscriptionId)) return { ok: false, message: M.notFound };
@@ -54,23 +64,25 @@ export async function changeSubscriptionPlan({
     const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
     if (!plan) return { ok: false, message: M.planRequired };
     const [old] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
+    if (when === "renovacao") {
+      if (sub.pendingPlanId === planId) return { ok: false, message: M.alreadyScheduled(plan.name) };
+      await tx
+        .update(subscriptions)
+        .set({ pendingPlanId: planId, updatedAt: now() })
+        .where(eq(subscriptions.id, sub.id));
+      await recordAudit(tx, {
+        actor,
+        action: "subscription.plan_change_scheduled",
+        entityType: "client",
+        entityId: clientId,
+        entityLabel: await clientName(tx, clientId),
+        changes: { planoNaRenovacao: [null, plan.name], renovacao: [null, sub.endDate] },
+      });
+      return { ok: true, message: M.planChangeScheduled(plan.name, sub.endDate) };
+    }
     const before = await subscriptionMrrCents(tx, sub.id);
     const after = monthlyValueCents(plan.priceCents, sub.noBilling);
-    const day = clockToday();
-    await tx.update(subscriptions).set({ planId, updatedAt: now() }).where(eq(subscriptions.id, sub.id));
-    // The client's "Plano" follows its subscription: the plan is chosen in one place.
-    await tx.update(clients).set({ planId, updatedAt: now() }).where(eq(clients.id, clientId));
-    await recordSubscriptionEvent(tx, {
-      clientId,
-      subscriptionId: sub.id,
-      kind: "troca_plano",
-      effectiveOn: day,
-      mrrBeforeCents: before,
-      mrrAfterCents: after,
-      planBeforeId: sub.planId,
-      planAfterId: planId,
-      renewalType: sub.renewalType,
-    });
+    await switchPlan(tx, { sub, planId, effectiveOn: clockToday(), before, after });
     await recordAudit(tx, {
       actor,
       action: "subscription.plan_changed",
@@ -80,6 +92,104 @@ export async function changeSubscriptionPlan({
       changes: { plano: [old?.name ?? null, plan.name] },
     });
     return { ok: true, message: M.planChanged(plan.name) };
+  });
+}
+
+/**
+ * The plan of a subscription changes (now, or on the first day of a renewed period): the
+ * subscription's and the client's plan (chosen in one place), the history event, and no pending
+ * change left behind.
+ */
+async function switchPlan(
+  tx: Tx | DbOrTx,
+  {
+    sub,
+    planId,
+    effectiveOn,
+    before,
+    after,
+  }: {
+    sub: typeof subscriptions.$inferSelect;
+    planId: string;
+    effectiveOn: string;
+    before: number;
+    after: number;
+  },
+) {
+  await tx
+    .update(subscriptions)
+    .set({ planId, pendingPlanId: null, updatedAt: now() })
+    .where(eq(subscriptions.id, sub.id));
+  await tx.update(clients).set({ planId, updatedAt: now() }).where(eq(clients.id, sub.clientId));
+  await recordSubscriptionEvent(tx, {
+    clientId: sub.clientId,
+    subscriptionId: sub.id,
+    kind: "troca_plano",
+    effectiveOn,
+    mrrBeforeCents: before,
+    mrrAfterCents: after,
+    planBeforeId: sub.planId,
+    planAfterId: planId,
+    renewalType: sub.renewalType,
+  });
+}
+
+/**
+ * Applies a subscription's pending plan as its renewal is charged (called by the renewal job, in
+ * the transaction that issues the charge, which is priced at this plan): the change is recorded
+ * on `periodStart`, the renewed period's first day, audited as made by the system.
+ */
+export async function applyPendingPlanChange(
+  tx: DbOrTx,
+  { subscriptionId, periodStart }: { subscriptionId: string; periodStart: string },
+): Promise<void> {
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!sub?.pendingPlanId) return;
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, sub.pendingPlanId));
+  const [old] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
+  if (!plan) return;
+  const before = await subscriptionMrrCents(tx, sub.id);
+  const after = monthlyValueCents(plan.priceCents, sub.noBilling);
+  await switchPlan(tx, { sub, planId: plan.id, effectiveOn: periodStart, before, after });
+  await recordAudit(tx, {
+    actor: null,
+    action: "subscription.plan_changed",
+    entityType: "client",
+    entityId: sub.clientId,
+    entityLabel: await clientName(tx, sub.clientId),
+    changes: { plano: [old?.name ?? null, plan.name], aPartirDe: [null, periodStart] },
+  });
+}
+
+/** "Desfazer troca": the pending plan change is dropped, audited. */
+export async function undoScheduledPlanChange({
+  clientId,
+  subscriptionId,
+  actor = null,
+}: {
+  clientId: string;
+  subscriptionId: string;
+  actor?: Actor | null;
+}): Promise<ChangeResult> {
+  if (!isId(clientId) || !isId(subscriptionId)) return { ok: false, message: M.notFound };
+  return getDb().transaction(async (tx) => {
+    const sub = await lockSubscription(tx, clientId, subscriptionId);
+    if (!sub) return { ok: false, message: M.notFound };
+    if (!sub.pendingPlanId) return { ok: false, message: M.noScheduledChange };
+    const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.pendingPlanId));
+    await tx
+      .update(subscriptions)
+      .set({ pendingPlanId: null, updatedAt: now() })
+      .where(eq(subscriptions.id, sub.id));
+    await recordAudit(tx, {
+      actor,
+      action: "subscription.plan_change_unscheduled",
+      entityType: "client",
+      entityId: clientId,
+      entityLabel: await clientName(tx, clientId),
+      changes: { planoNaRenovacao: [plan?.name ?? null, null] },
+    });
+    return { ok: true, message: M.scheduledChangeUndone };
   });
 }
 
@@ -114,9 +224,10 @@ export async function cancelSubscription({
               status: "cancelada",
               endDate: day < sub.startDate ? sub.startDate : day,
               cancelAt: day,
+              pendingPlanId: null,
               updatedAt: now(),
             }
-          : { cancelAt: effectiveOn, updatedAt: now() },
+          : { cancelAt: effectiveOn, pendingPlanId: null, updatedAt: now() },
       )
       .where(eq(subscriptions.id, sub.id));
     await recordSubscriptionEvent(tx, {
@@ -151,16 +262,20 @@ export async function submitSubscriptionChange({
   clientId,
   actor,
 }: {
-  intent: "change-plan" | "cancel-subscription";
+  intent: "change-plan" | "cancel-subscription" | "undo-plan-change";
   fields: Record<string, string | undefined>;
   clientId: string;
   actor: Actor | null;
 }): Promise<ChangeResult> {
   const subscriptionId = fields.subscriptionId ?? "";
+  if (intent === "undo-plan-change") return undoScheduledPlanChange({ clientId, subscriptionId, actor });
   if (intent === "change-plan") {
     const planId = fields.planId ?? "";
     if (!isId(planId)) return { ok: false, message: M.planRequired, fieldErrors: { planId: M.planRequired } };
-    return changeSubscriptionPlan({ clientId, subscriptionId, planId, actor });
+    const planWhen = fields.when ?? "agora";
+    if (planWhen !== "agora" && planWhen !== "renovacao")
+      return { ok: false, message: M.whenPlanRequired, fieldErrors: { when: M.whenPlanRequired } };
+    return changeSubscriptionPlan({ clientId, subscriptionId, planId, when: planWhen, actor });
   }
   const when = fields.when;
   if (when !== "agora" && when !== "fim_do_periodo")

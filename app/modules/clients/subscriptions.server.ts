@@ -27,6 +27,8 @@ export interface SubscriptionRow {
   cancelAt: string | null;
   /** Never suspended for a late charge (issue 31), set by an admin. */
   suspensionExempt: boolean;
+  /** "Trocar plano" at the next renewal (issue 33): the plan the next period will be charged at. */
+  pendingPlanName: string | null;
   createdAt: Date;
 }
 
@@ -44,6 +46,9 @@ export async function listSubscriptions({ clientId }: { clientId: string }): Pro
       renewalType: subscriptions.renewalType,
       cancelAt: subscriptions.cancelAt,
       suspensionExempt: subscriptions.suspensionExempt,
+      pendingPlanName: sql<
+        string | null
+      >`(select name from plans pp where pp.id = ${subscriptions.pendingPlanId})`,
       createdAt: subscriptions.createdAt,
     })
     .from(subscriptions)

@@ -57,6 +57,21 @@ test("Receita follows one client: new business, expansion, churn, with drill-dow
   await expectToast(page, "Plano trocado para Black.");
   expect(await drillDown(page, "expansao", name)).toBeCloseTo(black - premium);
 
+  // A change at the next renewal is only scheduled: shown on the row, undone, MRR unmoved.
+  await gotoReady(page, `/admin/clients/edit/${clientId}`);
+  await page.getByRole("button", { name: "Trocar plano da assinatura Black" }).click();
+  const later = page.getByRole("dialog", { name: "Trocar plano" });
+  const premiumOption = later.getByLabel("Novo plano").locator("option", { hasText: "Premium (" });
+  await later.getByLabel("Novo plano").selectOption((await premiumOption.getAttribute("value"))!);
+  await later.getByLabel(/^Na próxima renovação/).check();
+  await later.getByRole("button", { name: "Trocar plano" }).click();
+  await expectToast(page, /^Troca para o plano Premium agendada para a renovação de \d{2}\/\d{2}\/\d{4}\.$/);
+  const row = page.getByRole("table", { name: "Assinaturas do cliente" }).getByRole("row").nth(1);
+  await expect(row).toContainText(/Muda para Premium na renovação de/);
+  await row.getByRole("button", { name: "Desfazer troca" }).click();
+  await expectToast(page, "Troca de plano agendada desfeita.");
+  await expect(row).not.toContainText("Muda para Premium");
+
   // 3. Cancelled with immediate effect: churn this month, at Black's price.
   await gotoReady(page, `/admin/clients/edit/${clientId}`);
   await page.getByRole("button", { name: "Cancelar assinatura Black" }).click();

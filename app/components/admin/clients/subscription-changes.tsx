@@ -12,8 +12,10 @@ const TRIGGER =
 
 /**
  * "Trocar plano" and "Cancelar" on a running subscription (issue 33 item 3). The plan changes
- * now (revenue moves today; the next renewal charge takes the new plan); the cancellation ends
- * revenue now or at the end of the paid period. The server decides and refuses what is stale.
+ * now (revenue moves today; the next renewal charge takes the new plan) or at the next renewal
+ * (charged then, effective on the new period's first day; "Desfazer troca" drops it); the
+ * cancellation ends revenue now or at the end of the paid period. The server decides and
+ * refuses what is stale.
  */
 export function SubscriptionChanges({
   clientId,
@@ -47,7 +49,7 @@ export function SubscriptionChanges({
           </button>
         }
         title="Trocar plano"
-        description={`A assinatura passa do plano ${s.planName} para o escolhido a partir de hoje; a próxima cobrança de renovação já usa o novo plano.`}
+        description={`Plano atual: ${s.planName}, pago até ${formatIsoDate(s.endDate)}.`}
       >
         <fetcher.Form method="post" action={action} className="mt-4 space-y-4" preventScrollReset>
           <input type="hidden" name="intent" value="change-plan" />
@@ -62,10 +64,25 @@ export function SubscriptionChanges({
                 </option>
               ))}
           </SelectField>
+          <fieldset className="space-y-2 text-sm text-slate-800">
+            <legend className="mb-1 font-medium text-slate-700">Quando a troca vale</legend>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="when" value="agora" defaultChecked className="mt-1" />
+              <span>Agora: a próxima cobrança de renovação já sai no plano escolhido.</span>
+            </label>
+            <label className="flex items-start gap-2">
+              <input type="radio" name="when" value="renovacao" className="mt-1" />
+              <span>
+                Na próxima renovação ({formatIsoDate(s.endDate)}): o período atual segue no plano {s.planName}
+                ; a cobrança da renovação sai no plano escolhido.
+              </span>
+            </label>
+            {errors.when && <p className="text-sm text-red-700">{errors.when}</p>}
+          </fieldset>
           <DialogActions>
             <DialogCancel />
             <button type="submit" disabled={busy} className={actionClass("primary")}>
-              {busy ? "Trocando..." : "Trocar plano"}
+              {busy ? "Salvando..." : "Trocar plano"}
             </button>
           </DialogActions>
         </fetcher.Form>
@@ -107,5 +124,39 @@ export function SubscriptionChanges({
         </fetcher.Form>
       </Dialog>
     </>
+  );
+}
+
+/** A plan change scheduled for the next renewal, with "Desfazer troca". */
+export function ScheduledPlanChange({
+  clientId,
+  subscription: s,
+}: {
+  clientId: string;
+  subscription: SubscriptionRow;
+}) {
+  const fetcher = useFetcher<FormReply>();
+  useReplyToast(fetcher.data);
+  if (!s.pendingPlanName) return null;
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/admin/clients/edit/${clientId}`}
+      preventScrollReset
+      className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-700"
+    >
+      <span>
+        Muda para {s.pendingPlanName} na renovação de {formatIsoDate(s.endDate)}.
+      </span>
+      <input type="hidden" name="intent" value="undo-plan-change" />
+      <input type="hidden" name="subscriptionId" value={s.id} />
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        className="font-semibold text-brand-700 hover:underline disabled:opacity-50"
+      >
+        {fetcher.state !== "idle" ? "Desfazendo..." : "Desfazer troca"}
+      </button>
+    </fetcher.Form>
   );
 }

@@ -15,7 +15,7 @@ import {
   subscriptionExpiryNote,
 } from "~/modules/clients/clients.schema";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
-import { SubscriptionChanges } from "./subscription-changes";
+import { ScheduledPlanChange, SubscriptionChanges } from "./subscription-changes";
 
 function AddSubscriptionForm({
   clientId,
@@ -177,7 +177,10 @@ export function SubscriptionsSection({
             {subscriptions.length === 0 && <EmptyRow colSpan={6}>Nenhuma assinatura cadastrada.</EmptyRow>}
             {subscriptions.map((s) => (
               <tr key={s.id}>
-                <td className="px-3 py-2 font-medium">{s.planName}</td>
+                <td className="px-3 py-2 font-medium">
+                  {s.planName}
+                  <ScheduledPlanChange clientId={clientId} subscription={s} />
+                </td>
                 <td className="px-3 py-2 whitespace-nowrap">{formatIsoDate(s.startDate)}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
                   {formatIsoDate(s.endDate)}

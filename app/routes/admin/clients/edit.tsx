@@ -97,6 +97,7 @@ const INTENTS = [
   "delete-subscription",
   "change-plan",
   "cancel-subscription",
+  "undo-plan-change",
   "add-note",
   "delete-note",
   "suspension-exempt",
@@ -107,6 +108,7 @@ const FAILURES = {
   "delete-subscription": SUBSCRIPTION_MESSAGES.deleteFailed,
   "change-plan": SUBSCRIPTION_MESSAGES.changeFailed,
   "cancel-subscription": SUBSCRIPTION_MESSAGES.changeFailed,
+  "undo-plan-change": SUBSCRIPTION_MESSAGES.changeFailed,
   "add-note": NOTE_MESSAGES.addFailed,
   "delete-note": NOTE_MESSAGES.deleteFailed,
   "suspension-exempt": SUSPENSION_MESSAGES.exemptFailed,
@@ -138,7 +140,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         return replyOk(toast.success(SUBSCRIPTION_MESSAGES.added), { intent });
       }
       case "change-plan":
-      case "cancel-subscription": {
+      case "cancel-subscription":
+      case "undo-plan-change": {
         const result = await submitSubscriptionChange({
           intent,
           fields: raw,

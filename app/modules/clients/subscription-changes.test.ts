@@ -1,0 +1,172 @@
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, charges, clients, plans, subscriptionEvents, subscriptions } from "~/db/schema";
+import { issueRenewalCharges } from "~/modules/billing/billing.server";
+import { subscriptionMrrCents } from "~/modules/revenue/history.server";
+import { resetClock, setClock } from "~/server/clock.server";
+import { useTestDatabase } from "../../../tests/support/db";
+import { createClient } from "./clients.server";
+import {
+  cancelSubscription,
+  changeSubscriptionPlan,
+  submitSubscriptionChange,
+  undoScheduledPlanChange,
+} from "./subscription-changes.server";
+
+// Issue 33 item 3: "Trocar plano" at the next renewal is charged then and takes effect on the
+// renewed period's first day; it can be undone; a change now or a cancellation drops it.
+const t = useTestDatabase();
+const admin = { id: "admin-1", name: "Ana Admin" };
+const plan: Record<string, string> = {};
+let seq = 0;
+
+beforeAll(async () => {
+  const rows = await t.db
+    .insert(plans)
+    .values([
+      { name: "A", priceCents: 10000, setupFeeCents: 0 },
+      { name: "B", priceCents: 20000, setupFeeCents: 0 },
+    ])
+    .returning();
+  [plan.A, plan.B] = rows.map((r) => r.id);
+});
+afterEach(() => resetClock());
+
+/** A client on plan A from 2027-01-10: its period ends 2027-02-10. */
+async function clientOnA() {
+  seq += 1;
+  const c = await createClient({
+    input: {
+      name: `Cliente ${seq}`,
+      email: `troca${seq}@receita.dev`,
+      phone: "(11) 98765-4321",
+      businessName: `Restaurante ${seq}`,
+      planId: plan.A,
+      status: "ativo",
+    },
+    today: "2027-01-10",
+    actor: admin,
+  });
+  const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.clientId, c.id));
+  return { clientId: c.id, sub };
+}
+const subNow = async (id: string) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+const planChanges = (subscriptionId: string) =>
+  t.db
+    .select()
+    .from(subscriptionEvents)
+    .where(
+      and(eq(subscriptionEvents.subscriptionId, subscriptionId), eq(subscriptionEvents.kind, "troca_plano")),
+    );
+
+describe("'Trocar plano' at the next renewal", () => {
+  it("changes nothing now; the renewal is charged at the new plan, which starts with the new period, once", async () => {
+    const { clientId, sub } = await clientOnA();
+    setClock("2027-01-20T15:00:00Z");
+    expect(
+      await changeSubscriptionPlan({
+        clientId,
+        subscriptionId: sub.id,
+        planId: plan.B,
+        when: "renovacao",
+        actor: admin,
+      }),
+    ).toEqual({ ok: true, message: "Troca para o plano B agendada para a renovação de 10/02/2027." });
+    expect(
+      await changeSubscriptionPlan({
+        clientId,
+        subscriptionId: sub.id,
+        planId: plan.B,
+        when: "renovacao",
+        actor: admin,
+      }),
+    ).toEqual({ ok: false, message: "A troca para o plano B já está agendada." });
+    expect(await subNow(sub.id)).toMatchObject({ planId: plan.A, pendingPlanId: plan.B });
+    expect(await subscriptionMrrCents(t.db, sub.id)).toBe(10000);
+    expect(await planChanges(sub.id)).toEqual([]);
+    const [scheduled] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, clientId), eq(auditLog.action, "subscription.plan_change_scheduled")));
+    expect(scheduled.actorName).toBe("Ana Admin");
+
+    // Ten days before the end, the renewal: at plan B, and the change is recorded on 2027-02-10.
+    expect(await issueRenewalCharges({ today: "2027-01-31", daysBefore: 10 })).toBeGreaterThanOrEqual(1);
+    expect(await issueRenewalCharges({ today: "2027-01-31", daysBefore: 10 })).toBe(0);
+    const [renewal] = await t.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.subscriptionId, sub.id), eq(charges.periodStart, "2027-02-10")));
+    expect(renewal.amountCents).toBe(20000);
+    expect(await subNow(sub.id)).toMatchObject({ planId: plan.B, pendingPlanId: null });
+    const [client] = await t.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(client.planId).toBe(plan.B);
+    expect(
+      (await planChanges(sub.id)).map((e) => [e.effectiveOn, e.mrrBeforeCents, e.mrrAfterCents]),
+    ).toEqual([["2027-02-10", 10000, 20000]]);
+    expect(await subscriptionMrrCents(t.db, sub.id)).toBe(20000);
+  });
+
+  it("'Desfazer troca' drops it: the renewal stays at the current plan", async () => {
+    const { clientId, sub } = await clientOnA();
+    await submitSubscriptionChange({
+      intent: "change-plan",
+      fields: { subscriptionId: sub.id, planId: plan.B, when: "renovacao" },
+      clientId,
+      actor: admin,
+    });
+    expect(
+      await submitSubscriptionChange({
+        intent: "undo-plan-change",
+        fields: { subscriptionId: sub.id },
+        clientId,
+        actor: admin,
+      }),
+    ).toEqual({ ok: true, message: "Troca de plano agendada desfeita." });
+    expect(await undoScheduledPlanChange({ clientId, subscriptionId: sub.id })).toEqual({
+      ok: false,
+      message: "Não há troca de plano agendada para esta assinatura.",
+    });
+    await issueRenewalCharges({ today: "2027-01-31", daysBefore: 10 });
+    const [renewal] = await t.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.subscriptionId, sub.id), eq(charges.periodStart, "2027-02-10")));
+    expect(renewal.amountCents).toBe(10000);
+    expect(await planChanges(sub.id)).toEqual([]);
+  });
+
+  it("a change now or a cancellation drops a scheduled change; a bad 'when' is refused", async () => {
+    const a = await clientOnA();
+    await changeSubscriptionPlan({
+      clientId: a.clientId,
+      subscriptionId: a.sub.id,
+      planId: plan.B,
+      when: "renovacao",
+    });
+    expect(
+      await submitSubscriptionChange({
+        intent: "change-plan",
+        fields: { subscriptionId: a.sub.id, planId: plan.B, when: "amanha" },
+        clientId: a.clientId,
+        actor: admin,
+      }),
+    ).toMatchObject({ ok: false, fieldErrors: { when: "Escolha quando a troca vale." } });
+    setClock("2027-01-20T15:00:00Z");
+    expect(
+      (await changeSubscriptionPlan({ clientId: a.clientId, subscriptionId: a.sub.id, planId: plan.B })).ok,
+    ).toBe(true);
+    expect(await subNow(a.sub.id)).toMatchObject({ planId: plan.B, pendingPlanId: null });
+
+    const b = await clientOnA();
+    await changeSubscriptionPlan({
+      clientId: b.clientId,
+      subscriptionId: b.sub.id,
+      planId: plan.B,
+      when: "renovacao",
+    });
+    await cancelSubscription({ clientId: b.clientId, subscriptionId: b.sub.id, when: "fim_do_periodo" });
+    expect((await subNow(b.sub.id)).pendingPlanId).toBeNull();
+  });
+});
