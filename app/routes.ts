@@ -49,6 +49,7 @@ export default [
   ...prefix("cliente", [
     route("entrar", "routes/cliente/entrar.tsx"),
     route("entrar/confirmar", "routes/cliente/confirmar.tsx"),
+    route("email/confirmar", "routes/cliente/email-confirmar.tsx"),
     route("sair", "routes/cliente/sair.ts"),
     // Printable, so outside the layout.
     route("recibo/:id", "routes/cliente/recibo.tsx"),

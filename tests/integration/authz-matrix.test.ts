@@ -325,6 +325,12 @@ const MATRIX: Record<string, Line> = {
     action: all(status(400)),
     forms: (): Record<string, string>[] => [{}, { token: "inventado" }, { token: "x".repeat(500) }],
   },
+  // The link e-mailed to a client's new address: the token is the credential, not a session.
+  "routes/cliente/email-confirmar.tsx": {
+    loader: PUBLIC,
+    action: all(status(400)),
+    forms: (): Record<string, string>[] => [{}, { token: "inventado" }, { token: "x".repeat(500) }],
+  },
   "routes/cliente/sair.ts": {
     loader: all(redirect("/cliente")),
     action: {

@@ -66,17 +66,9 @@ export async function changeSubscriptionPlan({
     const [old] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
     if (when === "renovacao") {
       if (sub.pendingPlanId === planId) return { ok: false, message: M.alreadyScheduled(plan.name) };
-      await tx
-        .update(subscriptions)
-        .set({ pendingPlanId: planId, updatedAt: now() })
-        .where(eq(subscriptions.id, sub.id));
-      await recordAudit(tx, {
-        actor,
-        action: "subscription.plan_change_scheduled",
-        entityType: "client",
-        entityId: clientId,
-        entityLabel: await clientName(tx, clientId),
-        changes: { planoNaRenovacao: [null, plan.name], renovacao: [null, sub.endDate] },
+      await setPendingPlan(tx, sub, planId, actor, "subscription.plan_change_scheduled", {
+        planoNaRenovacao: [null, plan.name],
+        renovacao: [null, sub.endDate],
       });
       return { ok: true, message: M.planChangeScheduled(plan.name, sub.endDate) };
     }
@@ -161,6 +153,26 @@ export async function applyPendingPlanChange(
   });
 }
 
+/** Schedules (a plan id) or drops (null) a plan change at the next renewal, audited. */
+async function setPendingPlan(
+  tx: DbOrTx,
+  sub: typeof subscriptions.$inferSelect,
+  pendingPlanId: string | null,
+  actor: Actor | null,
+  action: string,
+  changes: Record<string, [unknown, unknown]>,
+) {
+  await tx.update(subscriptions).set({ pendingPlanId, updatedAt: now() }).where(eq(subscriptions.id, sub.id));
+  await recordAudit(tx, {
+    actor,
+    action,
+    entityType: "client",
+    entityId: sub.clientId,
+    entityLabel: await clientName(tx, sub.clientId),
+    changes,
+  });
+}
+
 /** "Desfazer troca": the pending plan change is dropped, audited. */
 export async function undoScheduledPlanChange({
   clientId,
@@ -177,17 +189,8 @@ export async function undoScheduledPlanChange({
     if (!sub) return { ok: false, message: M.notFound };
     if (!sub.pendingPlanId) return { ok: false, message: M.noScheduledChange };
     const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.pendingPlanId));
-    await tx
-      .update(subscriptions)
-      .set({ pendingPlanId: null, updatedAt: now() })
-      .where(eq(subscriptions.id, sub.id));
-    await recordAudit(tx, {
-      actor,
-      action: "subscription.plan_change_unscheduled",
-      entityType: "client",
-      entityId: clientId,
-      entityLabel: await clientName(tx, clientId),
-      changes: { planoNaRenovacao: [plan?.name ?? null, null] },
+    await setPendingPlan(tx, sub, null, actor, "subscription.plan_change_unscheduled", {
+      planoNaRenovacao: [plan?.name ?? null, null],
     });
     return { ok: true, message: M.scheduledChangeUndone };
   });

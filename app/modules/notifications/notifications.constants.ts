@@ -29,6 +29,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "implantacao.atrasada": "Implantação atrasada",
   "lead.sem-contato": "Lead sem contato há 20 horas",
   "cliente.link-acesso": "Link de acesso à Área do Cliente",
+  "cliente.troca-email": "Confirmação de novo e-mail (Área do Cliente)",
+  "cliente.email-alterado": "Aviso de e-mail alterado (Área do Cliente)",
 };
 
 export const MAIL_LOG_MESSAGES = {

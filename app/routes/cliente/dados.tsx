@@ -3,7 +3,9 @@ import type { Route } from "./+types/dados";
 import { Button, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireClient } from "~/modules/client-area/client-session.server";
+import { requestEmailChange } from "~/modules/client-area/email-change.server";
 import { getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
+import { readFormData } from "~/server/http/form.server";
 
 // "Seus dados" (issue 32 item 3): the contact name and phone, and the LGPD download.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,9 +15,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const s = await requireClient(request);
+  const form = await readFormData(request);
+  if (form.get("intent") === "email") {
+    const changed = await requestEmailChange({
+      clientId: s.client.id,
+      email: String(form.get("email") ?? ""),
+    });
+    if (!changed.ok) return data({ fieldErrors: { email: changed.message } }, { status: 400 });
+    return { toast: { type: "success" as const, message: changed.message } };
+  }
   const result = await updateOwnContact({
     clientId: s.client.id,
-    form: await request.formData(),
+    form,
     actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
   });
   if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: 400 });
@@ -25,7 +36,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ClientData({ loaderData: { contact }, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   useReplyToast(actionData && "toast" in actionData ? actionData : undefined);
-  const errors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
+  const errors: Partial<Record<"name" | "phone" | "email", string>> | undefined =
+    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Seus dados</h1>
@@ -54,11 +66,32 @@ export default function ClientData({ loaderData: { contact }, actionData }: Rout
             defaultValue={contact?.phone}
             error={errors?.phone}
           />
-          <p className="text-sm text-slate-600">
-            E-mail de acesso: <strong>{contact?.email}</strong>. Para trocá-lo, fale com a nossa equipe.
-          </p>
           <Button type="submit" busy={busy} busyLabel="Salvando...">
             Salvar
+          </Button>
+        </Form>
+      </section>
+      <section aria-labelledby="email" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <h2 id="email" className="text-lg font-semibold">
+          E-mail de acesso
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Hoje: <strong>{contact?.email}</strong>. Enviamos um link de confirmação para o novo endereço; a
+          troca só vale depois que você confirmar, e avisamos o endereço atual.
+        </p>
+        <Form method="post" className="mt-3 space-y-4" noValidate>
+          <input type="hidden" name="intent" value="email" />
+          <TextField
+            label="Novo e-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            error={errors?.email}
+          />
+          <Button type="submit" busy={busy} busyLabel="Enviando...">
+            Trocar e-mail
           </Button>
         </Form>
       </section>

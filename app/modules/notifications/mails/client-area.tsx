@@ -27,3 +27,64 @@ export function ClientLinkMail({ brand, name, link }: { brand: MailBrand; name: 
     </MailLayout>
   );
 }
+
+export const CLIENT_EMAIL_CONFIRM_SUBJECT = "Confirme seu novo e-mail de acesso";
+export const CLIENT_EMAIL_CHANGED_SUBJECT = "Seu e-mail de acesso foi alterado";
+
+/** To the new address: the link that confirms it (valid 24 hours, single use). */
+export function ClientEmailConfirmMail({
+  brand,
+  name,
+  link,
+}: {
+  brand: MailBrand;
+  name: string;
+  link: string;
+}) {
+  return (
+    <MailLayout
+      preview="Confirme o novo e-mail da Área do Cliente. O link vale por 24 horas."
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer="Se você não pediu esta troca, ignore este e-mail: nada muda sem a confirmação."
+    >
+      <MailHeading>Olá, {name}!</MailHeading>
+      <MailText>
+        Recebemos um pedido para usar este endereço como e-mail de acesso à Área do Cliente. Confirme pelo
+        link abaixo. Ele vale por 24 horas e só pode ser usado uma vez.
+      </MailText>
+      {link === REDACTED_LINK ? (
+        <MailText>{link}</MailText>
+      ) : (
+        <MailButton href={link}>Confirmar novo e-mail</MailButton>
+      )}
+      {link !== REDACTED_LINK && <MailText>Se o botão não funcionar, copie este endereço: {link}</MailText>}
+    </MailLayout>
+  );
+}
+
+/** To the old address, once the new one is confirmed. */
+export function ClientEmailChangedMail({
+  brand,
+  name,
+  newEmail,
+}: {
+  brand: MailBrand;
+  name: string;
+  newEmail: string;
+}) {
+  return (
+    <MailLayout
+      preview={`Seu e-mail de acesso agora é ${newEmail}.`}
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer="Se não foi você, responda a este e-mail imediatamente."
+    >
+      <MailHeading>Olá, {name}!</MailHeading>
+      <MailText>
+        O e-mail de acesso à Área do Cliente foi alterado para {newEmail}. As próximas cobranças e avisos vão
+        para o novo endereço.
+      </MailText>
+    </MailLayout>
+  );
+}

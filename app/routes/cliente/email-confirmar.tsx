@@ -1,0 +1,69 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/email-confirmar";
+import { AuthCard } from "~/components/auth/auth-card";
+import { ClientAreaStandaloneErrorBoundary } from "~/components/client-area/client-error";
+import { Button } from "~/components/ui/form";
+import {
+  confirmEmailChange,
+  EMAIL_CHANGE_MESSAGES,
+  emailChangeTokenIsValid,
+} from "~/modules/client-area/email-change.server";
+import { readFormData } from "~/server/http/form.server";
+
+// The link e-mailed to a client's new address (issue 32 item 3). A button, not the GET, confirms:
+// mail scanners that open links must not use the single-use token up.
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token: (await emailChangeTokenIsValid(token)) ? token : null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const result = await confirmEmailChange({ token: String(form.get("token") ?? "") });
+  return result.ok ? result : data(result, { status: 400 });
+}
+
+export default function ClientEmailConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (actionData?.ok)
+    return (
+      <AuthCard title="Área do Cliente">
+        <p
+          role="status"
+          className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900"
+        >
+          {actionData.message}
+        </p>
+        <Link to="/cliente/entrar" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
+          Entrar com o novo e-mail
+        </Link>
+      </AuthCard>
+    );
+  const invalid = !loaderData.token || actionData?.ok === false;
+  return (
+    <AuthCard title="Área do Cliente">
+      {invalid ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          {actionData?.message ?? EMAIL_CHANGE_MESSAGES.invalidLink}
+        </p>
+      ) : (
+        <Form method="post" className="space-y-4">
+          <p className="text-sm text-slate-700">Toque no botão para confirmar o novo e-mail de acesso.</p>
+          <input type="hidden" name="token" value={loaderData.token ?? ""} />
+          <Button type="submit" busy={busy} busyLabel="Confirmando..." className="w-full">
+            Confirmar novo e-mail
+          </Button>
+        </Form>
+      )}
+    </AuthCard>
+  );
+}
+
+export function meta() {
+  return [
+    { title: "Confirmar e-mail | Área do Cliente | CardápioDigital" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export const ErrorBoundary = ClientAreaStandaloneErrorBoundary;
