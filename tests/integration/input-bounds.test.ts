@@ -57,6 +57,21 @@ const ACTIONS: ActionEntry[] = [
     fields: ["token"],
   },
   {
+    name: "client area: confirm a new e-mail",
+    load: () => import("~/routes/cliente/email-confirmar"),
+    url: "/cliente/email/confirmar",
+    as: "anon",
+    fields: ["token"],
+  },
+  {
+    name: "client area: change the e-mail",
+    load: () => import("~/routes/cliente/dados"),
+    url: "/cliente/dados",
+    as: "client",
+    fields: ["email"],
+    fixed: [["intent", "email"]],
+  },
+  {
     name: "client area: sign out",
     load: () => import("~/routes/cliente/sair"),
     url: "/cliente/sair",

@@ -99,7 +99,7 @@ describe("changing the client's e-mail", () => {
     // Single use.
     expect(await confirm(token)).toMatchObject({
       status: 400,
-      data: { ok: false, message: EMAIL_CHANGE_MESSAGES.invalidLink },
+      data: { ok: false, formError: EMAIL_CHANGE_MESSAGES.invalidLink },
     });
     // The sign-in links now go to the new address only.
     await requestClientLink({ email: "nova-ana@test.dev", clientIp: "10.9.9.9" });

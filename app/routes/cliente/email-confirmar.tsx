@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/email-confirmar";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ClientAreaStandaloneErrorBoundary } from "~/components/client-area/client-error";
@@ -8,6 +8,7 @@ import {
   EMAIL_CHANGE_MESSAGES,
   emailChangeTokenIsValid,
 } from "~/modules/client-area/email-change.server";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { readFormData } from "~/server/http/form.server";
 
 // The link e-mailed to a client's new address (issue 32 item 3). A button, not the GET, confirms:
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
   const result = await confirmEmailChange({ token: String(form.get("token") ?? "") });
-  return result.ok ? result : data(result, { status: 400 });
+  return result.ok ? replyOk(toast.success(result.message)) : replyError(result.message, { status: 400 });
 }
 
 export default function ClientEmailConfirm({ loaderData, actionData }: Route.ComponentProps) {
@@ -32,7 +33,7 @@ export default function ClientEmailConfirm({ loaderData, actionData }: Route.Com
           role="status"
           className="rounded-lg border border-green-200 bg-green-50 p-4 text-sm text-green-900"
         >
-          {actionData.message}
+          {actionData.toast?.message}
         </p>
         <Link to="/cliente/entrar" className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
           Entrar com o novo e-mail
@@ -44,7 +45,7 @@ export default function ClientEmailConfirm({ loaderData, actionData }: Route.Com
     <AuthCard title="Área do Cliente">
       {invalid ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          {actionData?.message ?? EMAIL_CHANGE_MESSAGES.invalidLink}
+          {actionData?.formError ?? EMAIL_CHANGE_MESSAGES.invalidLink}
         </p>
       ) : (
         <Form method="post" className="space-y-4">
