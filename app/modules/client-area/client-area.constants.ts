@@ -10,3 +10,14 @@ export const CLIENT_AREA_MESSAGES = {
   copied: "Código PIX copiado!",
   copyFailed: "Não foi possível copiar. Selecione o código e copie manualmente.",
 } as const;
+
+/** "Trocar e-mail" (issue 32 item 3): shown by the page of the link, so client-safe. */
+export const EMAIL_CHANGE_MESSAGES = {
+  invalid: "Informe um e-mail válido.",
+  same: "Este já é o seu e-mail de acesso.",
+  taken: "Este e-mail não pode ser usado. Fale com a nossa equipe.",
+  sent: "Enviamos um link de confirmação para o novo e-mail. A troca só vale depois da confirmação.",
+  tooMany: "Muitos pedidos de troca de e-mail. Tente novamente mais tarde.",
+  invalidLink: "Este link de confirmação é inválido ou expirou. Peça a troca de novo em Seus dados.",
+  changed: "E-mail de acesso alterado.",
+} as const;

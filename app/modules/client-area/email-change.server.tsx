@@ -18,6 +18,9 @@ import { now } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
 import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
+import { EMAIL_CHANGE_MESSAGES } from "./client-area.constants";
+
+export { EMAIL_CHANGE_MESSAGES };
 
 /**
  * "Trocar e-mail" in /cliente/dados (issue 32 item 3): the new address must confirm it. The
@@ -26,16 +29,6 @@ import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
  * expires in 24 hours. Confirming changes the client's e-mail (and so where the sign-in links and
  * charges go), audited, and tells the old address. Nothing changes before the confirmation.
  */
-
-export const EMAIL_CHANGE_MESSAGES = {
-  invalid: "Informe um e-mail válido.",
-  same: "Este já é o seu e-mail de acesso.",
-  taken: "Este e-mail não pode ser usado. Fale com a nossa equipe.",
-  sent: "Enviamos um link de confirmação para o novo e-mail. A troca só vale depois da confirmação.",
-  tooMany: "Muitos pedidos de troca de e-mail. Tente novamente mais tarde.",
-  invalidLink: "Este link de confirmação é inválido ou expirou. Peça a troca de novo em Seus dados.",
-  changed: "E-mail de acesso alterado.",
-} as const;
 
 const TTL_MS = 24 * 3_600_000;
 const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());

@@ -3,11 +3,8 @@ import type { Route } from "./+types/email-confirmar";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ClientAreaStandaloneErrorBoundary } from "~/components/client-area/client-error";
 import { Button } from "~/components/ui/form";
-import {
-  confirmEmailChange,
-  EMAIL_CHANGE_MESSAGES,
-  emailChangeTokenIsValid,
-} from "~/modules/client-area/email-change.server";
+import { EMAIL_CHANGE_MESSAGES } from "~/modules/client-area/client-area.constants";
+import { confirmEmailChange, emailChangeTokenIsValid } from "~/modules/client-area/email-change.server";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { readFormData } from "~/server/http/form.server";
 
