@@ -29,6 +29,8 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "implantacao.atrasada": "Implantação atrasada",
   "lead.sem-contato": "Lead sem contato há 20 horas",
   "cliente.link-acesso": "Link de acesso à Área do Cliente",
+  "cliente.solicitacao": "Solicitação de cliente (troca de plano ou cancelamento)",
+  "cliente.solicitacao-resposta": "Resposta à solicitação do cliente",
 };
 
 export const MAIL_LOG_MESSAGES = {
