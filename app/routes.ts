@@ -85,6 +85,7 @@ export default [
       route("billing/export", "routes/admin/billing/export.ts"),
       route("billing/clients", "routes/admin/billing/clients.ts"),
       route("onboarding", "routes/admin/onboarding.tsx"),
+      route("requests", "routes/admin/requests.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("leads/export", "routes/admin/leads/export.ts"),
       route("leads/:id", "routes/admin/leads/detail.tsx"),

@@ -15,6 +15,7 @@ import {
   accountDeletionRequests,
   auditLog,
   blogPosts,
+  clientRequests,
   payoutItems,
   payouts,
   clientNotes,
@@ -70,6 +71,8 @@ interface Fx {
   onboardingClientId: string;
   onboardingId: string;
   onboardingItemId: string;
+  /** An open cancellation request from /cliente (issue 32), of the onboarding client. */
+  clientRequestId: string;
 }
 
 interface Step {
@@ -473,6 +476,13 @@ const STEPS: Record<string, Step[]> = {
       action: "charge.created",
     },
   ],
+  "routes/admin/requests.tsx": [
+    {
+      label: "refuse",
+      form: (f) => ({ requestId: f.clientRequestId, decision: "recusar", message: "Fale conosco antes" }),
+      action: "client_request.refused",
+    },
+  ],
   "routes/admin/onboarding.tsx": [
     {
       label: "open",
@@ -704,7 +714,27 @@ beforeAll(async () => {
     deletionRepEmail: "rep-exclusao@test.dev",
     charges: [],
     ...(await onboardingFixtures()),
+    clientRequestId: "",
   };
+  const [reqSub] = await db
+    .insert(subscriptions)
+    .values({
+      clientId: f.onboardingClientId,
+      planId: plan.id,
+      startDate: "2026-01-01",
+      endDate: "2026-02-01",
+    })
+    .returning();
+  const [clientRequest] = await db
+    .insert(clientRequests)
+    .values({
+      clientId: f.onboardingClientId,
+      subscriptionId: reqSub.id,
+      kind: "cancelamento",
+      reason: "preco",
+    })
+    .returning();
+  f.clientRequestId = clientRequest.id;
   for (let i = 0; i < 3; i++) {
     const made = await createOneOffCharge({
       clientId: client.id,

@@ -344,7 +344,17 @@ const MATRIX: Record<string, Line> = {
     freshSession: true,
   },
   "routes/cliente/layout.tsx": { loader: CLIENT_AREA, isolation: true },
-  "routes/cliente/index.tsx": { loader: CLIENT_AREA, isolation: true },
+  "routes/cliente/index.tsx": {
+    loader: CLIENT_AREA,
+    // "Alterar ou cancelar o plano": a request for the session's own client; ids in the form are ignored.
+    action: { ...all(toClientSignIn), clientA: admitted, clientB: admitted },
+    forms: (fx): Record<string, string>[] => [
+      {},
+      { kind: "cancelamento", reason: "preco", details: "x".repeat(5000), clientId: fx.clientId },
+      { kind: "troca_plano", planId: fx.clientId, reason: "\u0000", subscriptionId: fx.clientId },
+    ],
+    isolation: true,
+  },
   "routes/cliente/meus-dados.ts": { loader: CLIENT_AREA, isolation: true },
   "routes/cliente/dados.tsx": {
     loader: CLIENT_AREA,
@@ -605,6 +615,15 @@ const MATRIX: Record<string, Line> = {
       { intent: "open", clientId: f.clientId },
       { intent: "item", id: randomUUID(), itemId: randomUUID(), done: "1" },
       { intent: "publish", id: randomUUID() },
+    ],
+  },
+  "routes/admin/requests.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { requestId: randomUUID(), decision: "aceitar" },
+      { requestId: f.clientId, decision: "recusar", message: "" },
     ],
   },
   "routes/admin/settings/onboarding.tsx": {

@@ -72,6 +72,13 @@ const ACTIONS: ActionEntry[] = [
     fixed: [["intent", "email"]],
   },
   {
+    name: "client area: ask for a plan change or cancellation",
+    load: () => import("~/routes/cliente/index"),
+    url: "/cliente",
+    as: "client",
+    fields: ["kind", "planId", "reason", "details", "clientId"],
+  },
+  {
     name: "client area: sign out",
     load: () => import("~/routes/cliente/sair"),
     url: "/cliente/sair",
@@ -256,6 +263,13 @@ const ACTIONS: ActionEntry[] = [
     fields: ["id", "itemId", "done", "clientId"],
     fixed: [["intent", intent]],
   })),
+  {
+    name: "client requests (answer)",
+    load: () => import("~/routes/admin/requests"),
+    url: "/admin/requests",
+    as: "admin",
+    fields: ["requestId", "decision", "message", "when", "back"],
+  },
   {
     name: "settings onboarding",
     load: () => import("~/routes/admin/settings/onboarding"),

@@ -1,9 +1,24 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { plans } from "./catalog";
 
 import type { ClientStatus, RenewalType, SubscriptionStatus } from "../../modules/clients/clients.constants";
+import type {
+  ClientRequestKind,
+  ClientRequestReason,
+  ClientRequestStatus,
+} from "../../modules/client-requests/requests.constants";
 
 // The lists live with the domain, client-safe (the browser must not load this file).
 export {
@@ -144,4 +159,50 @@ export const clientNotesPersonalData = personalData({
   personal: { note: "text" },
   notPersonal: [],
   exportAs: { key: "clientNotes", label: "Anotações de clientes" },
+});
+
+/**
+ * A restaurant's request from /cliente (issue 32 item 3): a plan change or a cancellation, with a
+ * reason from a list and its own words. Nothing changes until an admin accepts it; at most one
+ * open request per subscription and kind.
+ */
+export const clientRequests = pgTable(
+  "client_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ClientRequestKind>().notNull(),
+    /** The plan asked for ("troca_plano" only). */
+    requestedPlanId: uuid("requested_plan_id").references(() => plans.id, { onDelete: "set null" }),
+    reason: text("reason").$type<ClientRequestReason>().notNull(),
+    details: text("details").notNull().default(""),
+    status: text("status").$type<ClientRequestStatus>().notNull().default("aberta"),
+    adminMessage: text("admin_message"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("client_requests_kind_check", sql`${t.kind} in ('troca_plano', 'cancelamento')`),
+    check("client_requests_status_check", sql`${t.status} in ('aberta', 'aceita', 'recusada')`),
+    check("client_requests_details_check", sql`length(${t.details}) <= 1000`),
+    uniqueIndex("client_requests_one_open_idx")
+      .on(t.subscriptionId, t.kind)
+      .where(sql`${t.status} = 'aberta'`),
+    index("client_requests_client_idx").on(t.clientId, t.createdAt),
+    index("client_requests_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const clientRequestsPersonalData = personalData({
+  table: clientRequests,
+  owners: { clientId: "client" },
+  personal: { details: "text", adminMessage: "text" },
+  notPersonal: ["kind", "reason", "status", "decidedBy"],
+  exportAs: { key: "clientRequests", label: "Solicitações de clientes" },
 });

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/index";
 import {
   ChargesSection,
@@ -6,21 +7,40 @@ import {
   PlanSection,
   SignOutEverywhere,
 } from "~/components/client-area/overview";
+import { RequestsSection } from "~/components/client-area/requests";
 import { getClientOverview } from "~/modules/client-area/client-area.server";
 import { requireClient } from "~/modules/client-area/client-session.server";
+import { createClientRequest, getOwnRequests } from "~/modules/client-requests/requests.server";
+import { readFormData } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
-  return getClientOverview({ clientId: client.id });
+  const [overview, requests] = await Promise.all([
+    getClientOverview({ clientId: client.id }),
+    getOwnRequests({ clientId: client.id }),
+  ]);
+  return { ...overview, requests };
 }
 
-export default function ClientAreaHome({ loaderData: d }: Route.ComponentProps) {
+// "Alterar ou cancelar o plano": a request to the admins; the client is the session's.
+export async function action({ request }: Route.ActionArgs) {
+  const s = await requireClient(request);
+  const result = await createClientRequest({
+    clientId: s.client.id,
+    form: await readFormData(request),
+    actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
+  });
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+export default function ClientAreaHome({ loaderData: d, actionData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Olá, {d.client?.name}!</h1>
       <PlanSection subscription={d.subscription} planName={d.client?.planName ?? null} />
       <ChargesSection open={d.open} paid={d.paid} />
       <OnboardingSection onboarding={d.onboarding} />
+      <RequestsSection own={d.requests} reply={actionData} />
       <HelpSection help={d.help} />
       <SignOutEverywhere />
     </div>

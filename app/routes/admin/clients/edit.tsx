@@ -5,6 +5,7 @@ import { ChargesSection } from "~/components/admin/clients/charges-section";
 import { ClientForm } from "~/components/admin/clients/client-form";
 import { NotesSection } from "~/components/admin/clients/notes-section";
 import { ClientOnboardingSection } from "~/components/admin/onboarding/client-onboarding-section";
+import { ClientRequestsSection } from "~/components/admin/requests/client-requests-section";
 import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-section";
 import { ClientLeadLink } from "~/components/admin/leads/client-lead-link";
 import { ClientOrigin } from "~/components/admin/clients/overview/client-origin";
@@ -38,6 +39,7 @@ import { submitSubscriptionChange } from "~/modules/clients/subscription-changes
 import { SUSPENSION_MESSAGES, setSuspensionExempt } from "~/modules/billing/suspension.server";
 import { getClientOrigin } from "~/modules/leads/lead.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
+import { listOpenClientRequests } from "~/modules/client-requests/requests.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
@@ -66,7 +68,7 @@ async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const client = await requireClient(params.id);
-  const [subs, notes, plans, charges, lead, onboarding] = await Promise.all([
+  const [subs, notes, plans, charges, lead, onboarding, requests] = await Promise.all([
     settled(listSubscriptions({ clientId: client.id }), SUBSCRIPTION_MESSAGES.listFailed),
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
@@ -76,6 +78,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getClientOrigin({ clientId: client.id }).catch(() => null),
     // Its onboarding (issue 30); the page works without it.
     getClientOnboarding({ clientId: client.id }).catch(() => null),
+    // Its open requests from /cliente (issue 32); the page works without them.
+    listOpenClientRequests({ clientId: client.id }).catch(() => []),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
   return {
@@ -86,6 +90,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     charges: charges.rows,
     lead,
     onboarding,
+    requests,
     today: today(),
     toast: error ? toast.error(error) : null,
   };
@@ -240,6 +245,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         <ClientSummary status={client.status} subscriptions={subscriptions} />
       </div>
       <ClientOrigin origin={lead} />
+      <ClientRequestsSection clientId={client.id} requests={loaderData.requests} />
       <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
       <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
       <ClientOnboardingSection

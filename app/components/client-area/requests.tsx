@@ -1,0 +1,126 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Button, SelectField, TextAreaField } from "~/components/ui/form";
+import { formatDate, formatMoney } from "~/lib/format";
+import {
+  CLIENT_REQUEST_DETAILS_MAX,
+  CLIENT_REQUEST_KIND_LABELS,
+  CLIENT_REQUEST_REASON_LABELS,
+  CLIENT_REQUEST_REASONS,
+  CLIENT_REQUEST_STATUS_LABELS,
+} from "~/modules/client-requests/requests.constants";
+import type { OwnRequests } from "~/modules/client-requests/requests.server";
+
+const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+
+export interface RequestReply {
+  ok: boolean;
+  message: string;
+  fieldErrors?: Record<string, string>;
+}
+
+/** "Alterar ou cancelar o plano" (issue 32 item 3): the request form and the client's requests. */
+export function RequestsSection({ own, reply }: { own: OwnRequests; reply?: RequestReply }) {
+  const busy = useNavigation().state === "submitting";
+  const [kind, setKind] = useState<string>("");
+  const errors = reply && !reply.ok ? reply.fieldErrors : undefined;
+  return (
+    <section aria-labelledby="alterar-plano" className={card}>
+      <h2 id="alterar-plano" className="text-lg font-bold">
+        Alterar ou cancelar o plano
+      </h2>
+      {reply && (
+        <p
+          role={reply.ok ? "status" : "alert"}
+          className={`mt-3 rounded-lg border p-3 text-sm font-medium ${
+            reply.ok ? "border-green-300 bg-green-50 text-green-900" : "border-red-300 bg-red-50 text-red-900"
+          }`}
+        >
+          {reply.message}
+        </p>
+      )}
+      {own.subscription ? (
+        <Form method="post" className="mt-3 space-y-4" noValidate key={reply?.ok ? "sent" : "form"}>
+          <p className="text-sm text-slate-700">
+            Seu pedido vai para a nossa equipe, que responde por e-mail. Nada muda até a resposta.
+          </p>
+          <SelectField
+            label="O que você quer?"
+            name="kind"
+            value={kind}
+            onChange={(e) => setKind(e.currentTarget.value)}
+            error={errors?.kind}
+          >
+            <option value="">Selecione</option>
+            <option value="troca_plano">Trocar de plano</option>
+            <option value="cancelamento">Cancelar a assinatura</option>
+          </SelectField>
+          {kind === "troca_plano" && (
+            <SelectField label="Novo plano" name="planId" defaultValue="" error={errors?.planId}>
+              <option value="">Selecione</option>
+              {own.plans.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name} ({formatMoney(p.priceCents)}/mês)
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <SelectField label="Motivo" name="reason" defaultValue="" error={errors?.reason}>
+            <option value="">Selecione</option>
+            {CLIENT_REQUEST_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {CLIENT_REQUEST_REASON_LABELS[r]}
+              </option>
+            ))}
+          </SelectField>
+          <TextAreaField
+            label="Conte mais (opcional)"
+            name="details"
+            rows={3}
+            maxLength={CLIENT_REQUEST_DETAILS_MAX}
+            error={errors?.details}
+          />
+          <Button
+            type="submit"
+            name="intent"
+            value="request"
+            busy={busy}
+            busyLabel="Enviando..."
+            className="min-h-11"
+          >
+            Enviar pedido
+          </Button>
+        </Form>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">
+          Você não tem uma assinatura ativa para alterar. Se precisar, fale com a nossa equipe.
+        </p>
+      )}
+      {own.requests.length > 0 && (
+        <>
+          <h3 className="mt-6 font-semibold">Seus pedidos</h3>
+          <ul className="mt-2 space-y-3">
+            {own.requests.map((r) => (
+              <li key={r.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+                <p className="font-semibold">
+                  {CLIENT_REQUEST_KIND_LABELS[r.kind]}
+                  {r.requestedPlanName ? ` para ${r.requestedPlanName}` : ""} ·{" "}
+                  <span>{CLIENT_REQUEST_STATUS_LABELS[r.status]}</span>
+                </p>
+                <p className="text-slate-600">
+                  Pedido em {formatDate(r.createdAt)} · {CLIENT_REQUEST_REASON_LABELS[r.reason]}
+                </p>
+                {r.adminMessage && (
+                  <p className="mt-1">
+                    <span className="text-slate-600">Resposta: </span>
+                    {r.adminMessage}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
