@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
+import { chargeLines, charges, clientRequests, clients, subscriptions } from "~/db/schema";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { ClientSchema } from "~/modules/clients/clients.schema";
 import { formatPhone } from "~/lib/phone";
@@ -74,8 +74,9 @@ export async function updateOwnContact({
 }
 
 /**
- * "Baixar meus dados" (LGPD art. 18): the client's record, subscriptions and charges with their
- * lines, as the representatives' download does for theirs. Admins' internal notes stay out.
+ * "Baixar meus dados" (LGPD art. 18): the client's record, subscriptions, charges with their
+ * lines and plan-change or cancellation requests with their answers, as the representatives'
+ * download does for theirs. Admins' internal notes stay out.
  */
 export async function clientOwnData({ clientId }: { clientId: string }) {
   const db = getDb();
@@ -142,10 +143,24 @@ export async function clientOwnData({ clientId }: { clientId: string }) {
         )
         .orderBy(asc(chargeLines.position))
     : [];
+  const requests = await db
+    .select({
+      kind: clientRequests.kind,
+      reason: clientRequests.reason,
+      details: clientRequests.details,
+      status: clientRequests.status,
+      answer: clientRequests.adminMessage,
+      createdAt: clientRequests.createdAt,
+      decidedAt: clientRequests.decidedAt,
+    })
+    .from(clientRequests)
+    .where(eq(clientRequests.clientId, clientId))
+    .orderBy(asc(clientRequests.createdAt));
   return {
     exportedAt: now().toISOString(),
     client: client ?? null,
     subscriptions: subs,
+    requests,
     charges: chargeRows.map((c) => ({
       ...c,
       lines: lines.filter((l) => l.chargeId === c.id).map(({ chargeId: _id, ...l }) => l),

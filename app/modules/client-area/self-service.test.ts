@@ -82,7 +82,7 @@ describe("Seus dados", () => {
       charges: [{ amountCents: 15000, lines: [{ kind: "avulsa", description: "Fotos do cardápio da Ana" }] }],
     });
     const theirs = await outcome(() => meusDados.loader(args(get("/cliente/meus-dados.json", cookieB))));
-    expect(theirs.data).toMatchObject({ client: { id: clientB }, charges: [] });
+    expect(theirs.data).toMatchObject({ client: { id: clientB }, charges: [], requests: [] });
     expect(JSON.stringify(theirs.data)).not.toContain("Ana");
     const anon = await outcome(() => meusDados.loader(args(get("/cliente/meus-dados.json"))));
     expect(anon.location).toBe("/cliente/entrar");
