@@ -102,6 +102,9 @@ export const SUBSCRIPTION_CHANGE_MESSAGES = {
   planChangeScheduled: (plan: string, iso: string) =>
     `Troca para o plano ${plan} agendada para a renovação de ${isoToBrDate(iso)}.`,
   alreadyScheduled: (plan: string) => `A troca para o plano ${plan} já está agendada.`,
+  noRenewalToSchedule: "Esta assinatura não é cobrada e não renova: troque o plano agora.",
+  renewalAlreadyCharged:
+    "A cobrança da próxima renovação já foi emitida no plano atual: troque o plano agora ou na renovação seguinte, depois que o novo período começar.",
   noScheduledChange: "Não há troca de plano agendada para esta assinatura.",
   scheduledChangeUndone: "Troca de plano agendada desfeita.",
   cancelledNow: "Assinatura cancelada.",

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "~/db/client.server";
-import { clients, plans, subscriptions } from "~/db/schema";
+import { charges, clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import {
@@ -66,6 +66,22 @@ export async function changeSubscriptionPlan({
     const [old] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.planId));
     if (when === "renovacao") {
       if (sub.pendingPlanId === planId) return { ok: false, message: M.alreadyScheduled(plan.name) };
+      // A subscription without billing never renews; one whose next period is already charged
+      // would take the change a period later than the admin was told.
+      if (sub.noBilling) return { ok: false, message: M.noRenewalToSchedule };
+      const [charged] = await tx
+        .select({ id: charges.id })
+        .from(charges)
+        .where(
+          and(
+            eq(charges.subscriptionId, sub.id),
+            eq(charges.origin, "assinatura"),
+            eq(charges.periodStart, sub.endDate),
+            ne(charges.status, "cancelada"),
+          ),
+        )
+        .limit(1);
+      if (charged) return { ok: false, message: M.renewalAlreadyCharged };
       await setPendingPlan(tx, sub, planId, actor, "subscription.plan_change_scheduled", {
         planoNaRenovacao: [null, plan.name],
         renovacao: [null, sub.endDate],

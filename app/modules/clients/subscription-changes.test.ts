@@ -5,6 +5,7 @@ import { issueRenewalCharges } from "~/modules/billing/billing.server";
 import { subscriptionMrrCents } from "~/modules/revenue/history.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
+import { SUBSCRIPTION_CHANGE_MESSAGES } from "./clients.schema";
 import { createClient } from "./clients.server";
 import {
   cancelSubscription,
@@ -106,6 +107,21 @@ describe("'Trocar plano' at the next renewal", () => {
       (await planChanges(sub.id)).map((e) => [e.effectiveOn, e.mrrBeforeCents, e.mrrAfterCents]),
     ).toEqual([["2027-02-10", 10000, 20000]]);
     expect(await subscriptionMrrCents(t.db, sub.id)).toBe(20000);
+    // The next period is charged already: a change "at the renewal" would come a period late.
+    const before = await subNow(sub.id);
+    expect(
+      await changeSubscriptionPlan({ clientId, subscriptionId: sub.id, planId: plan.A, when: "renovacao" }),
+    ).toEqual({ ok: false, message: SUBSCRIPTION_CHANGE_MESSAGES.renewalAlreadyCharged });
+    expect(await subNow(sub.id)).toEqual(before);
+  });
+
+  it("refuses a change at the renewal for a subscription without billing, which never renews", async () => {
+    const { clientId, sub } = await clientOnA();
+    await t.db.update(subscriptions).set({ noBilling: true }).where(eq(subscriptions.id, sub.id));
+    expect(
+      await changeSubscriptionPlan({ clientId, subscriptionId: sub.id, planId: plan.B, when: "renovacao" }),
+    ).toEqual({ ok: false, message: SUBSCRIPTION_CHANGE_MESSAGES.noRenewalToSchedule });
+    expect((await subNow(sub.id)).pendingPlanId).toBeNull();
   });
 
   it("'Desfazer troca' drops it: the renewal stays at the current plan", async () => {
