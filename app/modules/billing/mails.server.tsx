@@ -142,9 +142,12 @@ export const chargeIssuedMailJob = onEvent(["charge.created"], {
   },
 });
 
-/** "Nova cobrança" once the provider job is done with the charge; once per charge (same key). */
-export function queueIssuedMailAfterProvider(chargeId: string): Promise<string | null> {
-  return queueChargeIssuedMail(getDb(), chargeId, dedupeKey("issued", chargeId));
+/**
+ * "Nova cobrança" once the provider job is done with the charge, through `db` (the transaction
+ * that records the outcome on the charge); once per charge (same key).
+ */
+export function queueIssuedMailAfterProvider(db: DbOrTx, chargeId: string): Promise<string | null> {
+  return queueChargeIssuedMail(db, chargeId, dedupeKey("issued", chargeId));
 }
 
 export const chargePaidMailJob = onEvent(["charge.paid"], {

@@ -10,7 +10,7 @@ import { defineJob, enqueue, type JobContext } from "~/server/jobs/queue.server"
 import { log } from "~/server/logging/logger.server";
 import { onEvent } from "~/modules/events/events.server";
 import { configuredProvider } from "~/server/payments/index.server";
-import { ProviderError, type PaymentProvider } from "~/server/payments/provider";
+import { ProviderError, type PaymentProvider, type ProviderCharge } from "~/server/payments/provider";
 import type { BillingResult } from "./billing.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { queueIssuedMailAfterProvider } from "./mails.server";
@@ -42,6 +42,7 @@ export async function sendChargeToProvider(
   if (!row) return "skipped";
   const { charge, client } = row;
   if (charge.providerId || (charge.status !== "pendente" && charge.status !== "vencida")) return "skipped";
+  let created: ProviderCharge;
   try {
     const { providerCustomerId } = await provider.createCustomer({
       externalReference: client.id,
@@ -50,7 +51,7 @@ export async function sendChargeToProvider(
       document: client.document,
       phone: client.phone,
     });
-    const created = await provider.createCharge({
+    created = await provider.createCharge({
       externalReference: charge.id,
       providerCustomerId,
       amountCents: charge.amountCents,
@@ -58,7 +59,28 @@ export async function sendChargeToProvider(
       description: `Cobrança ${charge.number}`,
       chargeNumber: charge.number,
     });
-    await db
+  } catch (err) {
+    const retryable = !(err instanceof ProviderError) || err.retryable;
+    const final = !retryable || attempt.isLastAttempt;
+    const delay = PROVIDER_RETRY_DELAY_SECONDS * 2 ** attempt.retryCount;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(charges)
+        .set({
+          providerError: (err as Error).message.slice(0, 500),
+          providerNextAttemptAt: final ? null : new Date(now().getTime() + delay * 1000),
+          updatedAt: now(),
+        })
+        .where(eq(charges.id, charge.id));
+      // No more automatic attempts: the client still gets the charge, with the static PIX.
+      if (final) await queueIssuedMailAfterProvider(tx, charge.id);
+    });
+    if (!final) throw err;
+    return "failed-final";
+  }
+  // The provider's answer and the e-mail that carries its link are recorded together.
+  await db.transaction(async (tx) => {
+    await tx
       .update(charges)
       .set({
         provider: provider.name,
@@ -70,25 +92,9 @@ export async function sendChargeToProvider(
         updatedAt: now(),
       })
       .where(eq(charges.id, charge.id));
-    await queueIssuedMailAfterProvider(charge.id);
-    return "created";
-  } catch (err) {
-    const retryable = !(err instanceof ProviderError) || err.retryable;
-    const final = !retryable || attempt.isLastAttempt;
-    const delay = PROVIDER_RETRY_DELAY_SECONDS * 2 ** attempt.retryCount;
-    await db
-      .update(charges)
-      .set({
-        providerError: (err as Error).message.slice(0, 500),
-        providerNextAttemptAt: final ? null : new Date(now().getTime() + delay * 1000),
-        updatedAt: now(),
-      })
-      .where(eq(charges.id, charge.id));
-    if (!final) throw err;
-    // No more automatic attempts: the client still gets the charge, with the static PIX.
-    await queueIssuedMailAfterProvider(charge.id);
-    return "failed-final";
-  }
+    await queueIssuedMailAfterProvider(tx, charge.id);
+  });
+  return "created";
 }
 
 /** Every new charge goes to the provider when one is configured (the event is in the issuing transaction). */

@@ -23,13 +23,24 @@ export type ChangeResult =
   { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 export type CancelWhen = "agora" | "fim_do_periodo";
 
-async function lockSubscription(tx: Tx, clientId: string, subscriptionId: string) {
-  const [row] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
-    .for("update");
-  return row ?? null;
+/**
+ * One change to a client's subscription: its own transaction with the subscription locked;
+ * unknown ids, and another client's subscription, are "Assinatura não encontrada.".
+ */
+function withLockedSubscription(
+  clientId: string,
+  subscriptionId: string,
+  change: (tx: Tx, sub: typeof subscriptions.$inferSelect) => Promise<ChangeResult>,
+): Promise<ChangeResult> {
+  if (!isId(clientId) || !isId(subscriptionId)) return Promise.resolve({ ok: false, message: M.notFound });
+  return getDb().transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
+      .for("update");
+    return sub ? change(tx, sub) : { ok: false, message: M.notFound };
+  });
 }
 
 /** When "Trocar plano" takes effect: today, or when the next period starts (its renewal). */
@@ -56,9 +67,7 @@ export async function changeSubscriptionPlan({
 }): Promise<ChangeResult> {
   if (!isId(clientId) || !isId(subscriptionId)) return { ok: false, message: M.notFound };
   if (!isId(planId)) return { ok: false, message: M.planRequired };
-  return getDb().transaction(async (tx) => {
-    const sub = await lockSubscription(tx, clientId, subscriptionId);
-    if (!sub) return { ok: false, message: M.notFound };
+  return withLockedSubscription(clientId, subscriptionId, async (tx, sub) => {
     if (sub.status !== "ativa" || sub.cancelAt) return { ok: false, message: M.notActive };
     if (sub.planId === planId) return { ok: false, message: M.samePlan };
     const [plan] = await tx.select().from(plans).where(eq(plans.id, planId));
@@ -199,10 +208,7 @@ export async function undoScheduledPlanChange({
   subscriptionId: string;
   actor?: Actor | null;
 }): Promise<ChangeResult> {
-  if (!isId(clientId) || !isId(subscriptionId)) return { ok: false, message: M.notFound };
-  return getDb().transaction(async (tx) => {
-    const sub = await lockSubscription(tx, clientId, subscriptionId);
-    if (!sub) return { ok: false, message: M.notFound };
+  return withLockedSubscription(clientId, subscriptionId, async (tx, sub) => {
     if (!sub.pendingPlanId) return { ok: false, message: M.noScheduledChange };
     const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, sub.pendingPlanId));
     await setPendingPlan(tx, sub, null, actor, "subscription.plan_change_unscheduled", {
@@ -227,10 +233,7 @@ export async function cancelSubscription({
   when: CancelWhen;
   actor?: Actor | null;
 }): Promise<ChangeResult> {
-  if (!isId(clientId) || !isId(subscriptionId)) return { ok: false, message: M.notFound };
-  return getDb().transaction(async (tx) => {
-    const sub = await lockSubscription(tx, clientId, subscriptionId);
-    if (!sub) return { ok: false, message: M.notFound };
+  return withLockedSubscription(clientId, subscriptionId, async (tx, sub) => {
     if (sub.status !== "ativa" || sub.cancelAt) return { ok: false, message: M.alreadyCancelled };
     const day = clockToday();
     const effectiveOn = when === "agora" || sub.endDate < day ? day : sub.endDate;

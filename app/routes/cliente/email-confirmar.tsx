@@ -8,8 +8,10 @@ import { confirmEmailChange, emailChangeTokenIsValid } from "~/modules/client-ar
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { readFormData } from "~/server/http/form.server";
 
-// The link e-mailed to a client's new address (issue 32 item 3). A button, not the GET, confirms:
-// mail scanners that open links must not use the single-use token up.
+// The link e-mailed to a client's new address (issue 32 item 3). No session guard, on purpose: the
+// single-use token is the credential (as /cliente/entrar/confirmar; the authz matrix lists it as
+// public), and the link may be opened on a device that is not signed in. A button, not the GET,
+// confirms: mail scanners that open links must not use the token up.
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return { token: (await emailChangeTokenIsValid(token)) ? token : null };
