@@ -2,7 +2,7 @@ import type { Actor } from "~/modules/audit/audit.server";
 import type { FormSubmitResult } from "~/lib/form-reply";
 import { log } from "~/server/logging/logger.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
-import { CLIENT_MESSAGES, ClientSchema } from "./clients.schema";
+import { CLIENT_MESSAGES, ClientEditSchema, ClientSchema } from "./clients.schema";
 import {
   ClientEmailTakenError,
   createClient,
@@ -34,23 +34,19 @@ export async function submitClientForm({
   const raw = formToObject(form);
   const values = Object.fromEntries(FIELDS.map((k) => [k, (raw[k] ?? "").slice(0, 300)])) as ClientFormValues;
   const failed = id ? CLIENT_MESSAGES.updateFailed : CLIENT_MESSAGES.createFailed;
-  const parsed = ClientSchema.safeParse(raw);
-  if (!parsed.success) {
+  // Editing never touches the plan: it is chosen in one place, the subscription, and the client's
+  // plan follows it (issue 28 item 9). Creating needs one ("Sem plano" is for converted leads).
+  const parsed = ClientEditSchema.safeParse(raw);
+  const plan = id ? null : ClientSchema.shape.planId.safeParse(raw.planId);
+  const planMissing = plan !== null && (!plan.success || plan.data === null);
+  if (!parsed.success || planMissing) {
     return {
       ok: false,
       status: 400,
-      fieldErrors: fieldErrors(parsed.error),
-      formError: null,
-      toast: null,
-      values,
-    };
-  }
-  if (!id && parsed.data.planId === null) {
-    // "Sem plano" is for clients that came from a lead; the spec's new-client form needs a plan.
-    return {
-      ok: false,
-      status: 400,
-      fieldErrors: { planId: CLIENT_MESSAGES.planRequired },
+      fieldErrors: {
+        ...(parsed.success ? {} : fieldErrors(parsed.error)),
+        ...(planMissing ? { planId: CLIENT_MESSAGES.planRequired } : {}),
+      },
       formError: null,
       toast: null,
       values,
@@ -61,7 +57,8 @@ export async function submitClientForm({
       const client = await updateClient({ id, input: parsed.data, actor });
       return client ? { ok: true, saved: client } : { ok: false, notFound: true };
     }
-    return { ok: true, saved: await createClient({ input: parsed.data, today: today(), actor }) };
+    const input = { ...parsed.data, planId: plan?.success ? plan.data : null };
+    return { ok: true, saved: await createClient({ input, today: today(), actor }) };
   } catch (err) {
     if (err instanceof ClientEmailTakenError) {
       return {

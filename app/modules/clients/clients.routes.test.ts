@@ -185,6 +185,56 @@ describe("client routes as admin", () => {
     expect(unknown.status).toBe(400);
   });
 
+  it("keeps the plan in one place: the edit form never sets it, a new subscription does", async () => {
+    const url = `/admin/clients/edit/${clientId}`;
+    const p = { id: clientId };
+    const [other] = await t.db.insert(plans).values({ name: "Plano Forjado", priceCents: 9900 }).returning();
+    const before = await t.db.select().from(clients).where(eq(clients.id, clientId));
+    // A forged plan in the edit form is ignored; the rest is saved.
+    const upd = await outcome(() =>
+      clientEdit.action(
+        args(
+          post(url, { intent: "update", ...form({ planId: other.id, businessName: "Casa Nova" }) }, admin),
+          p,
+        ),
+      ),
+    );
+    expect(upd.location).toBe("/admin/clients");
+    const [saved] = await t.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(saved).toMatchObject({ planId: before[0].planId, businessName: "Casa Nova" });
+    // Without a plan field at all, the edit still saves (the form shows the plan, never posts it).
+    const { planId: _omit, ...noPlan } = form({ status: "pendente" });
+    const upd2 = await outcome(() =>
+      clientEdit.action(args(post(url, { intent: "update", ...noPlan }, admin), p)),
+    );
+    expect(upd2.location).toBe("/admin/clients");
+    // A new subscription carries the client's plan with it.
+    await outcome(() =>
+      clientEdit.action(
+        args(
+          post(
+            url,
+            { intent: "add-subscription", planId: other.id, startDate: "01/03/2026", renewalType: "mensal" },
+            admin,
+          ),
+          p,
+        ),
+      ),
+    );
+    const [after] = await t.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(after).toMatchObject({ planId: other.id, status: "pendente" });
+    // Creating still needs a plan: a missing one is refused with the spec's message, nothing stored.
+    const { planId: _none, ...withoutPlan } = form({ email: "sem-plano@restaurante.dev" });
+    const refused = await outcome(() =>
+      clientNew.action(args(post("/admin/clients/new", withoutPlan, admin))),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ fieldErrors: { planId: "Selecione um plano." } });
+    expect(await t.db.select().from(clients).where(eq(clients.email, "sem-plano@restaurante.dev"))).toEqual(
+      [],
+    );
+  });
+
   it("refuses ids that belong to another client", async () => {
     const [other] = await t.db
       .insert(clients)

@@ -190,6 +190,13 @@ export const ClientSchema = z.object({
 /** `document` may be left out by callers other than the form (lead conversion, tests): unchanged. */
 export type ClientInput = Omit<z.output<typeof ClientSchema>, "document"> & { document?: string | null };
 
+/**
+ * The edit form (issue 28 item 9): everything but the plan, which is chosen in one place, the
+ * subscription; the client's plan follows it (subscriptions.server, subscription-changes.server).
+ */
+export const ClientEditSchema = ClientSchema.omit({ planId: true });
+export type ClientEditInput = Omit<ClientInput, "planId">;
+
 /** SPEC §5 new-subscription form: plan, start date and renewal type required. */
 export const SubscriptionSchema = z.object({
   planId: id(SUBSCRIPTION_MESSAGES.planRequired),

@@ -6,7 +6,12 @@ import { clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
-import { subscriptionEndDate, type ClientInput, type ClientSort } from "./clients.schema";
+import {
+  subscriptionEndDate,
+  type ClientEditInput,
+  type ClientInput,
+  type ClientSort,
+} from "./clients.schema";
 import { emit } from "~/modules/events/events.server";
 import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -217,10 +222,13 @@ export async function updateClient({
   actor = null,
 }: {
   id: string;
-  input: ClientInput;
+  input: ClientEditInput;
   actor?: Actor | null;
 }): Promise<Client | null> {
   if (!isId(id)) return null;
+  // Named fields only: the plan is never set here, even when a caller's object carries one.
+  const { name, phone, businessName, status, document } = input;
+  const fields = { name, phone, businessName, status, ...(document === undefined ? {} : { document }) };
   const email = input.email.toLowerCase();
   const other = await findClientByEmail({ email });
   if (other && other.id !== id) throw new ClientEmailTakenError();
@@ -230,7 +238,7 @@ export async function updateClient({
       if (!before) return null;
       const [row] = await tx
         .update(clients)
-        .set({ ...input, email, updatedAt: new Date() })
+        .set({ ...fields, email, updatedAt: new Date() })
         .where(eq(clients.id, id))
         .returning();
       await recordAudit(tx, {
@@ -239,7 +247,7 @@ export async function updateClient({
         entityType: "client",
         entityId: id,
         entityLabel: row.name,
-        changes: diffFields(before, { ...input, email }),
+        changes: diffFields(before, { ...fields, email }),
       });
       return row;
     });

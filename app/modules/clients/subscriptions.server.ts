@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { isForeignKeyViolation } from "~/db/errors";
-import { plans, subscriptions } from "~/db/schema";
+import { clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { EXPIRY_WARNING_DAYS, subscriptionEndDate, type SubscriptionInput } from "./clients.schema";
 import { PlanNotFoundError } from "./clients.server";
@@ -13,7 +13,7 @@ import {
   recordSubscriptionEvent,
   subscriptionMrrCents,
 } from "~/modules/revenue/history.server";
-import { today as clockToday } from "~/server/clock.server";
+import { now as clockNow, today as clockToday } from "~/server/clock.server";
 
 export interface SubscriptionRow {
   id: string;
@@ -82,6 +82,11 @@ export async function addSubscription({
           noBilling: input.noBilling ?? false,
         })
         .returning();
+      // The client's plan follows its newest subscription (issue 28 item 9: chosen in one place).
+      await tx
+        .update(clients)
+        .set({ planId: row.planId, updatedAt: clockNow() })
+        .where(eq(clients.id, clientId));
       const [plan] = await tx
         .select({ name: plans.name, priceCents: plans.priceCents })
         .from(plans)

@@ -87,8 +87,19 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   const id = await clientIdByEmail(page, email);
   await page.getByRole("link", { name: `Editar ${name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clients/edit/${id}$`));
+  // An overview first; "Editar dados" opens the form, which shows the plan without changing it.
+  const summary = page.getByRole("region", { name: "Resumo do cliente" });
+  await expect(summary).toContainText(email);
+  await expect(summary).toContainText("Básico");
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Editar dados" }).click();
   await expect(page.getByRole("heading", { name: "Editar Cliente" })).toBeVisible();
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
+  await expect(page.getByRole("combobox", { name: "Plano", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Editar Cliente" })).toContainText("Básico");
+  await page.getByRole("link", { name: "Cancelar" }).click();
+  await expect(page.getByRole("heading", { name: "Editar Cliente" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Editar dados" }).click();
   await page.getByLabel("Status").selectOption("inativo");
   await page.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
@@ -97,7 +108,7 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   // Another client's email on edit.
   const otherEmail = uniqueEmail("outro");
   await createClientViaForm(page, { name: unique("Outro"), email: otherEmail, business: "Outro" });
-  await page.goto(`/admin/clients/edit/${id}`);
+  await page.goto(`/admin/clients/edit/${id}?editar`);
   await page.getByLabel("E-mail", { exact: true }).fill(otherEmail);
   await page.getByRole("button", { name: "Salvar Alterações" }).click();
   await expect(page.getByText("Já existe um cliente com este e-mail!")).toBeVisible();

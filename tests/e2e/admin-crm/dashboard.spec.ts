@@ -81,5 +81,5 @@ test("dashboard: subscriptions ending soon, red at 2 days and yellow at 5", asyn
 
   await soonRow.getByRole("link", { name: soon.name }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clients/edit/${soonId}$`));
-  await expect(page.getByRole("heading", { name: "Editar Cliente" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Resumo do cliente" })).toBeVisible();
 });

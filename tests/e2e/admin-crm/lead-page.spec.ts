@@ -67,7 +67,7 @@ test("from the lead page alone: forward, back, lost with a reason, resume, conve
   await expectNoA11yViolations(page);
 
   await page.getByRole("link", { name: "Ver cliente" }).click();
-  await expect(page.getByRole("heading", { name: "Editar Cliente" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Resumo do cliente" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Premium/ })).toContainText("Ativa");
   await page.getByRole("link", { name: /Ver lead de origem/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();

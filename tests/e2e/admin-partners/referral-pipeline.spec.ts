@@ -87,7 +87,7 @@ test("a wizard referral becomes a lead, and its conversion and first payment mov
     .getByRole("article", { name: contact })
     .getByRole("link", { name: /Ver cliente/ })
     .click();
-  await expect(admin.getByRole("heading", { name: "Editar Cliente" })).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Resumo do cliente" })).toBeVisible();
   await admin.getByRole("button", { name: "Registrar pagamento" }).first().click();
   await admin.getByRole("button", { name: "Confirmar pagamento" }).click();
   await expect(admin.getByText("Pagamento registrado com sucesso!").first()).toBeVisible();

@@ -11,9 +11,9 @@ import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import {
   CLIENT_STATUSES,
   CLIENT_STATUS_LABELS,
+  ClientEditSchema,
   ClientSchema,
   clientStatusColor,
-  NO_PLAN,
 } from "~/modules/clients/clients.schema";
 
 export type { ClientFormValues };
@@ -28,26 +28,36 @@ export const EMPTY_CLIENT: ClientFormValues = {
   status: "ativo",
 };
 
-function check(form: HTMLFormElement): FieldErrors | null {
-  const parsed = ClientSchema.safeParse(formToObject(new FormData(form)));
-  return parsed.success ? null : fieldErrors(parsed.error);
+function checkWith(schema: typeof ClientSchema | typeof ClientEditSchema) {
+  return (form: HTMLFormElement): FieldErrors | null => {
+    const parsed = schema.safeParse(formToObject(new FormData(form)));
+    return parsed.success ? null : fieldErrors(parsed.error);
+  };
 }
+const checkCreate = checkWith(ClientSchema);
+const checkEdit = checkWith(ClientEditSchema);
 
-/** SPEC §2/§5 client form (create and edit): every field required, phone masked while typing. */
+/**
+ * SPEC §2/§5 client form (create and edit): every field required, phone masked while typing.
+ * Editing shows the plan without changing it: it is chosen on the subscription (issue 28 item 9).
+ */
 export function ClientForm({
   mode,
   plans,
   values,
   errors: serverErrors,
   formError,
+  cancelTo = "/admin/clients",
 }: {
   mode: "create" | "edit";
   plans: { id: string; name: string; priceCents: number }[];
   values: ClientFormValues;
   errors?: FieldErrors;
   formError?: string | null;
+  cancelTo?: string;
 }) {
   const busy = useNavigation().state === "submitting";
+  const check = mode === "create" ? checkCreate : checkEdit;
   const { formRef, errors, onSubmit, onChange, onBlur } = useClientValidation(check, serverErrors);
   const unsaved = useUnsavedChanges();
   const [phone, setPhone] = useState(formatPhone(values.phone));
@@ -119,15 +129,32 @@ export function ClientForm({
           defaultValue={values.document}
           error={errors.document}
         />
-        <SelectField label="Plano" name="planId" required defaultValue={values.planId} error={errors.planId}>
-          <option value="">Selecione um plano</option>
-          {mode === "edit" && <option value={NO_PLAN}>Sem plano</option>}
-          {plans.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({formatMoney(p.priceCents)}/mês)
-            </option>
-          ))}
-        </SelectField>
+        {mode === "create" ? (
+          <SelectField
+            label="Plano"
+            name="planId"
+            required
+            defaultValue={values.planId}
+            error={errors.planId}
+          >
+            <option value="">Selecione um plano</option>
+            {plans.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} ({formatMoney(p.priceCents)}/mês)
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <div>
+            <p className="text-sm font-medium text-slate-800">Plano</p>
+            <p className="mt-2 text-sm text-slate-900">
+              {plans.find((p) => p.id === values.planId)?.name ?? "Sem plano"}
+            </p>
+            <p className="mt-1 text-xs text-slate-600">
+              O plano segue a assinatura: mude-o em “Trocar plano” ou “Adicionar Assinatura”, abaixo.
+            </p>
+          </div>
+        )}
         <div>
           <SelectField
             label="Status"
@@ -158,7 +185,7 @@ export function ClientForm({
           {mode === "create" ? "Criar Cliente" : "Salvar Alterações"}
         </Button>
         <Link
-          to="/admin/clients"
+          to={cancelTo}
           className="inline-flex items-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
         >
           Cancelar

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit";
 import { formatCpfCnpj } from "~/lib/br-documents";
 import { ChargesSection } from "~/components/admin/clients/charges-section";
@@ -218,6 +218,10 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
   useReplyToast(loaderData);
   useReplyToast(actionData);
   const update = actionData?.intent === "update" && "values" in actionData ? actionData : null;
+  // The page is an overview; "Editar dados" opens the form (issue 28 item 9), as does a refused save.
+  const [params] = useSearchParams();
+  const editing = params.has("editar") || update !== null;
+  const overview = `/admin/clients/edit/${client.id}`;
   return (
     <div className="space-y-6">
       <div>
@@ -232,18 +236,53 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
             actions={
               <>
                 {lead && <ClientLeadLink lead={lead} />}
-                <a
-                  href="#dados-cliente"
-                  className="inline-flex items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-                >
-                  Editar dados
-                </a>
+                {!editing && (
+                  <Link
+                    to="?editar#dados-cliente"
+                    className="inline-flex items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                  >
+                    Editar dados
+                  </Link>
+                )}
               </>
             }
           />
         </div>
-        <ClientSummary status={client.status} subscriptions={subscriptions} />
+        <ClientSummary status={client.status} subscriptions={subscriptions} contact={client} />
       </div>
+      {editing && (
+        <section
+          id="dados-cliente"
+          aria-labelledby="dados-cliente-titulo"
+          tabIndex={-1}
+          className="scroll-mt-4"
+        >
+          <Card>
+            <h2 id="dados-cliente-titulo" className="mb-4 text-lg font-semibold text-slate-900">
+              Editar Cliente
+            </h2>
+            <ClientForm
+              mode="edit"
+              plans={plans}
+              cancelTo={overview}
+              values={{
+                ...(update?.values ?? {
+                  name: client.name,
+                  email: client.email,
+                  phone: client.phone,
+                  businessName: client.businessName,
+                  document: client.document ? formatCpfCnpj(client.document) : "",
+                  status: client.status,
+                }),
+                // Shown, never posted: the stored plan, even after a refused save.
+                planId: client.planId ?? NO_PLAN,
+              }}
+              errors={update?.fieldErrors}
+              formError={update?.formError}
+            />
+          </Card>
+        </section>
+      )}
       <ClientOrigin origin={lead} />
       <ClientRequestsSection clientId={client.id} requests={loaderData.requests} />
       <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
@@ -254,35 +293,6 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         onboarding={loaderData.onboarding}
       />
       <NotesSection clientId={client.id} notes={notes} />
-      <section
-        id="dados-cliente"
-        aria-labelledby="dados-cliente-titulo"
-        tabIndex={-1}
-        className="scroll-mt-4"
-      >
-        <Card>
-          <h2 id="dados-cliente-titulo" className="mb-4 text-lg font-semibold text-slate-900">
-            Editar Cliente
-          </h2>
-          <ClientForm
-            mode="edit"
-            plans={plans}
-            values={
-              update?.values ?? {
-                name: client.name,
-                email: client.email,
-                phone: client.phone,
-                businessName: client.businessName,
-                document: client.document ? formatCpfCnpj(client.document) : "",
-                planId: client.planId ?? NO_PLAN,
-                status: client.status,
-              }
-            }
-            errors={update?.fieldErrors}
-            formError={update?.formError}
-          />
-        </Card>
-      </section>
     </div>
   );
 }

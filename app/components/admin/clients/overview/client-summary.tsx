@@ -1,5 +1,7 @@
 import { Badge, Card } from "~/components/admin/ui";
+import { formatCpfCnpj } from "~/lib/br-documents";
 import { formatIsoDate } from "~/lib/format";
+import { formatPhone } from "~/lib/phone";
 import { CLIENT_STATUS_LABELS, RENEWAL_LABELS, clientStatusColor } from "~/modules/clients/clients.schema";
 import type { ClientStatus } from "~/modules/clients/clients.constants";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
@@ -12,9 +14,12 @@ import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 export function ClientSummary({
   status,
   subscriptions,
+  contact,
 }: {
   status: ClientStatus;
   subscriptions: SubscriptionRow[];
+  /** Read here; "Editar dados" opens the form that changes them. */
+  contact: { email: string; phone: string; document: string | null };
 }) {
   const current = subscriptions.find((s) => s.status === "ativa") ?? null;
   return (
@@ -37,6 +42,20 @@ export function ClientSummary({
               {current
                 ? `${RENEWAL_LABELS[current.renewalType]} · de ${formatIsoDate(current.startDate)} a ${formatIsoDate(current.endDate)}`
                 : "Nenhuma assinatura ativa"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">E-mail</dt>
+            <dd className="mt-1 break-all text-slate-800">{contact.email}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">Telefone</dt>
+            <dd className="mt-1 text-slate-800">{formatPhone(contact.phone)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium text-slate-600">CPF/CNPJ</dt>
+            <dd className="mt-1 text-slate-800">
+              {contact.document ? formatCpfCnpj(contact.document) : "Não informado"}
             </dd>
           </div>
         </dl>
