@@ -13,7 +13,7 @@ type ResetReply = FormReply<never, { invalidToken?: boolean }>;
 export function ForgotPasswordLink({ to }: { to: string }) {
   return (
     <p className="mt-4 text-center text-sm">
-      <Link to={to} className="font-semibold text-brand-700 hover:underline">
+      <Link to={to} className="tap font-semibold text-brand-700 hover:underline">
         {RESET_MESSAGES.forgotLink}
       </Link>
     </p>
@@ -21,7 +21,7 @@ export function ForgotPasswordLink({ to }: { to: string }) {
 }
 
 const backToLogin = (loginUrl: string) => (
-  <Link to={loginUrl} className="font-semibold text-brand-700 hover:underline">
+  <Link to={loginUrl} className="tap font-semibold text-brand-700 hover:underline">
     Voltar para o login
   </Link>
 );

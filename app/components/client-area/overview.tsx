@@ -231,7 +231,7 @@ export function HelpSection({ help }: { help: ClientOverview["help"] }) {
           <li>
             <a
               href={help.whatsapp.href}
-              className="font-semibold text-brand-700 hover:underline"
+              className="tap font-semibold text-brand-700 hover:underline"
               rel="noopener"
             >
               Falar pelo WhatsApp

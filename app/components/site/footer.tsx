@@ -32,32 +32,32 @@ export function Footer({
           <h2 className="font-semibold text-white">Links rápidos</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              <a href="/#oferecemos" className="hover:text-white">
+              <a href="/#oferecemos" className="tap hover:text-white">
                 Funcionalidades
               </a>
             </li>
             <li>
-              <a href="/#planos" className="hover:text-white">
+              <a href="/#planos" className="tap hover:text-white">
                 Planos
               </a>
             </li>
             <li>
-              <a href="/#beneficios" className="hover:text-white">
+              <a href="/#beneficios" className="tap hover:text-white">
                 Benefícios
               </a>
             </li>
             <li>
-              <a href="/#contato" className="hover:text-white">
+              <a href="/#contato" className="tap hover:text-white">
                 Contato
               </a>
             </li>
             <li>
-              <a href="/blog" className="hover:text-white">
+              <a href="/blog" className="tap hover:text-white">
                 Blog
               </a>
             </li>
             <li>
-              <a href="/representante/login" className="hover:text-white">
+              <a href="/representante/login" className="tap hover:text-white">
                 Área do representante
               </a>
             </li>
@@ -68,7 +68,7 @@ export function Footer({
           <ul className="mt-3 space-y-2 text-sm">
             {posts.map((p) => (
               <li key={p.slug}>
-                <a href={`/blog/${p.slug}`} className="hover:text-white">
+                <a href={`/blog/${p.slug}`} className="tap hover:text-white">
                   {p.title}
                 </a>
               </li>
@@ -80,12 +80,12 @@ export function Footer({
         <nav aria-label="Privacidade e termos">
           <ul className="mb-2 flex flex-wrap justify-center gap-x-4 gap-y-1">
             <li>
-              <a href="/privacidade" className="hover:text-white">
+              <a href="/privacidade" className="tap hover:text-white">
                 Política de Privacidade
               </a>
             </li>
             <li>
-              <a href="/termos" className="hover:text-white">
+              <a href="/termos" className="tap hover:text-white">
                 Termos de Uso
               </a>
             </li>

@@ -92,11 +92,13 @@ test("client form: required fields, phone mask, duplicate email, create, search,
   await expect(summary).toContainText(email);
   await expect(summary).toContainText("Básico");
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveCount(0);
+  await expectNoA11yViolations(page);
   await page.getByRole("link", { name: "Editar dados" }).click();
   await expect(page.getByRole("heading", { name: "Editar Cliente" })).toBeVisible();
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
   await expect(page.getByRole("combobox", { name: "Plano", exact: true })).toHaveCount(0);
   await expect(page.getByRole("region", { name: "Editar Cliente" })).toContainText("Básico");
+  await expectNoA11yViolations(page);
   await page.getByRole("link", { name: "Cancelar" }).click();
   await expect(page.getByRole("heading", { name: "Editar Cliente" })).toHaveCount(0);
   await page.getByRole("link", { name: "Editar dados" }).click();

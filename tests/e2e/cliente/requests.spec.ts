@@ -1,7 +1,8 @@
 import { createClientViaForm, expectToast, unique } from "../../support/admin";
 import { expectNoA11yViolations, gotoReady, uniqueEmail } from "../../support/e2e";
 import { expect, test } from "../../support/fixtures";
-import { linkIn, waitForMail } from "../../support/mail";
+import { signInToClientArea } from "../../support/client-area-e2e";
+import { waitForMail } from "../../support/mail";
 
 // Issue 32 "Done when", E2E step 3 at 390 px with the SMTP test server: the client asks to cancel
 // with a reason; the admin sees it in /admin/requests and accepts; the client sees the answer on
@@ -25,15 +26,7 @@ test("a client asks to cancel, the admin accepts, the client sees the answer and
 
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
-  await gotoReady(page, "/cliente/entrar");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: "Receber link de acesso" }).click();
-  const [mail] = await waitForMail((m) => m.to.includes(email) && m.subject.includes("link de acesso"));
-  const href = /href="(http[^"]+\/cliente\/entrar\/confirmar\?token=[^"]+)"/.exec(mail.html)?.[1];
-  const link = linkIn(mail.html, href!.replaceAll("&amp;", "&"));
-  await gotoReady(page, new URL(link).pathname + new URL(link).search);
-  await page.getByRole("button", { name: "Entrar na Área do Cliente" }).click();
-  await expect(page).toHaveURL(/\/cliente$/);
+  await signInToClientArea(page, email);
 
   // The request, with a reason from the list and text; a missing reason is refused first.
   const section = page.getByRole("region", { name: "Alterar ou cancelar o plano" });

@@ -30,7 +30,7 @@ export function ReceiptLink({ id, number }: { id: string; number: string }) {
   return (
     <Link
       to={`/admin/billing/${id}/recibo`}
-      className="text-sm font-medium text-brand-700 hover:underline"
+      className="tap text-sm font-medium text-brand-700 hover:underline"
       aria-label={`Recibo da cobrança ${number}`}
     >
       Recibo

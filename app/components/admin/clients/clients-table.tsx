@@ -40,7 +40,7 @@ export function ClientsTable({
       {rows.map((c) => (
         <tr key={c.id} className="hover:bg-slate-50">
           <td className="px-4 py-3 font-medium text-slate-900">
-            <Link to={`/admin/clients/edit/${c.id}`} className="hover:text-brand-700 hover:underline">
+            <Link to={`/admin/clients/edit/${c.id}`} className="tap hover:text-brand-700 hover:underline">
               {c.name}
             </Link>
           </td>

@@ -7,8 +7,9 @@ import type { FormReply } from "~/lib/form-reply";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 
-const TRIGGER =
-  "inline-flex min-h-9 items-center rounded-md border border-slate-300 px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600";
+/** A subscription row's action button (44 px tall on touch screens: issue 28 item 6). */
+export const TRIGGER =
+  "inline-flex min-h-9 items-center rounded-md pointer-coarse:min-h-11 border border-slate-300 px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /**
  * "Trocar plano" and "Cancelar" on a running subscription (issue 33 item 3). The plan changes

@@ -15,7 +15,7 @@ import {
   subscriptionExpiryNote,
 } from "~/modules/clients/clients.schema";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
-import { ScheduledPlanChange, SubscriptionChanges } from "./subscription-changes";
+import { ScheduledPlanChange, SubscriptionChanges, TRIGGER } from "./subscription-changes";
 
 function AddSubscriptionForm({
   clientId,
@@ -215,7 +215,7 @@ export function SubscriptionsSection({
                         exempt: s.suspensionExempt ? "false" : "true",
                       }}
                       action={`/admin/clients/edit/${clientId}`}
-                      triggerClassName="inline-flex min-h-9 items-center rounded-md border border-slate-300 px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50"
+                      triggerClassName={TRIGGER}
                       triggerContent={s.suspensionExempt ? "Remover isenção" : "Isentar de suspensão"}
                       preventScrollReset
                     />

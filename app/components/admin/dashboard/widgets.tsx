@@ -61,7 +61,7 @@ export function ExpiringSubscriptions({ rows }: { rows: ExpiringSubscription[] }
                 <td className="px-3 py-2">
                   <Link
                     to={`/admin/clients/edit/${r.client_id}`}
-                    className="font-medium text-brand-700 hover:underline"
+                    className="tap font-medium text-brand-700 hover:underline"
                   >
                     {r.client_name}
                   </Link>

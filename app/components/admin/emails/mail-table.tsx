@@ -38,7 +38,7 @@ export function MailTable({ rows, emptyText }: { rows: MailTableRow[]; emptyText
           <tr key={m.id} className="hover:bg-slate-50">
             <td className="px-4 py-3 break-all">{m.toAddress}</td>
             <td className="px-4 py-3">
-              <Link to={`/admin/emails/${m.id}`} className="font-medium text-brand-700 hover:underline">
+              <Link to={`/admin/emails/${m.id}`} className="tap font-medium text-brand-700 hover:underline">
                 {m.subject}
               </Link>
             </td>

@@ -85,7 +85,7 @@ export function LeadCard({
           {/* The lead page: every field, attribution, notes and the timeline. */}
           <Link
             to={`/admin/leads/${lead.id}`}
-            className="hover:text-brand-800 hover:underline"
+            className="block truncate hover:text-brand-800 hover:underline pointer-coarse:leading-[44px]"
             title={lead.name}
           >
             {lead.name}

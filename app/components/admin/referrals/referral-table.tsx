@@ -50,7 +50,7 @@ export function ReferralTable({
             <td className="px-4 py-3 font-medium text-slate-900">
               <Link
                 to={`/admin/referrals/${r.id}`}
-                className="text-brand-700 hover:underline"
+                className="tap text-brand-700 hover:underline"
                 aria-label={`Editar a indicação de ${r.businessName}`}
               >
                 {r.businessName}

@@ -85,7 +85,7 @@ export function RepresentativeTable({
         rows.map((r) => (
           <tr key={r.id} className="align-top">
             <td className="px-4 py-3 font-medium text-slate-900">
-              <Link to={`/admin/representatives/${r.id}`} className="text-brand-700 hover:underline">
+              <Link to={`/admin/representatives/${r.id}`} className="tap text-brand-700 hover:underline">
                 {r.name}
               </Link>
             </td>

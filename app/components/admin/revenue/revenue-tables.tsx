@@ -39,7 +39,7 @@ export function RevenueMonthsTable({ months, selected }: { months: RevenueMonth[
             <Link
               to={`/admin/revenue?mes=${m.month}`}
               aria-current={m.month === selected ? "true" : undefined}
-              className="text-brand-700 hover:underline"
+              className="tap text-brand-700 hover:underline"
             >
               {monthLabel(m.month)}
             </Link>
@@ -53,7 +53,7 @@ export function RevenueMonthsTable({ months, selected }: { months: RevenueMonth[
                 {clients > 0 ? (
                   <Link
                     to={drill(m.month, mv)}
-                    className="text-brand-700 hover:underline"
+                    className="tap text-brand-700 hover:underline"
                     aria-label={`${MRR_MOVEMENT_LABELS[mv]} em ${monthLabel(m.month)}: ${formatMoney(cents)}, ${clients} cliente(s)`}
                   >
                     {sign}

@@ -44,7 +44,7 @@ export default function BillingProviderPage({ loaderData, actionData }: Route.Co
       <PageHeader title="Configurações" subtitle="Provedor de pagamento e eventos recebidos" />
       <SettingsNav />
       <p className="mb-4 text-sm">
-        <Link to="/admin/settings/billing" className="font-medium text-brand-700 hover:underline">
+        <Link to="/admin/settings/billing" className="tap font-medium text-brand-700 hover:underline">
           ← PIX, lembretes e suspensão
         </Link>
       </p>
