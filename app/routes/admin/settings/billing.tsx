@@ -90,7 +90,10 @@ export default function BillingSettingsPage({ loaderData, actionData }: Route.Co
           </p>
         )}
         <p className="mt-2 text-sm">
-          <Link to="/admin/settings/billing/provider" className="tap font-medium text-brand-700 hover:underline">
+          <Link
+            to="/admin/settings/billing/provider"
+            className="tap font-medium text-brand-700 hover:underline"
+          >
             Provedor de pagamento (Asaas) e eventos recebidos
           </Link>
         </p>
