@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, leads } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
+import { resetClock, setClock } from "~/server/clock.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as leadPage from "~/routes/admin/leads/detail";
 import * as funnel from "~/routes/admin/leads";
@@ -42,6 +43,11 @@ beforeAll(async () => {
 });
 
 describe("follow-up", () => {
+  // "Atrasado" is before now and "hoje" is the rest of today: noon in São Paulo, whatever the hour
+  // the suite runs at (a run at 23:45 once saw today's 23:30 as overdue).
+  beforeEach(() => setClock(`${todayInSaoPaulo()}T12:00:00-03:00`));
+  afterEach(() => resetClock());
+
   it("stores the date and time as São Paulo time, audits it, and clears it", async () => {
     const lead = await makeLead();
     const res = await setFollowUp(lead.id, "2026-12-01T14:30");

@@ -81,15 +81,16 @@ export function searchFilter(q: string): SQL | undefined {
 
 /**
  * ?contato= (issue #15): open leads whose next contact falls on São Paulo's today ("hoje"), or
- * has already passed ("atrasados", decided by the database clock like the red card).
+ * has already passed ("atrasados", by the app's clock like the red card).
  */
 export function followUpFilter(
   filter: FollowUpFilter | null | undefined,
   today = clockToday(),
+  at = now(),
 ): SQL | undefined {
   if (!filter) return undefined;
   const open = notInArray(leads.statusFunil, ["convertido", "perdido"]);
-  if (filter === "atrasados") return and(open, sql`${leads.nextContactAt} < now()`);
+  if (filter === "atrasados") return and(open, lt(leads.nextContactAt, at));
   return and(
     open,
     gte(leads.nextContactAt, new Date(`${today}T00:00:00-03:00`)),
@@ -127,7 +128,8 @@ export async function countLeadsByStage({
   return Object.fromEntries(STAGES.map((s, i) => [s, results[i]])) as StageCounts;
 }
 
-const cardColumns = {
+/** A card's columns, with its markers decided at `at` (the app's clock). */
+const cardColumns = (at: Date = now()) => ({
   id: leads.id,
   name: leads.name,
   email: leads.email,
@@ -147,8 +149,9 @@ const cardColumns = {
   lostReason: leads.lostReason,
   lostNote: leads.lostNote,
   nextContactAt: leads.nextContactAt,
-  // Decided by the database clock, so server and browser render the same colour.
-  followUpOverdue: sql<boolean>`coalesce(${leads.nextContactAt} < now(), false)`,
+  // Decided on the server by the app's (injectable) clock, so server and browser render the same
+  // colour and tests can move the time.
+  followUpOverdue: sql<boolean>`coalesce(${leads.nextContactAt} < ${at.toISOString()}::timestamptz, false)`,
   // One probe per card shown, on referrals_lead_idx.
   referralSource: sql<string | null>`(select 'Indicação de ' || rep.name from referrals r
     join representatives rep on rep.id = r.representative_id
@@ -161,8 +164,8 @@ const cardColumns = {
   ),
   updatedAt: leads.updatedAt,
   // Still "Novo" 20 hours after it arrived: the 24-hour contact promise is at stake (issue 30).
-  contactOverdue: sql<boolean>`(${leads.statusFunil} = 'novo' and ${leads.createdAt} <= now() - interval '20 hours')`,
-};
+  contactOverdue: sql<boolean>`(${leads.statusFunil} = 'novo' and ${leads.createdAt} <= ${at.toISOString()}::timestamptz - interval '20 hours')`,
+});
 
 /**
  * One column, newest first, the first `pages` pages (served by the (status_funil, created_at, id)
@@ -183,7 +186,7 @@ export async function listStageLeads({
 }): Promise<{ leads: LeadCard[]; hasMore: boolean }> {
   const limit = pages * pageSize;
   const rows = await getDb()
-    .select(cardColumns)
+    .select(cardColumns())
     .from(leads)
     .where(and(eq(leads.statusFunil, stage), searchFilter(q), followUpFilter(followUp)))
     .orderBy(desc(leads.createdAt), desc(leads.id))
@@ -245,7 +248,7 @@ async function searchBoard(
     byStage[s].slice(0, (pages[s] ?? 1) * LEADS_PAGE_SIZE).map((r) => r.id),
   );
   const cards = shown.length
-    ? ((await db.select(cardColumns).from(leads).where(inArray(leads.id, shown))) as LeadCard[])
+    ? ((await db.select(cardColumns()).from(leads).where(inArray(leads.id, shown))) as LeadCard[])
     : [];
   const order = new Map(shown.map((id, i) => [id, i]));
   cards.sort((a, b) => order.get(a.id)! - order.get(b.id)!);

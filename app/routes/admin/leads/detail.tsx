@@ -27,6 +27,7 @@ import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
+import { now } from "~/server/clock.server";
 import { ListError } from "~/components/ui/list-states";
 
 /** The lead in the URL, or back to the funnel with `message`. */
@@ -45,7 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listPlanOptions(),
     getFunnelSettings(),
   ]);
-  const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < Date.now();
+  const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < now().getTime();
   return { lead, timeline, followUpOverdue, referrer, plans, lost: settings };
 }
 
