@@ -16,7 +16,9 @@ export function PageHeader({
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
       </div>
-      {actions && <div className="flex max-w-full min-w-0 flex-wrap gap-2">{actions}</div>}
+      {actions && (
+        <div className="flex w-full min-w-0 flex-wrap gap-2 sm:w-auto sm:max-w-full">{actions}</div>
+      )}
     </div>
   );
 }

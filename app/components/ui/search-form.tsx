@@ -47,15 +47,22 @@ export function SearchForm({
       className={
         panel
           ? "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-          : "w-72 rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          : "w-full rounded-lg border border-slate-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none sm:w-72"
       }
     />
   );
   if (!panel) {
     return (
-      <Form method="get" role="search" aria-label={formLabel} className="flex flex-wrap items-center gap-2">
+      // On a phone the field takes the row's free width and "Buscar" is its icon, so the search
+      // and a page's other action fit one row (issue 28 item 6).
+      <Form
+        method="get"
+        role="search"
+        aria-label={formLabel}
+        className="flex min-w-0 flex-1 flex-wrap items-center gap-2 sm:flex-none"
+      >
         {hidden}
-        <div className="relative">
+        <div className="relative min-w-0 flex-1 basis-32 sm:flex-none">
           <Search
             aria-hidden
             className="pointer-events-none absolute top-2.5 left-3 h-4 w-4 text-slate-400"
@@ -65,9 +72,10 @@ export function SearchForm({
         {children}
         <button
           type="submit"
-          className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
+          className="inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50"
         >
-          Buscar
+          <Search aria-hidden className="h-4 w-4 sm:hidden" />
+          <span className="sr-only sm:not-sr-only">Buscar</span>
         </button>
       </Form>
     );

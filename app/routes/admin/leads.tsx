@@ -113,7 +113,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         title="Funil de Leads"
         subtitle="Acompanhe os contatos recebidos do site até a conversão em cliente."
         actions={
-          <div className="flex min-w-0 flex-wrap items-center gap-2">
+          <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
             <SearchForm
               q={q}
               placeholder="Buscar por nome, e-mail, negócio ou telefone"

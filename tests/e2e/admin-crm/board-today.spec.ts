@@ -3,6 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, loginAsAdmin } from "../../support/e2e";
 import { newLead } from "../../support/leads";
+import { smallTouchTargets } from "../../support/touch-targets";
 
 const column = (page: Page, label: string) => page.getByRole("region", { name: new RegExp(`^${label}`) });
 const STAGES = ["Novos Leads", "Contatados", "Qualificados", "Em negociação", "Convertidos", "Perdidos"];
@@ -99,4 +100,31 @@ test("the dashboard's 'Hoje' lists a follow-up due today and the leads waiting f
   await expect(waitingLeads).toContainText(/Ver todos os \d+ leads novos|Lead Esperando/);
   await expect(waitingLeads.getByText(/Há mais de 24 h/)).toHaveCount(0);
   await expectNoA11yViolations(page);
+});
+
+test.describe("the funnel on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the search and 'Filtros' share one row; the sheet holds the filters, with 44 px targets, and closes on a choice", async ({
+    page,
+  }) => {
+    await loginAsAdmin(page);
+    await page.goto("/admin/leads");
+    const search = page.getByRole("searchbox", { name: "Buscar leads" });
+    const open = page.getByRole("button", { name: /^Filtros/ });
+    const [a, b] = [(await search.boundingBox())!, (await open.boundingBox())!];
+    expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2))).toBeLessThan(4);
+    // The stage tabs and follow-up filters wait in the sheet: the first column shows at once.
+    const followUp = page.getByRole("navigation", { name: "Próximo contato" });
+    await expect(followUp).toBeHidden();
+    await expect(column(page, "Novos Leads")).toBeInViewport();
+    await open.click();
+    const sheet = page.getByRole("dialog", { name: "Filtros" });
+    await expect(sheet.getByRole("navigation", { name: "Próximo contato" })).toBeVisible();
+    expect(await smallTouchTargets(page)).toEqual([]);
+    await sheet.getByRole("link", { name: "Atrasados" }).click();
+    await expect(page).toHaveURL(/contato=atrasados/);
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole("button", { name: /^Filtros \(ativos\)/ })).toBeVisible();
+  });
 });
