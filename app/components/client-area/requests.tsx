@@ -1,7 +1,8 @@
 import { useState } from "react";
+import { PlanOptions } from "~/components/ui/plan-options";
 import { Form, useNavigation } from "react-router";
 import { Button, SelectField, TextAreaField } from "~/components/ui/form";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate } from "~/lib/format";
 import {
   CLIENT_REQUEST_DETAILS_MAX,
   CLIENT_REQUEST_KIND_LABELS,
@@ -58,11 +59,7 @@ export function RequestsSection({ own, reply }: { own: OwnRequests; reply?: Requ
           {kind === "troca_plano" && (
             <SelectField label="Novo plano" name="planId" defaultValue="" error={errors?.planId}>
               <option value="">Selecione</option>
-              {own.plans.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({formatMoney(p.priceCents)}/mês)
-                </option>
-              ))}
+              <PlanOptions plans={own.plans} />
             </SelectField>
           )}
           <SelectField label="Motivo" name="reason" defaultValue="" error={errors?.reason}>

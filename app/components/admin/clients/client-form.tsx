@@ -1,10 +1,10 @@
 import { useState } from "react";
+import { PlanOptions } from "~/components/ui/plan-options";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/admin/ui";
 import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
 import { useClientValidation } from "~/components/ui/use-client-validation";
 import { useUnsavedChanges } from "~/components/ui/use-unsaved-changes";
-import { formatMoney } from "~/lib/format";
 import { formatPhone, maskPhoneInput } from "~/lib/phone";
 import type { ClientFormValues } from "~/modules/clients/client-form.server";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
@@ -138,11 +138,7 @@ export function ClientForm({
             error={errors.planId}
           >
             <option value="">Selecione um plano</option>
-            {plans.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name} ({formatMoney(p.priceCents)}/mês)
-              </option>
-            ))}
+            <PlanOptions plans={plans} />
           </SelectField>
         ) : (
           <div>

@@ -1,10 +1,11 @@
 import { useState } from "react";
+import { PlanOptions } from "~/components/ui/plan-options";
 import { useFetcher } from "react-router";
 import { Dialog, DialogActions, DialogCancel, actionClass } from "~/components/ui/dialog";
 import { SelectField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
-import { formatIsoDate, formatMoney } from "~/lib/format";
+import { formatIsoDate } from "~/lib/format";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 
 /** A subscription row's action button (44 px tall on touch screens: issue 28 item 6). */
@@ -57,13 +58,7 @@ export function SubscriptionChanges({
           <input type="hidden" name="subscriptionId" value={s.id} />
           <SelectField label="Novo plano" name="planId" required defaultValue="" error={errors.planId}>
             <option value="">Selecione um plano</option>
-            {plans
-              .filter((p) => p.id !== s.planId)
-              .map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name} ({formatMoney(p.priceCents)}/mês)
-                </option>
-              ))}
+            <PlanOptions plans={plans.filter((p) => p.id !== s.planId)} />
           </SelectField>
           <fieldset className="space-y-2 text-sm text-slate-800">
             <legend className="mb-1 font-medium text-slate-700">Quando a troca vale</legend>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PlanOptions } from "~/components/ui/plan-options";
 import { useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { Badge, Card, EmptyRow } from "~/components/admin/ui";
@@ -6,7 +7,7 @@ import { Button, SelectField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
 import { daysBetween, isoToBrDate, maskBrDate, parseBrDate } from "~/lib/dates";
-import { formatIsoDate, formatMoney } from "~/lib/format";
+import { formatIsoDate } from "~/lib/format";
 import {
   RENEWAL_LABELS,
   RENEWAL_TYPES,
@@ -66,11 +67,7 @@ function AddSubscriptionForm({
         error={errors.planId}
       >
         <option value="">Selecione um plano</option>
-        {plans.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name} ({formatMoney(p.priceCents)}/mês)
-          </option>
-        ))}
+        <PlanOptions plans={plans} />
       </SelectField>
       <TextField
         label="Data de início"

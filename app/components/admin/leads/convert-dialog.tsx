@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
+import { PlanOptions } from "~/components/ui/plan-options";
 import { useFetcher } from "react-router";
 import { actionClass, Dialog, DialogActions, DialogCancel } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
-import { formatMoney } from "~/lib/format";
 import { NO_PLAN } from "~/modules/clients/clients.schema";
 import { CONVERT_EMAIL_MESSAGES, MOVE_LABELS } from "~/modules/leads/leads.schema";
 
@@ -119,11 +119,7 @@ export function ConvertDialog({
           error={error ?? undefined}
         >
           <option value="">Selecione um plano</option>
-          {plans.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({formatMoney(p.priceCents)}/mês)
-            </option>
-          ))}
+          <PlanOptions plans={plans} />
           <option value={NO_PLAN}>Sem plano</option>
         </SelectField>
         <p className="text-xs text-slate-600">Plano informado pelo lead: {lead.plan || "—"}</p>
