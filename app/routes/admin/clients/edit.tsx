@@ -1,8 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/edit";
-import { formatCpfCnpj } from "~/lib/br-documents";
 import { ChargesSection } from "~/components/admin/clients/charges-section";
-import { ClientForm } from "~/components/admin/clients/client-form";
+import { ClientEditSection } from "~/components/admin/clients/overview/client-edit-section";
 import { NotesSection } from "~/components/admin/clients/notes-section";
 import { ClientOnboardingSection } from "~/components/admin/onboarding/client-onboarding-section";
 import { ClientRequestsSection } from "~/components/admin/requests/client-requests-section";
@@ -10,7 +9,6 @@ import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-s
 import { ClientLeadLink } from "~/components/admin/leads/client-lead-link";
 import { ClientOrigin } from "~/components/admin/clients/overview/client-origin";
 import { ClientSummary } from "~/components/admin/clients/overview/client-summary";
-import { Card } from "~/components/admin/ui";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, replyRefused, toast, type ToastKind } from "~/lib/form-reply";
@@ -20,7 +18,6 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { clientChargesView } from "~/modules/billing/charge-pix.server";
 import {
   CLIENT_MESSAGES,
-  NO_PLAN,
   NOTE_MESSAGES,
   NoteSchema,
   SUBSCRIPTION_MESSAGES,
@@ -221,7 +218,6 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
   // The page is an overview; "Editar dados" opens the form (issue 28 item 9), as does a refused save.
   const [params] = useSearchParams();
   const editing = params.has("editar") || update !== null;
-  const overview = `/admin/clients/edit/${client.id}`;
   return (
     <div className="space-y-6">
       <div>
@@ -250,39 +246,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         </div>
         <ClientSummary status={client.status} subscriptions={subscriptions} contact={client} />
       </div>
-      {editing && (
-        <section
-          id="dados-cliente"
-          aria-labelledby="dados-cliente-titulo"
-          tabIndex={-1}
-          className="scroll-mt-4"
-        >
-          <Card>
-            <h2 id="dados-cliente-titulo" className="mb-4 text-lg font-semibold text-slate-900">
-              Editar Cliente
-            </h2>
-            <ClientForm
-              mode="edit"
-              plans={plans}
-              cancelTo={overview}
-              values={{
-                ...(update?.values ?? {
-                  name: client.name,
-                  email: client.email,
-                  phone: client.phone,
-                  businessName: client.businessName,
-                  document: client.document ? formatCpfCnpj(client.document) : "",
-                  status: client.status,
-                }),
-                // Shown, never posted: the stored plan, even after a refused save.
-                planId: client.planId ?? NO_PLAN,
-              }}
-              errors={update?.fieldErrors}
-              formError={update?.formError}
-            />
-          </Card>
-        </section>
-      )}
+      {editing && <ClientEditSection client={client} plans={plans} refused={update} />}
       <ClientOrigin origin={lead} />
       <ClientRequestsSection clientId={client.id} requests={loaderData.requests} />
       <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
