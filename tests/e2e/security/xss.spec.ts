@@ -155,6 +155,8 @@ test.describe("stored in every rendered column (seeded server)", () => {
       "/admin/clients",
       "/admin/clients?q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
       ...seeded.clientIds.slice(0, 5).map((id) => `/admin/clients/edit/${id}`),
+      // The same clients in the opened edit form (issue 28 item 9: the page opens on the overview).
+      ...seeded.clientIds.slice(0, 2).map((id) => `/admin/clients/edit/${id}?editar`),
       "/admin/plans",
       `/admin/plans/edit/${seeded.planId}`,
       "/admin/leads",
