@@ -18,7 +18,8 @@ export interface SmallTarget {
  * counts as the user feels it.
  *
  * Left out, as WCAG 2.5.5 does: links inside a sentence (their size is the line's), and controls
- * that are hidden, disabled or behind a closed dialog.
+ * that are hidden, disabled or behind a closed dialog; also links inside text being edited (the
+ * post editor), where a tap places the caret.
  */
 export async function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
   return page.evaluate((min) => {
@@ -29,6 +30,8 @@ export async function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
 
     function visible(el: HTMLElement): boolean {
       if (el.closest("[inert], [aria-hidden='true']")) return false;
+      // A link inside text being edited (the post editor) is text there: a tap places the caret.
+      if (el.parentElement?.closest("[contenteditable='true']")) return false;
       if ((el as HTMLButtonElement).disabled) return false;
       const style = getComputedStyle(el);
       if (style.visibility !== "visible" || Number(style.opacity) === 0) return false;
