@@ -16,7 +16,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI too (issue 26): a test that passes only on a second try is a failure to fix,
+  // not a pass. E2E_RETRIES=1 helps a local investigation; the summary then names such a test.
+  retries: Number(process.env.E2E_RETRIES ?? 0),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "reports/e2e.json" }]],

@@ -1,6 +1,7 @@
 // Sums every JSON report in a folder (Vitest and Playwright) into one line "N passed, M failed".
-// Playwright retries a failed test once in CI; a test that passed only on its retry is counted as
-// passed but named above the total, so a run with an unstable test is visible in the CI log.
+// Playwright does not retry in CI (playwright.config.ts), so an unstable test fails the run. When
+// retries are turned on (E2E_RETRIES), a test that passed only on its retry is counted as passed
+// but named above the total.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
