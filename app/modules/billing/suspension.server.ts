@@ -4,6 +4,7 @@ import { charges, clients, plans, subscriptions } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { lockClientSubscription } from "~/modules/clients/subscription-changes.server";
 import { emit } from "~/modules/events/events.server";
 import {
   subscriptionSuspendedAdminSubject,
@@ -266,11 +267,7 @@ export async function setSuspensionExempt({
 }): Promise<{ ok: true } | { ok: false; message: string }> {
   if (!isId(clientId) || !isId(subscriptionId)) return { ok: false, message: SUSPENSION_MESSAGES.notFound };
   return getDb().transaction(async (tx) => {
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
-      .for("update");
+    const sub = await lockClientSubscription(tx, clientId, subscriptionId);
     if (!sub) return { ok: false, message: SUSPENSION_MESSAGES.notFound };
     if (sub.suspensionExempt === exempt) return { ok: false, message: SUSPENSION_MESSAGES.exemptUnchanged };
     await tx

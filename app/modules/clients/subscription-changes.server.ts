@@ -24,6 +24,23 @@ export type ChangeResult =
 export type CancelWhen = "agora" | "fim_do_periodo";
 
 /**
+ * The client's subscription, locked for the rest of `tx`; null for another client's (the ids come
+ * from a form). Every admin change to one subscription starts here.
+ */
+export async function lockClientSubscription(
+  tx: Tx,
+  clientId: string,
+  subscriptionId: string,
+): Promise<typeof subscriptions.$inferSelect | null> {
+  const [sub] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
+    .for("update");
+  return sub ?? null;
+}
+
+/**
  * One change to a client's subscription: its own transaction with the subscription locked;
  * unknown ids, and another client's subscription, are "Assinatura não encontrada.".
  */
@@ -34,11 +51,7 @@ function withLockedSubscription(
 ): Promise<ChangeResult> {
   if (!isId(clientId) || !isId(subscriptionId)) return Promise.resolve({ ok: false, message: M.notFound });
   return getDb().transaction(async (tx) => {
-    const [sub] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
-      .for("update");
+    const sub = await lockClientSubscription(tx, clientId, subscriptionId);
     return sub ? change(tx, sub) : { ok: false, message: M.notFound };
   });
 }
