@@ -28,6 +28,16 @@ export async function expectToast(page: Page, message: string | RegExp) {
   await expect(page.locator("[data-sonner-toast]", { hasText: message }).first()).toBeVisible();
 }
 
+/**
+ * Waits for the notifications to leave, with the pointer off them: the toasts sit top-right, over
+ * the page header's actions, and sonner keeps them while the pointer rests on them (as Playwright's
+ * does after clicking a header link), so a click there would land on a toast.
+ */
+export async function waitForToastsToLeave(page: Page) {
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 600) - 1);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
 /** Clicks a ConfirmButton by its accessible name and confirms in the dialog. */
 export async function confirmDelete(page: Page, name: string) {
   await page.getByRole("button", { name, exact: true }).click();

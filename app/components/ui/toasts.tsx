@@ -43,5 +43,13 @@ export function LazyToaster({ position, eager }: { position: "top-right" | "bott
     if (eager || sonner) void loadSonner().then(setMod);
     return () => void onLoad.delete(setMod);
   }, [eager]);
-  return mod ? <mod.Toaster position={position} closeButton /> : null;
+  // sonner's own labels are English ("Notifications", "Close toast"): screen readers here speak pt-BR.
+  return mod ? (
+    <mod.Toaster
+      position={position}
+      closeButton
+      containerAriaLabel="Notificações"
+      toastOptions={{ closeButtonAriaLabel: "Fechar notificação" }}
+    />
+  ) : null;
 }

@@ -2,6 +2,7 @@
 // rules, and after conversion the lead and the client link to each other.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations, loginAsAdmin } from "../../support/e2e";
+import { waitForToastsToLeave } from "../../support/admin";
 import { newLead } from "../../support/leads";
 
 const currentStage = (page: Page) =>
@@ -61,6 +62,8 @@ test("from the lead page alone: forward, back, lost with a reason, resume, conve
   await expect(convert.getByLabel("Plano do cliente").locator("option:checked")).toHaveText(/^Premium/);
   await convert.getByRole("button", { name: "Confirmar conversão" }).click();
   await expect(page.getByText("Lead convertido em cliente com sucesso!").first()).toBeVisible();
+  // The notification speaks pt-BR to a screen reader too.
+  await expect(page.getByRole("button", { name: "Fechar notificação" }).first()).toBeAttached();
   await expect(currentStage(page)).toContainText("Convertidos");
   // Nothing leaves Convertidos.
   await expect(page.getByRole("button", { name: /^Marcar como|^Voltar etapa|^Retomar/ })).toHaveCount(0);
@@ -69,6 +72,7 @@ test("from the lead page alone: forward, back, lost with a reason, resume, conve
   await page.getByRole("link", { name: "Ver cliente" }).click();
   await expect(page.getByRole("region", { name: "Resumo do cliente" })).toBeVisible();
   await expect(page.getByRole("row", { name: /Premium/ })).toContainText("Ativa");
+  await waitForToastsToLeave(page);
   await page.getByRole("link", { name: /Ver lead de origem/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();
   await expect(currentStage(page)).toContainText("Convertidos");
