@@ -7,7 +7,7 @@ import * as leadsRoute from "~/routes/admin/leads";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, outcome, post } from "../../../tests/support/requests";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
-import { convertLead } from "./funnel.server";
+import { convertLead } from "./conversion.server";
 
 // Issue #15 item 5: a conversion creates the client AND its first subscription, in one transaction.
 const t = useTestDatabase();

@@ -11,7 +11,8 @@ import {
   post,
   representativeCookie,
 } from "../../../tests/support/requests";
-import { convertLead, countLeadsByStage, listStageLeads, moveLead } from "./funnel.server";
+import { convertLead } from "./conversion.server";
+import { countLeadsByStage, listStageLeads, moveLead } from "./funnel.server";
 import { STAGES, TRANSITIONS, type Stage } from "./leads.schema";
 
 const t = useTestDatabase();

@@ -9,7 +9,8 @@ import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { convertLead, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
+import { convertLead } from "~/modules/leads/conversion.server";
+import { loadFunnel, moveLead } from "~/modules/leads/funnel.server";
 import { countLostByReason, getFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import {
   LEAD_MESSAGES,
