@@ -194,3 +194,91 @@ describe("conversion without a plan", () => {
     expect(await clientOf(lead.email)).toMatchObject({ status: "inativo", planId: null });
   });
 });
+
+describe("conversion refused or raced", () => {
+  it("copies the lead into an ativo client, the e-mail in lower case, and points the lead at it", async () => {
+    const lead = await makeLead({ email: "Dono@Pizzaria.com" });
+    expect((await convert({ id: lead.id })).status).toBe(200);
+    const client = await clientOf("dono@pizzaria.com");
+    expect(client).toMatchObject({
+      name: lead.name,
+      businessName: lead.business,
+      phone: lead.phone,
+      status: "ativo",
+    });
+    const [after] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(after).toMatchObject({
+      statusFunil: "convertido",
+      status: "convertido",
+      convertedClientId: client!.id,
+    });
+  });
+
+  it("is refused outside negociando", async () => {
+    for (const stage of ["novo", "contatado", "qualificado", "convertido", "perdido"] as const) {
+      const lead = await makeLead({ statusFunil: stage, status: stage });
+      const res = await convert({ id: lead.id });
+      expect(res.status).toBe(409);
+      expect(res.data).toMatchObject({
+        toast: { type: "error", message: "Erro ao converter lead em cliente: o lead não está em negociação" },
+      });
+      expect(await clientOf(lead.email)).toBeNull();
+      expect(await stageOf(lead.id)).toBe(stage);
+    }
+  });
+
+  it("refuses a duplicate e-mail (any case) and keeps the lead in negociação", async () => {
+    await t.db.insert(clients).values({
+      name: "Já Cliente",
+      email: "repetido@exemplo.com",
+      phone: "11999999999",
+      businessName: "Bar",
+    });
+    const lead = await makeLead({ email: " Repetido@Exemplo.com " });
+    const res = await convert({ id: lead.id });
+    expect(res.status).toBe(409);
+    expect(res.data).toMatchObject({
+      toast: { type: "error", message: "Já existe um cliente com este e-mail!" },
+    });
+    expect(await stageOf(lead.id)).toBe("negociando");
+  });
+
+  it("is atomic: when moving the lead fails, no client is left behind", async () => {
+    const lead = await makeLead({ email: "atomico@exemplo.com" });
+    await t.db.execute(sql`
+      create function test_fail_convert() returns trigger language plpgsql as $$
+      begin
+        if new.status_funil = 'convertido' then raise exception 'falha simulada'; end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger test_fail_convert before update on leads for each row execute function test_fail_convert()`,
+    );
+    try {
+      await expect(convertLead({ id: lead.id })).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql`drop trigger test_fail_convert on leads`);
+      await t.db.execute(sql`drop function test_fail_convert()`);
+    }
+    expect(await clientOf("atomico@exemplo.com")).toBeNull();
+    expect(await stageOf(lead.id)).toBe("negociando");
+  });
+
+  it("two admins converting the same lead at once produce exactly one client", async () => {
+    const lead = await makeLead({ email: "corrida@exemplo.com" });
+    const results = await Promise.all([convertLead({ id: lead.id }), convertLead({ id: lead.id })]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ code: "wrong_stage" });
+    expect(await t.db.select().from(clients).where(eq(clients.email, "corrida@exemplo.com"))).toHaveLength(1);
+  });
+
+  it("two leads with the same e-mail converted at once produce exactly one client", async () => {
+    const a = await makeLead({ email: "gemeo@exemplo.com" });
+    const b = await makeLead({ email: "GEMEO@exemplo.com" });
+    const results = await Promise.all([convertLead({ id: a.id }), convertLead({ id: b.id })]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ code: "duplicate_email" });
+    expect(await t.db.select().from(clients).where(eq(clients.email, "gemeo@exemplo.com"))).toHaveLength(1);
+    expect([await stageOf(a.id), await stageOf(b.id)].sort()).toEqual(["convertido", "negociando"]);
+  });
+});

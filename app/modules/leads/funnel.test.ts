@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clients, leads, plans } from "~/db/schema";
+import { clients, leads } from "~/db/schema";
 import * as leadsRoute from "~/routes/admin/leads";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
@@ -11,7 +11,6 @@ import {
   post,
   representativeCookie,
 } from "../../../tests/support/requests";
-import { convertLead } from "./conversion.server";
 import { countLeadsByStage, listStageLeads, moveLead } from "./funnel.server";
 import { STAGES, TRANSITIONS, type Stage } from "./leads.schema";
 
@@ -211,112 +210,6 @@ describe("access", () => {
     expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
     const made = await t.db.select().from(clients).where(eq(clients.email, lead.email));
     expect(made).toHaveLength(0);
-  });
-});
-
-describe("conversion", () => {
-  it("creates an ativo client with the matching plan and moves the lead to convertido", async () => {
-    const [premium] = await t.db
-      .insert(plans)
-      .values({ name: "Premium", priceCents: 14990, setupFeeCents: 0 })
-      .returning();
-    const lead = await makeLead({ statusFunil: "negociando", email: "Dono@Pizzaria.com", plan: "Premium" });
-    const res = await act({ intent: "convert", id: lead.id });
-    expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({
-      toast: { type: "success", message: "Lead convertido em cliente com sucesso!" },
-    });
-    const [client] = await t.db.select().from(clients).where(eq(clients.email, "dono@pizzaria.com"));
-    expect(client).toMatchObject({
-      name: lead.name,
-      businessName: lead.business,
-      phone: lead.phone,
-      status: "ativo",
-      planId: premium.id,
-    });
-    const after = await stageOf(lead.id);
-    expect(after).toMatchObject({
-      statusFunil: "convertido",
-      status: "convertido",
-      convertedClientId: client.id,
-    });
-  });
-
-  it("leaves plan_id empty when the admin chooses no plan", async () => {
-    const lead = await makeLead({ statusFunil: "negociando", plan: "Ainda não sei" });
-    const res = await convertLead({ id: lead.id, planId: null });
-    expect(res.ok).toBe(true);
-    const [client] = await t.db.select().from(clients).where(eq(clients.email, lead.email));
-    expect(client.planId).toBeNull();
-  });
-
-  it("is refused outside negociando", async () => {
-    for (const stage of ["novo", "contatado", "qualificado", "convertido", "perdido"] as const) {
-      const lead = await makeLead({ statusFunil: stage });
-      const res = await act({ intent: "convert", id: lead.id });
-      expect(res.status).toBe(409);
-      expect(res.data).toMatchObject({
-        toast: { type: "error", message: "Erro ao converter lead em cliente: o lead não está em negociação" },
-      });
-      expect(await t.db.select().from(clients).where(eq(clients.email, lead.email))).toHaveLength(0);
-      expect((await stageOf(lead.id)).statusFunil).toBe(stage);
-    }
-  });
-
-  it("refuses a duplicate e-mail (any case) and keeps the lead in negociação", async () => {
-    await t.db.insert(clients).values({
-      name: "Já Cliente",
-      email: "repetido@exemplo.com",
-      phone: "11999999999",
-      businessName: "Bar",
-    });
-    const lead = await makeLead({ statusFunil: "negociando", email: " Repetido@Exemplo.com " });
-    const res = await act({ intent: "convert", id: lead.id });
-    expect(res.status).toBe(409);
-    expect(res.data).toMatchObject({
-      toast: { type: "error", message: "Já existe um cliente com este e-mail!" },
-    });
-    expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
-  });
-
-  it("is atomic: when moving the lead fails, no client is left behind", async () => {
-    const lead = await makeLead({ statusFunil: "negociando", email: "atomico@exemplo.com" });
-    await t.db.execute(sql`
-      create function test_fail_convert() returns trigger language plpgsql as $$
-      begin
-        if new.status_funil = 'convertido' then raise exception 'falha simulada'; end if;
-        return new;
-      end $$`);
-    await t.db.execute(
-      sql`create trigger test_fail_convert before update on leads for each row execute function test_fail_convert()`,
-    );
-    try {
-      await expect(convertLead({ id: lead.id })).rejects.toThrow();
-    } finally {
-      await t.db.execute(sql`drop trigger test_fail_convert on leads`);
-      await t.db.execute(sql`drop function test_fail_convert()`);
-    }
-    expect(await t.db.select().from(clients).where(eq(clients.email, "atomico@exemplo.com"))).toHaveLength(0);
-    expect((await stageOf(lead.id)).statusFunil).toBe("negociando");
-  });
-
-  it("two admins converting the same lead at once produce exactly one client", async () => {
-    const lead = await makeLead({ statusFunil: "negociando", email: "corrida@exemplo.com" });
-    const results = await Promise.all([convertLead({ id: lead.id }), convertLead({ id: lead.id })]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toMatchObject({ code: "wrong_stage" });
-    expect(await t.db.select().from(clients).where(eq(clients.email, "corrida@exemplo.com"))).toHaveLength(1);
-  });
-
-  it("two leads with the same e-mail converted at once produce exactly one client", async () => {
-    const a = await makeLead({ statusFunil: "negociando", email: "gemeo@exemplo.com" });
-    const b = await makeLead({ statusFunil: "negociando", email: "GEMEO@exemplo.com" });
-    const results = await Promise.all([convertLead({ id: a.id }), convertLead({ id: b.id })]);
-    expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)).toMatchObject({ code: "duplicate_email" });
-    expect(await t.db.select().from(clients).where(eq(clients.email, "gemeo@exemplo.com"))).toHaveLength(1);
-    const stages = [(await stageOf(a.id)).statusFunil, (await stageOf(b.id)).statusFunil].sort();
-    expect(stages).toEqual(["convertido", "negociando"]);
   });
 });
 
