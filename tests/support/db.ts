@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import pg from "pg";
-import { openPglite, openPostgres, setDatabase, type Database } from "../../app/db/client.server";
+import { sql } from "drizzle-orm";
+import { getDb, openPglite, openPostgres, setDatabase, type Database } from "../../app/db/client.server";
 import { resetAuth } from "../../app/modules/auth/auth.server";
 import { resetEnvCache } from "../../app/lib/env.server";
 import { JOBS } from "../../app/jobs.server";
@@ -76,4 +77,33 @@ export function useTestDatabase() {
       return state.url;
     },
   };
+}
+
+/**
+ * Runs `body` while the database refuses a write, as a broken constraint or a failure halfway
+ * through a transaction would: a trigger raises on `event` of `table` for the rows where `when`
+ * (SQL about `new`; every row when left out) holds. It is dropped afterwards, whatever happens.
+ */
+export async function whileDatabaseRefuses<T>(
+  { table, event, when = "true" }: { table: string; event: "insert" | "update"; when?: string },
+  body: () => Promise<T>,
+): Promise<T> {
+  const name = `test_refuse_${table}_${event}`;
+  const db = getDb();
+  await db.execute(
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if ${when} then raise exception 'falha simulada'; end if;
+        return new;
+      end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger ${name} before ${event} on ${table} for each row execute function ${name}()`),
+  );
+  try {
+    return await body();
+  } finally {
+    await db.execute(sql.raw(`drop trigger ${name} on ${table}`));
+    await db.execute(sql.raw(`drop function ${name}()`));
+  }
 }

@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientNotes, clients, plans, subscriptions } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
 import { fieldErrors } from "~/lib/validation";
-import { useTestDatabase } from "../../../tests/support/db";
+import { useTestDatabase, whileDatabaseRefuses } from "../../../tests/support/db";
 import {
   ClientSchema,
   expiryBadgeColor,
@@ -201,20 +201,11 @@ describe("creating clients", () => {
   });
 
   it("leaves no client behind when the subscription insert fails", async () => {
-    await t.db.execute(sql`
-      create function fail_subscription() returns trigger language plpgsql as $$
-      begin raise exception 'simulated subscription failure'; end $$`);
-    await t.db.execute(sql`
-      create trigger fail_subscription before insert on subscriptions
-      for each row execute function fail_subscription()`);
-    try {
+    await whileDatabaseRefuses({ table: "subscriptions", event: "insert" }, async () => {
       const input = clientInput({ email: "atomico@teste.dev" });
       await expect(createClient({ input, today: "2026-05-01" })).rejects.toThrow();
-      expect(await t.db.select().from(clients).where(eq(clients.email, "atomico@teste.dev"))).toEqual([]);
-    } finally {
-      await t.db.execute(sql`drop trigger fail_subscription on subscriptions`);
-      await t.db.execute(sql`drop function fail_subscription()`);
-    }
+    });
+    expect(await t.db.select().from(clients).where(eq(clients.email, "atomico@teste.dev"))).toEqual([]);
   });
 
   it("refuses a duplicate email whatever its case, by the pre-check and by the unique index", async () => {

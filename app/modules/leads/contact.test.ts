@@ -8,7 +8,7 @@ import * as contato from "~/routes/site/contato";
 import * as home from "~/routes/site/home";
 import * as siteLayout from "~/routes/site/layout";
 import { baseLogger } from "~/server/logging/logger.server";
-import { useTestDatabase } from "../../../tests/support/db";
+import { useTestDatabase, whileDatabaseRefuses } from "../../../tests/support/db";
 import { insertPremiumPlan } from "../../../tests/support/plans";
 import { BASE, context, cookieFrom, get, outcome, type Outcome } from "../../../tests/support/requests";
 import { CONTACT_TOASTS, PLAN_REPRESENTATIVE_LABEL, PLAN_UNSURE_LABEL } from "./contact.options";
@@ -315,39 +315,29 @@ describe("contact form under a burst", () => {
 
   it("a row the database refuses fails only its own submission: the others sent with it are stored", async () => {
     // Stands in for any per-row failure (a constraint, a trigger): refuse one business name.
-    await t.db.execute(sql`
-      create or replace function refuse_lead() returns trigger language plpgsql as $$
-      begin
-        if new.business = 'Recusada pelo banco' then raise exception 'recusado'; end if;
-        return new;
-      end $$`);
-    await t.db.execute(
-      sql`create trigger refuse_lead before insert on leads for each row execute function refuse_lead()`,
-    );
     const errors = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});
-    try {
-      const emails = Array.from({ length: 12 }, (_, i) => `lote.${i}@exemplo.com.br`);
-      const answers = await Promise.all(
-        emails.map((email, i) =>
-          submit(
-            { ...valid(), email, business: i === 5 ? "Recusada pelo banco" : "Pastelaria" },
-            { ip: `10.19.5.${i}` },
+    const emails = Array.from({ length: 12 }, (_, i) => `lote.${i}@exemplo.com.br`);
+    const answers = await whileDatabaseRefuses(
+      { table: "leads", event: "insert", when: "new.business = 'Recusada pelo banco'" },
+      () =>
+        Promise.all(
+          emails.map((email, i) =>
+            submit(
+              { ...valid(), email, business: i === 5 ? "Recusada pelo banco" : "Pastelaria" },
+              { ip: `10.19.5.${i}` },
+            ),
           ),
         ),
-      );
-      expect(answers[5].status).toBe(500);
-      expect(answers[5].data).toMatchObject({ toast: { message: CONTACT_TOASTS.failure } });
-      expect(answers.filter((_, i) => i !== 5).every((a) => a.status === 303)).toBe(true);
-      const rows = await t.db
-        .select({ id: leads.id, email: leads.email })
-        .from(leads)
-        .where(inArray(leads.email, emails));
-      expect(rows.map((r) => r.email).sort()).toEqual(emails.filter((_, i) => i !== 5).sort());
-      // Exactly the stored ones have their job: the refused row's job rolled back with it.
-      expect(await leadJobs(rows.map((r) => r.id))).toHaveLength(11);
-    } finally {
-      errors.mockRestore();
-      await t.db.execute(sql`drop trigger refuse_lead on leads`);
-    }
+    ).finally(() => errors.mockRestore());
+    expect(answers[5].status).toBe(500);
+    expect(answers[5].data).toMatchObject({ toast: { message: CONTACT_TOASTS.failure } });
+    expect(answers.filter((_, i) => i !== 5).every((a) => a.status === 303)).toBe(true);
+    const rows = await t.db
+      .select({ id: leads.id, email: leads.email })
+      .from(leads)
+      .where(inArray(leads.email, emails));
+    expect(rows.map((r) => r.email).sort()).toEqual(emails.filter((_, i) => i !== 5).sort());
+    // Exactly the stored ones have their job: the refused row's job rolled back with it.
+    expect(await leadJobs(rows.map((r) => r.id))).toHaveLength(11);
   });
 });

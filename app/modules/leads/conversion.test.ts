@@ -1,10 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, clients, leads, plans, subscriptions } from "~/db/schema";
 import { todayInSaoPaulo } from "~/lib/dates";
 import * as clientEdit from "~/routes/admin/clients/edit";
 import * as leadsRoute from "~/routes/admin/leads";
-import { useTestDatabase } from "../../../tests/support/db";
+import { useTestDatabase, whileDatabaseRefuses } from "../../../tests/support/db";
 import { adminCookie, context, outcome, post } from "../../../tests/support/requests";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
 import { convertLead } from "./conversion.server";
@@ -107,18 +107,9 @@ describe("conversion with a plan", () => {
 
   it("is one transaction: a failing subscription insert leaves no client and the lead in negociação", async () => {
     const lead = await makeLead({ email: "falha-assinatura@exemplo.com" });
-    await t.db.execute(sql`
-      create function test_fail_subscription() returns trigger language plpgsql as $$
-      begin raise exception 'falha simulada na assinatura'; end $$`);
-    await t.db.execute(
-      sql`create trigger test_fail_subscription before insert on subscriptions for each row execute function test_fail_subscription()`,
+    await whileDatabaseRefuses({ table: "subscriptions", event: "insert" }, () =>
+      expect(convertLead({ id: lead.id })).rejects.toThrow(),
     );
-    try {
-      await expect(convertLead({ id: lead.id })).rejects.toThrow();
-    } finally {
-      await t.db.execute(sql`drop trigger test_fail_subscription on subscriptions`);
-      await t.db.execute(sql`drop function test_fail_subscription()`);
-    }
     expect(await clientOf("falha-assinatura@exemplo.com")).toBeNull();
     expect(await stageOf(lead.id)).toBe("negociando");
     expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, lead.id))).toHaveLength(0);
@@ -245,21 +236,10 @@ describe("conversion refused or raced", () => {
 
   it("is atomic: when moving the lead fails, no client is left behind", async () => {
     const lead = await makeLead({ email: "atomico@exemplo.com" });
-    await t.db.execute(sql`
-      create function test_fail_convert() returns trigger language plpgsql as $$
-      begin
-        if new.status_funil = 'convertido' then raise exception 'falha simulada'; end if;
-        return new;
-      end $$`);
-    await t.db.execute(
-      sql`create trigger test_fail_convert before update on leads for each row execute function test_fail_convert()`,
+    await whileDatabaseRefuses(
+      { table: "leads", event: "update", when: "new.status_funil = 'convertido'" },
+      () => expect(convertLead({ id: lead.id })).rejects.toThrow(),
     );
-    try {
-      await expect(convertLead({ id: lead.id })).rejects.toThrow();
-    } finally {
-      await t.db.execute(sql`drop trigger test_fail_convert on leads`);
-      await t.db.execute(sql`drop function test_fail_convert()`);
-    }
     expect(await clientOf("atomico@exemplo.com")).toBeNull();
     expect(await stageOf(lead.id)).toBe("negociando");
   });
