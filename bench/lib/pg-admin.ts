@@ -124,13 +124,14 @@ export async function ensureChargesDatabase(
       from generate_series(1, ${clients}) g`);
     await client.query(`
       insert into charges (number, client_id, origin, period_start, period_end, due_date, status,
-                           subtotal_cents, discount_cents, amount_cents, paid_on, amount_paid_cents,
-                           payment_method, cancel_reason, cancelled_at, pix_txid, created_at)
+                           subtotal_cents, discount_cents, amount_cents, paid_on, paid_amount_cents,
+                           payment_method, payment_source, cancel_reason, cancelled_at, pix_txid, created_at)
       select '2026-' || lpad(g::text, 7, '0'), md5('bench-client-' || (1 + g % ${clients}))::uuid,
              'avulsa', null, null, d, s,
              8990, 0, 8990,
              case when s = 'paga' then d + 1 end, case when s = 'paga' then 8990 end,
              case when s = 'paga' then (array['pix','pix','boleto','cartão','dinheiro','transferência'])[1 + g % 6] end,
+             case when s = 'paga' then 'manual' end,
              case when s = 'cancelada' then 'Cancelada no bench' end, case when s = 'cancelada' then now() end,
              'CD2026' || lpad(g::text, 7, '0'), now() - (g || ' seconds')::interval
       from (select g, date '2024-01-01' + (g % 1095) as d,

@@ -862,7 +862,7 @@ beforeAll(async () => {
         amountCents: 5000,
         status: "paga",
         paidOn: "2026-01-09",
-        amountPaidCents: 5000,
+        paidAmountCents: 5000,
         paymentMethod: "pix",
         paymentRecordedAt: new Date(),
       },

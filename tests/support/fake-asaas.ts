@@ -8,9 +8,10 @@ import { pathToFileURL } from "node:url";
  * reconciliation test, and, run as a process (`node --import tsx tests/support/fake-asaas.ts`),
  * by the E2E of billing part 2. Nothing leaves the machine.
  *
- * Control (for a test in another process): POST /__control/status {id, status} changes a
- * payment's status, POST /__control/down {down: true} makes every call answer 503, and GET
- * /__control/payments lists the payments.
+ * Control (for a test in another process): POST /__control/status {id, status, fields} changes a
+ * payment's status (and any field, e.g. the value paid), POST /__control/down {down: true} makes
+ * every call answer 503, and GET /__control/payments lists the payments. In-process tests change
+ * `payments` directly, e.g. to add a payment this app never created.
  */
 export interface Seen {
   method: string;
@@ -104,17 +105,38 @@ export async function startFakeAsaas({
     }
     const p = fake.payments[parts[2]];
     if (!p) return send(res, 404, { errors: [{ code: "not_found", description: "Cobrança inexistente." }] });
+    // Asaas changes, cancels or marks received only a payment still waiting for payment, and
+    // refunds only one received; anything else is a 400 with its errors (docs.asaas.com).
+    const awaiting = !p.deleted && (p.status === "PENDING" || p.status === "OVERDUE");
+    const refuse = (description: string) =>
+      send(res, 400, { errors: [{ code: "invalid_action", description }] });
     if (parts[3] === "pixQrCode")
       return send(res, 200, { encodedImage: "iVBORw0K", payload: `000201-${p.id}-${String(p.value)}` });
     if (parts[3] === "refund" && req.method === "POST") {
+      if (p.status !== "RECEIVED" && p.status !== "CONFIRMED")
+        return refuse("Cobrança não pode ser estornada.");
       p.status = "REFUNDED";
       return send(res, 200, p);
     }
+    if (parts[3] === "receiveInCash" && req.method === "POST") {
+      if (!awaiting)
+        return refuse("Só é possível confirmar o recebimento de uma cobrança aguardando pagamento.");
+      const body = JSON.parse(raw) as { paymentDate: string; value: number };
+      Object.assign(p, {
+        status: "RECEIVED_IN_CASH",
+        value: body.value,
+        paymentDate: body.paymentDate,
+        clientPaymentDate: body.paymentDate,
+      });
+      return send(res, 200, p);
+    }
     if (parts.length === 3 && req.method === "POST") {
+      if (!awaiting) return refuse("Só é possível alterar uma cobrança aguardando pagamento.");
       Object.assign(p, JSON.parse(raw) as Record<string, unknown>);
       return send(res, 200, p);
     }
     if (req.method === "DELETE") {
+      if (!awaiting) return refuse("Só é possível remover uma cobrança aguardando pagamento.");
       p.deleted = true;
       return send(res, 200, { deleted: true, id: p.id });
     }

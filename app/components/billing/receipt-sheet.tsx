@@ -35,7 +35,7 @@ export function ReceiptSheet({
       <p className="mb-4 leading-relaxed">
         Recebemos de <strong>{r.businessName}</strong> ({r.clientName}
         {r.document ? `, CPF/CNPJ ${r.document}` : ""}) a importância de{" "}
-        <strong>{formatMoney(r.amountPaidCents)}</strong>, referente aos itens abaixo.
+        <strong>{formatMoney(r.paidAmountCents)}</strong>, referente aos itens abaixo.
       </p>
       <table className="mb-4 w-full text-sm">
         <caption className="sr-only">Itens da cobrança</caption>
@@ -83,7 +83,7 @@ export function ReceiptSheet({
         </div>
         <div className={`${row} font-bold`}>
           <dt>Valor pago</dt>
-          <dd>{formatMoney(r.amountPaidCents)}</dd>
+          <dd>{formatMoney(r.paidAmountCents)}</dd>
         </div>
       </dl>
       <p className="mt-8 text-xs text-slate-500">Emitido em {formatIsoDate(issuedOn)}.</p>

@@ -22,13 +22,18 @@ import type {
   ChargeLineKind,
   ChargeOrigin,
   ChargeStatus,
+  DivergenceKind,
+  DivergenceResolution,
   PaymentMethod,
+  PaymentSource,
 } from "../../modules/billing/billing.constants";
 
 /**
- * A charge (cobrança, issue 29): one amount due by a client. Its status (pendente → vencida →
- * paga, or cancelada) and its payment (paid_on, amount, method) are separate facts, as in Asaas
- * and Lago. Amounts are snapshotted when issued: amount = subtotal (sum of the lines) − discount.
+ * A charge (cobrança): one amount due by a client. Its status and its payment (paid_on, the amount
+ * actually paid, method) are separate facts, as in Asaas and Lago: a payment below the amount
+ * leaves the charge open with the part paid recorded. The status moves only along the state
+ * machine of charge-state.ts, which a trigger enforces here too (migration 0028). Amounts are
+ * snapshotted when issued: amount = subtotal (sum of the lines) − discount.
  * Deleting a client deletes its charges (SPEC allows deleting a client; anonymising is how the
  * accounting record is kept without the person); deleting a subscription keeps its charges.
  */
@@ -56,11 +61,13 @@ export const charges = pgTable(
     extendsSubscription: boolean("extends_subscription").notNull().default(false),
     /** Set by the one extension a paid renewal makes: a second report of the payment finds it set. */
     extendedAt: timestamp("extended_at", { withTimezone: true }),
-    // The payment, apart from the status.
+    // The payment, apart from the status: what was really paid (all of it, part of it, or more),
+    // the day of the last payment, its method and who recorded it (an admin, or the provider).
     paidOn: date("paid_on", { mode: "string" }),
-    amountPaidCents: integer("amount_paid_cents"),
+    paidAmountCents: integer("paid_amount_cents"),
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
     paymentRecordedAt: timestamp("payment_recorded_at", { withTimezone: true }),
+    paymentSource: text("payment_source").$type<PaymentSource>(),
     // Filled by a payment provider (part 2).
     provider: text("provider"),
     providerId: text("provider_id"),
@@ -73,10 +80,16 @@ export const charges = pgTable(
     /** The provider's payment page and dynamic PIX (issue 31), shown instead of the static PIX. */
     providerPaymentUrl: text("provider_payment_url"),
     providerPixPayload: text("provider_pix_payload"),
-    /** The last failed attempt to create the charge at the provider, and when the job retries. */
+    /**
+     * The amount the provider's payment holds, as it last confirmed it. Its link and dynamic PIX
+     * are shown only while this equals amount_cents: after "Alterar valor" the old PIX is never
+     * shown, whatever the provider answers (charge-pix-code.ts).
+     */
+    providerAmountCents: integer("provider_amount_cents"),
+    /** The last failed call to the provider about this charge, and when the job retries. */
     providerError: text("provider_error"),
     providerNextAttemptAt: timestamp("provider_next_attempt_at", { withTimezone: true }),
-    /** A refund or chargeback reported by the provider: the charge is estornada, open as debt again. */
+    /** Money given back (estornada) or taken back by the card network (contestada). */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -84,7 +97,7 @@ export const charges = pgTable(
   (t) => [
     check(
       "charges_status_check",
-      sql`${t.status} in ('pendente', 'paga', 'vencida', 'cancelada', 'estornada')`,
+      sql`${t.status} in ('pendente', 'paga', 'vencida', 'cancelada', 'estornada', 'contestada')`,
     ),
     check("charges_origin_check", sql`${t.origin} in ('assinatura', 'avulsa')`),
     check(
@@ -106,10 +119,20 @@ export const charges = pgTable(
       sql`${t.origin} <> 'assinatura' or ${t.periodStart} is not null`,
     ),
     check("charges_cancel_check", sql`(${t.status} = 'cancelada') = (${t.cancelReason} is not null)`),
+    // A payment has its date, amount and method together; a paid charge has received at least its
+    // amount; a partial payment leaves it open; a cancelled, refunded or charged-back charge holds
+    // no money (the payment's facts stay in its audit entries and the provider's events).
     check(
       "charges_paid_check",
-      sql`(${t.status} = 'paga') = (${t.paidOn} is not null)
-        and (${t.paidOn} is null or (${t.amountPaidCents} is not null and ${t.paymentMethod} is not null))`,
+      sql`(${t.paidOn} is null) = (${t.paidAmountCents} is null)
+        and (${t.paidOn} is null or (${t.paymentMethod} is not null and ${t.paymentSource} is not null and ${t.paidAmountCents} > 0))
+        and (${t.status} <> 'paga' or (${t.paidOn} is not null and ${t.paidAmountCents} >= ${t.amountCents}))
+        and (${t.status} in ('paga', 'pendente', 'vencida') or ${t.paidOn} is null)
+        and (${t.status} not in ('pendente', 'vencida') or ${t.paidOn} is null or ${t.paidAmountCents} < ${t.amountCents})`,
+    ),
+    check(
+      "charges_payment_source_check",
+      sql`${t.paymentSource} is null or ${t.paymentSource} in ('manual', 'provedor')`,
     ),
     // Never billed twice: one charge per subscription and period, whoever issues it.
     uniqueIndex("charges_subscription_period_unique")
@@ -165,7 +188,11 @@ export const chargeLines = pgTable(
 export const chargeTotals = pgTable(
   "charge_totals",
   {
-    basis: text("basis").$type<"due" | "paid">().notNull(),
+    /**
+     * `due`: charges by due date; `paid`: money received (whole or partial) by payment date;
+     * `partial`: what open charges have received in part, by due date (subtracted from "A receber").
+     */
+    basis: text("basis").$type<"due" | "paid" | "partial">().notNull(),
     day: date("day", { mode: "string" }).notNull(),
     status: text("status").$type<ChargeStatus>().notNull(),
     /** '' when no method is recorded (a key column cannot be null). */
@@ -176,7 +203,7 @@ export const chargeTotals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.basis, t.day, t.status, t.paymentMethod, t.lineKinds] }),
-    check("charge_totals_basis_check", sql`${t.basis} in ('due', 'paid')`),
+    check("charge_totals_basis_check", sql`${t.basis} in ('due', 'paid', 'partial')`),
   ],
 );
 
@@ -244,6 +271,7 @@ export const chargesPersonalData = personalData({
     "origin",
     "status",
     "paymentMethod",
+    "paymentSource",
     "provider",
     "providerId",
     "pixTxid",
@@ -269,6 +297,56 @@ export const billingSettingsPersonalData = personalData({
   personal: {},
   // The company's own PIX data, not a data subject's.
   notPersonal: ["pixKey", "pixName", "pixCity"],
+});
+
+/**
+ * Money that does not match its charge ("Divergências" in Financeiro): a payment below or above
+ * the amount, money received for a cancelled charge, a charge paid twice (here and at the
+ * provider), or a provider payment for a charge already linked to another. Recorded once per
+ * charge, kind and provider payment, audited and e-mailed to the admins; an admin resolves it.
+ */
+export const paymentDivergences = pgTable(
+  "payment_divergences",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    chargeId: uuid("charge_id")
+      .notNull()
+      .references(() => charges.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<DivergenceKind>().notNull(),
+    provider: text("provider"),
+    /** The provider's payment the money came through; '' for a payment recorded here. */
+    providerPaymentId: text("provider_payment_id").notNull().default(""),
+    /** What the charge asked for, and what was received (cents). */
+    expectedCents: integer("expected_cents").notNull(),
+    receivedCents: integer("received_cents").notNull(),
+    detectedAt: timestamp("detected_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolution: text("resolution").$type<DivergenceResolution>(),
+    resolvedById: text("resolved_by_id"),
+    resolvedByName: text("resolved_by_name"),
+  },
+  (t) => [
+    check(
+      "payment_divergences_kind_check",
+      sql`${t.kind} in ('parcial', 'excedente', 'cobranca_cancelada', 'duplicidade', 'pagamento_nao_vinculado')`,
+    ),
+    check(
+      "payment_divergences_resolution_check",
+      sql`(${t.resolvedAt} is null) = (${t.resolution} is null)
+        and (${t.resolution} is null or ${t.resolution} in ('devolvido', 'aplicado', 'quitada', 'sem_acao'))`,
+    ),
+    uniqueIndex("payment_divergences_unique").on(t.chargeId, t.kind, t.providerPaymentId),
+    index("payment_divergences_open_idx")
+      .on(t.detectedAt, t.id)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** About a charge and our company's money; the admin who resolved it is a team member (a user). */
+export const paymentDivergencesPersonalData = personalData({
+  table: paymentDivergences,
+  personal: { resolvedByName: { kind: "name", owner: "resolvedById", ownerKind: "user" } },
+  notPersonal: ["kind", "provider", "providerPaymentId", "resolution", "resolvedById"],
 });
 
 /**

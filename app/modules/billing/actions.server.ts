@@ -1,12 +1,8 @@
 import { fieldErrors, formToObject } from "~/lib/validation";
 import type { Actor } from "~/modules/audit/audit.server";
-import {
-  cancelCharge,
-  changeChargeAmount,
-  createOneOffCharge,
-  recordPayment,
-  type BillingResult,
-} from "./billing.server";
+import { changeChargeAmount, createOneOffCharge, type BillingResult } from "./billing.server";
+import { cancelCharge } from "./reversals.server";
+import { recordPayment } from "./payments.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import {
   AmountSchema,

@@ -11,6 +11,18 @@ export const BILLING_MESSAGES = {
   amountMismatch: (paid: number, due: number) =>
     `O valor pago (${formatMoney(paid)}) é diferente do valor da cobrança (${formatMoney(due)}). ` +
     "Para conceder um desconto, altere antes o valor da cobrança.",
+  remainderMismatch: (paid: number, owed: number, received: number) =>
+    `O valor pago (${formatMoney(paid)}) é diferente do restante a pagar (${formatMoney(owed)}): ` +
+    `esta cobrança já recebeu ${formatMoney(received)}.`,
+  refundedCannotBePaid:
+    "Esta cobrança foi estornada: o valor foi devolvido ao cliente. Um novo pagamento dela só é " +
+    "registrado quando o provedor de pagamento o confirmar.",
+  refundedCannotBeCancelled: "Uma cobrança estornada não pode ser cancelada: o valor já foi devolvido.",
+  partialCannotBeCancelled: (received: number) =>
+    `Esta cobrança já recebeu ${formatMoney(received)}. Registre o restante, ou resolva a divergência ` +
+    "em Financeiro → Divergências, antes de cancelar.",
+  amountNotAbovePaid: (received: number) =>
+    `O novo valor deve ser maior que o já recebido nesta cobrança (${formatMoney(received)}).`,
   amountAboveSubtotal: (subtotal: number) =>
     `O novo valor não pode ser maior que o total dos itens (${formatMoney(subtotal)}).`,
   amountNotPositive: "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.",

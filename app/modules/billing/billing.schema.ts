@@ -5,6 +5,8 @@ import {
   CHARGE_LINE_KINDS,
   CHARGE_STATUSES,
   DEFAULT_RENEWAL_DAYS_BEFORE,
+  DIVERGENCE_KINDS,
+  DIVERGENCE_RESOLUTIONS,
   PAYMENT_METHODS,
 } from "./billing.constants";
 import { PIX_CITY_MAX, PIX_NAME_MAX } from "./pix-code";
@@ -46,7 +48,30 @@ export const CHARGE_STATUS_LABELS = {
   paga: "Paga",
   cancelada: "Cancelada",
   estornada: "Estornada",
+  contestada: "Contestada",
 } as const satisfies Record<(typeof CHARGE_STATUSES)[number], string>;
+
+export const DIVERGENCE_KIND_LABELS = {
+  parcial: "Pago a menos",
+  excedente: "Pago a mais",
+  cobranca_cancelada: "Pagamento de cobrança cancelada",
+  duplicidade: "Pago duas vezes",
+  pagamento_nao_vinculado: "Pagamento de outra cobrança no provedor",
+} as const satisfies Record<(typeof DIVERGENCE_KINDS)[number], string>;
+
+export const DIVERGENCE_RESOLUTION_LABELS = {
+  devolvido: "Valor devolvido ao cliente",
+  aplicado: "Valor aplicado a outra cobrança",
+  quitada: "Restante pago",
+  sem_acao: "Sem ação necessária",
+} as const satisfies Record<(typeof DIVERGENCE_RESOLUTIONS)[number], string>;
+
+/** "Resolver divergência": what the admin did with the money (quitada is set by the payment itself). */
+export const ResolveDivergenceSchema = z.object({
+  resolution: z.enum(["devolvido", "aplicado", "sem_acao"], {
+    error: "Escolha o que foi feito com o valor.",
+  }),
+});
 
 export const LINE_KIND_LABELS = {
   mensalidade: "Mensalidade",

@@ -1,15 +1,14 @@
 import { and, eq, notInArray, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
-import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
+import { chargeLines, charges, clients } from "~/db/schema";
 import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/modules/audit/audit.server";
+import { auditChange, changeCharge, type BillingResult, type Charge } from "./charge-lock.server";
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
 import { applyPendingPlanChange } from "~/modules/clients/subscription-changes.server";
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit, emitMany } from "~/modules/events/events.server";
-import { referralOnChargePaid, referralOnChargeReversed } from "~/modules/referrals/pipeline.server";
-import { openOnboardingOnFirstPayment } from "~/modules/onboarding/onboarding.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,
@@ -21,7 +20,6 @@ import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages
 import { recentDaysNotYetDue } from "./due-dates";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
-import { reactivateIfSettled } from "./suspension.server";
 
 /**
  * Billing's rules (issue 29, DESIGN §9): charges issued in the transaction of the change that
@@ -29,9 +27,8 @@ import { reactivateIfSettled } from "./suspension.server";
  * change is one transaction with its audit entry and its event; "today" comes from the clock.
  */
 
-export type Charge = typeof charges.$inferSelect;
+export type { BillingResult, Charge };
 export type ChargeLine = typeof chargeLines.$inferSelect;
-export type BillingResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
 interface NewLine {
   kind: ChargeLineKind;
@@ -162,6 +159,12 @@ export async function issueFirstCharge(
     today = clockToday(),
   }: { subscriptionId: string; actor?: Actor | null; today?: string },
 ): Promise<Charge | null> {
+  // The client's row is locked before "is this its first subscription?" is asked: two
+  // subscriptions added at once for a client with none would otherwise both see themselves as the
+  // first (each insert is invisible to the other) and both bill the activation fee.
+  await tx.execute(
+    sql`select 1 from clients where id = (select client_id from subscriptions where id = ${subscriptionId}) for update`,
+  );
   const [row] = await queryRows<{
     client_id: string;
     client_name: string;
@@ -373,171 +376,6 @@ export async function markOverdueCharges({ today = clockToday() }: { today?: str
   });
 }
 
-/** Locks and reads a charge with its client's name (null when the id is unknown). */
-async function lockCharge(tx: DbOrTx, chargeId: string) {
-  if (!isId(chargeId)) return null;
-  const [row] = await tx
-    .select({ charge: charges, clientName: clients.name })
-    .from(charges)
-    .innerJoin(clients, eq(clients.id, charges.clientId))
-    .where(eq(charges.id, chargeId))
-    .for("update", { of: charges });
-  return row ?? null;
-}
-
-type LockedCharge = NonNullable<Awaited<ReturnType<typeof lockCharge>>>;
-
-/** One admin change to a charge: its own transaction, the charge locked, unknown ids refused. */
-function changeCharge(
-  chargeId: string,
-  change: (tx: DbOrTx, found: LockedCharge) => Promise<BillingResult<Charge>>,
-): Promise<BillingResult<Charge>> {
-  return getDb().transaction(async (tx) => {
-    const found = await lockCharge(tx, chargeId);
-    if (!found) return { ok: false, message: BILLING_MESSAGES.notFound };
-    return change(tx, found);
-  });
-}
-
-/** The audit entry of an admin change to a charge, labelled with its number and client. */
-function auditChange(
-  tx: DbOrTx,
-  found: LockedCharge,
-  actor: Actor | null,
-  action: string,
-  changes: Record<string, [unknown, unknown]>,
-) {
-  return recordAudit(tx, {
-    actor,
-    action,
-    entityType: "charge",
-    entityId: found.charge.id,
-    entityLabel: `${found.charge.number} · ${found.clientName}`,
-    changes,
-  });
-}
-
-export interface PaymentInput {
-  paidOn: string;
-  method: PaymentMethod;
-  amountCents: number;
-}
-
-/**
- * "Registrar pagamento": the charge becomes paga with the payment's facts. Refused, changing
- * nothing, for a cancelled or already paid charge and for an amount other than the charge's (a
- * discount is an edit of the amount first). A renewal charge extends its subscription by its
- * period ONCE: `extended_at` is set by the one update that extends, so a payment reported again
- * (part 2's provider) finds it set.
- */
-export async function recordPayment({
-  chargeId,
-  input,
-  actor = null,
-  today = clockToday(),
-}: {
-  chargeId: string;
-  input: PaymentInput;
-  actor?: Actor | null;
-  today?: string;
-}): Promise<BillingResult<Charge>> {
-  return changeCharge(chargeId, async (tx, found) => {
-    const { charge } = found;
-    if (charge.status === "cancelada") return { ok: false, message: BILLING_MESSAGES.cancelledCannotBePaid };
-    if (charge.status === "paga") return { ok: false, message: BILLING_MESSAGES.alreadyPaid };
-    if (input.amountCents !== charge.amountCents)
-      return { ok: false, message: BILLING_MESSAGES.amountMismatch(input.amountCents, charge.amountCents) };
-    if (input.paidOn > today) return { ok: false, message: BILLING_MESSAGES.paidInFuture };
-    const [paid] = await tx
-      .update(charges)
-      .set({
-        status: "paga",
-        paidOn: input.paidOn,
-        amountPaidCents: input.amountCents,
-        paymentMethod: input.method,
-        paymentRecordedAt: now(),
-        updatedAt: now(),
-      })
-      .where(eq(charges.id, charge.id))
-      .returning();
-    const extension = await extendSubscriptionOnce(tx, paid);
-    await auditChange(tx, found, actor, "charge.paid", {
-      status: [charge.status, "paga"],
-      pagoEm: [null, input.paidOn],
-      valorPago: [null, input.amountCents],
-      formaPagamento: [null, input.method],
-      ...(extension ? { endDate: [extension.from, extension.to] } : {}),
-    });
-    await emit(tx, "charge.paid", { chargeId: charge.id });
-    // Issue 30: the client's first payment puts its referral in production.
-    await referralOnChargePaid(tx, { clientId: charge.clientId });
-    // The client's first paid charge confirms the payment the onboarding promise counts from.
-    await openOnboardingOnFirstPayment(tx, { clientId: charge.clientId, chargeId: charge.id, actor });
-    // Issue 31: a subscription suspended for this charge is ativa again at once.
-    await reactivateIfSettled(tx, { charge: paid, actor, today });
-    return { ok: true, value: paid };
-  });
-}
-
-/** Moves the subscription's end to the paid period's end, once per charge; null when nothing moved. */
-async function extendSubscriptionOnce(
-  tx: DbOrTx,
-  charge: Charge,
-): Promise<{ from: string; to: string } | null> {
-  if (!charge.extendsSubscription || !charge.subscriptionId || !charge.periodEnd) return null;
-  const claimed = await tx
-    .update(charges)
-    .set({ extendedAt: now() })
-    .where(and(eq(charges.id, charge.id), sql`${charges.extendedAt} is null`))
-    .returning({ id: charges.id });
-  if (!claimed.length) return null;
-  const target = addDays(charge.periodEnd, 1);
-  const [before] = await tx
-    .select({ endDate: subscriptions.endDate })
-    .from(subscriptions)
-    .where(eq(subscriptions.id, charge.subscriptionId))
-    .for("update");
-  if (!before || before.endDate >= target) return null;
-  await tx
-    .update(subscriptions)
-    .set({ endDate: target, updatedAt: now() })
-    .where(eq(subscriptions.id, charge.subscriptionId));
-  return { from: before.endDate, to: target };
-}
-
-/** "Cancelar cobrança": an open charge becomes cancelada with the admin's reason. */
-export async function cancelCharge({
-  chargeId,
-  reason,
-  actor = null,
-}: {
-  chargeId: string;
-  reason: string;
-  actor?: Actor | null;
-}): Promise<BillingResult<Charge>> {
-  return changeCharge(chargeId, async (tx, found) => {
-    const { charge } = found;
-    if (charge.status === "paga") return { ok: false, message: BILLING_MESSAGES.paidCannotBeCancelled };
-    if (charge.status === "cancelada") return { ok: false, message: BILLING_MESSAGES.alreadyCancelled };
-    const [cancelled] = await tx
-      .update(charges)
-      .set({ status: "cancelada", cancelReason: reason, cancelledAt: now(), updatedAt: now() })
-      .where(eq(charges.id, charge.id))
-      .returning();
-    await auditChange(tx, found, actor, "charge.cancelled", {
-      status: [charge.status, "cancelada"],
-      motivo: [null, reason],
-    });
-    await emit(tx, "charge.cancelled", { chargeId: charge.id });
-    // Issue 30: no paid charge left, the referral waits for payment again (a no-op while paid
-    // charges cannot be cancelled; refunds will call the same function).
-    await referralOnChargeReversed(tx, { clientId: charge.clientId });
-    // Issue 31: a debt cancelled no longer holds the subscription suspended.
-    await reactivateIfSettled(tx, { charge: cancelled, actor });
-    return { ok: true, value: cancelled };
-  });
-}
-
 /** A discount: the open charge's amount lowered (never above the sum of its lines), audited. */
 export async function changeChargeAmount({
   chargeId,
@@ -558,6 +396,9 @@ export async function changeChargeAmount({
     if (amountCents > charge.subtotalCents)
       return { ok: false, message: BILLING_MESSAGES.amountAboveSubtotal(charge.subtotalCents) };
     if (amountCents === charge.amountCents) return { ok: false, message: BILLING_MESSAGES.amountUnchanged };
+    // A part already received stays below the amount: the charge stays open for the rest.
+    if (charge.paidAmountCents && amountCents <= charge.paidAmountCents)
+      return { ok: false, message: BILLING_MESSAGES.amountNotAbovePaid(charge.paidAmountCents) };
     const [changed] = await tx
       .update(charges)
       .set({ amountCents, discountCents: charge.subtotalCents - amountCents, updatedAt: now() })
@@ -714,8 +555,9 @@ export async function insertPastCharges(tx: DbOrTx, list: PastCharge[]): Promise
         ...(o.status === "paga"
           ? {
               paidOn: o.paidOn,
-              amountPaidCents: charge.amountCents,
+              paidAmountCents: charge.amountCents,
               paymentMethod: o.method,
+              paymentSource: "manual" as const,
               paymentRecordedAt: new Date(`${o.paidOn}T15:00:00Z`),
               extendedAt: p?.renewal ? new Date(`${o.paidOn}T15:00:00Z`) : null,
             }

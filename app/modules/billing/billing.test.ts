@@ -9,15 +9,15 @@ import { queryRows } from "~/db/client.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { runChargeAction } from "./actions.server";
 import {
-  cancelCharge,
   changeChargeAmount,
   createOneOffCharge,
   getCharge,
   issueRenewalCharges,
   listClientCharges,
   markOverdueCharges,
-  recordPayment,
 } from "./billing.server";
+import { cancelCharge } from "./reversals.server";
+import { recordPayment } from "./payments.server";
 
 const t = useTestDatabase();
 let premium: string;
@@ -194,7 +194,7 @@ describe("payments", () => {
     expect(paid).toMatchObject({
       status: "paga",
       paidOn: "2026-04-25",
-      amountPaidCents: 8990,
+      paidAmountCents: 8990,
       paymentMethod: "pix",
     });
     expect(paid?.extendedAt).not.toBeNull();
@@ -244,7 +244,7 @@ describe("payments", () => {
       status: "cancelada",
       cancelReason: "Cliente desistiu",
       paidOn: null,
-      amountPaidCents: null,
+      paidAmountCents: null,
     });
     const auditAfter = await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     // Only the cancellation was audited.

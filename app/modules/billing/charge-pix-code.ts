@@ -10,38 +10,60 @@ export interface PayableCharge {
   amountCents: number;
   pixTxid: string | null;
   number: string;
-  /** Filled once the payment provider created the charge (issue 31). */
+  /** What the charge has already received (a part, when paid less than its amount). */
+  paidAmountCents?: number | null;
+  /** Filled once the payment provider created the charge. */
   providerPaymentUrl?: string | null;
   providerPixPayload?: string | null;
+  /** The amount the provider's payment holds, as it last confirmed it. */
+  providerAmountCents?: number | null;
+}
+
+export interface PaymentCode {
+  pixCode: string | null;
+  link: string | null;
+  /**
+   * The provider has not confirmed the charge's new amount yet and there is no static PIX to
+   * offer meanwhile: the client is told "Atualizando a forma de pagamento".
+   */
+  updating: boolean;
 }
 
 /**
  * How an open charge is paid, the one rule behind every screen and e-mail: the provider's dynamic
- * PIX and payment page once the provider has the charge (it confirms the payment by itself);
- * otherwise the static PIX of Configurações → Financeiro (null while it has no key). Nothing for a
- * paid or cancelled charge, which must not be paid again. A refunded charge is no longer payable
- * at the provider, so its debt is paid by the static PIX.
+ * PIX and payment page while the provider's payment holds exactly the charge's amount (it confirms
+ * the payment by itself); otherwise the static PIX of Configurações → Financeiro for what is still
+ * owed (null while it has no key). So after "Alterar valor" the old PIX and link are never shown,
+ * however long the provider takes; nor after a partial payment or a chargeback, when the
+ * provider's payment can no longer be paid. Nothing for a charge that is not owed.
  */
-export function chargePaymentCode(
-  settings: BillingSettings | null,
-  charge: PayableCharge,
-): { pixCode: string | null; link: string | null } {
-  if (!isPayable(charge.status)) return { pixCode: null, link: null };
-  const atProvider =
-    charge.status !== "estornada" && (charge.providerPixPayload || charge.providerPaymentUrl);
-  const staticPix = () =>
+export function chargePaymentCode(settings: BillingSettings | null, charge: PayableCharge): PaymentCode {
+  if (!isPayable(charge.status)) return { pixCode: null, link: null, updating: false };
+  const owed = charge.amountCents - (charge.paidAmountCents ?? 0);
+  const atProviderOnce = Boolean(charge.providerPixPayload || charge.providerPaymentUrl);
+  const providerCurrent =
+    atProviderOnce &&
+    charge.status !== "contestada" &&
+    !charge.paidAmountCents &&
+    charge.providerAmountCents === charge.amountCents;
+  const staticPix =
     settings?.pixKey && settings.pixName && settings.pixCity
       ? pixCopiaECola({
           key: settings.pixKey,
           name: settings.pixName,
           city: settings.pixCity,
-          amountCents: charge.amountCents,
+          amountCents: owed,
           txid: charge.pixTxid ?? charge.number,
         })
       : null;
-  if (atProvider)
-    return { pixCode: charge.providerPixPayload || staticPix(), link: charge.providerPaymentUrl ?? null };
-  return { pixCode: staticPix(), link: null };
+  if (providerCurrent)
+    return {
+      pixCode: charge.providerPixPayload || staticPix,
+      link: charge.providerPaymentUrl ?? null,
+      updating: false,
+    };
+  const updating = atProviderOnce && charge.providerAmountCents !== charge.amountCents && !staticPix;
+  return { pixCode: staticPix, link: null, updating };
 }
 
 /** An open charge's PIX "copia e cola" (see chargePaymentCode), or null. */

@@ -14,9 +14,14 @@ export { chargePixCode };
 export async function chargePix(
   settings: BillingSettings | null,
   charge: PayableCharge,
-): Promise<{ pixCode: string | null; pixQr: string | null; payLink: string | null }> {
-  const { pixCode, link } = chargePaymentCode(settings, charge);
-  return { pixCode, pixQr: pixCode ? await pixQrDataUrl(pixCode) : null, payLink: link };
+): Promise<{ pixCode: string | null; pixQr: string | null; payLink: string | null; payUpdating: boolean }> {
+  const { pixCode, link, updating } = chargePaymentCode(settings, charge);
+  return {
+    pixCode,
+    pixQr: pixCode ? await pixQrDataUrl(pixCode) : null,
+    payLink: link,
+    payUpdating: updating,
+  };
 }
 
 /** Financeiro's rows with each open charge's PIX code, QR image, payment page and provider state. */
@@ -48,6 +53,7 @@ export async function clientChargesView({ clientId }: { clientId: string }) {
       periodStart: c.periodStart,
       periodEnd: c.periodEnd,
       paidOn: c.paidOn,
+      paidAmountCents: c.paidAmountCents,
       paymentMethod: c.paymentMethod,
       cancelReason: c.cancelReason,
       lines: c.lines.map((l) => ({ kind: l.kind, description: l.description, amountCents: l.amountCents })),
@@ -63,6 +69,8 @@ export interface ChargeProviderState {
   /** A provider is configured: an open charge without a provider id is on its way there. */
   configured: boolean;
   providerId: string | null;
+  /** The provider has not confirmed the charge's current amount yet ("Alterar valor"). */
+  stale: boolean;
   error: string | null;
   /** ISO time of the job's next attempt; null after the last one failed. */
   nextAttemptAt: string | null;
@@ -70,6 +78,9 @@ export interface ChargeProviderState {
 
 interface ProviderColumns {
   providerId: string | null;
+  providerAmountCents: number | null;
+  amountCents: number;
+  status: string;
   providerError: string | null;
   providerNextAttemptAt: Date | null;
 }
@@ -78,6 +89,10 @@ function providerState(c: ProviderColumns, configured: boolean): ChargeProviderS
   return {
     configured,
     providerId: c.providerId,
+    stale:
+      Boolean(c.providerId) &&
+      (c.status === "pendente" || c.status === "vencida") &&
+      c.providerAmountCents !== c.amountCents,
     error: c.providerError,
     nextAttemptAt: c.providerNextAttemptAt ? c.providerNextAttemptAt.toISOString() : null,
   };

@@ -9,13 +9,13 @@ import { createClient } from "~/modules/clients/clients.server";
 import { renewalDigestJob } from "~/modules/notifications/notifications.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
-  cancelCharge,
   createOneOffCharge,
   issueRenewalCharges,
   listClientCharges,
   markOverdueCharges,
-  recordPayment,
 } from "./billing.server";
+import { cancelCharge } from "./reversals.server";
+import { recordPayment } from "./payments.server";
 import { billingSettingsSchema } from "./billing.schema";
 import { DUNNING_MESSAGES, reminderLabel } from "./dunning.schema";
 import { effectiveDueDate } from "./due-dates";

@@ -20,7 +20,7 @@ export interface ChargeExportRow extends Record<string, unknown> {
   discountCents: number;
   amountCents: number;
   paidOn: string | null;
-  amountPaidCents: number | null;
+  paidAmountCents: number | null;
   paymentMethod: PaymentMethod | null;
   cancelReason: string | null;
   pixTxid: string | null;
@@ -44,7 +44,7 @@ const CHARGE_COLUMNS: CsvColumn<ChargeExportRow>[] = [
   { header: "Desconto (R$)", value: (r) => csvMoney(r.discountCents) },
   { header: "Valor (R$)", value: (r) => csvMoney(r.amountCents) },
   { header: "Pago em", value: (r) => csvDate(r.paidOn) },
-  { header: "Valor pago (R$)", value: (r) => csvMoney(r.amountPaidCents) },
+  { header: "Valor pago (R$)", value: (r) => csvMoney(r.paidAmountCents) },
   {
     header: "Forma de pagamento",
     value: (r) => (r.paymentMethod ? PAYMENT_METHOD_LABELS[r.paymentMethod] : null),
@@ -89,7 +89,7 @@ export function exportCharges({
       ${charges.periodStart}::text as "periodStart", ${charges.periodEnd}::text as "periodEnd",
       ${charges.dueDate}::text as "dueDate", ${charges.subtotalCents} as "subtotalCents",
       ${charges.discountCents} as "discountCents", ${charges.amountCents} as "amountCents",
-      ${charges.paidOn}::text as "paidOn", ${charges.amountPaidCents} as "amountPaidCents",
+      ${charges.paidOn}::text as "paidOn", ${charges.paidAmountCents} as "paidAmountCents",
       ${charges.paymentMethod} as "paymentMethod", ${charges.cancelReason} as "cancelReason",
       ${charges.pixTxid} as "pixTxid", ${isoText(charges.createdAt)} as "createdAt"`,
     from: sql`${charges} join ${clients} on ${clients.id} = ${charges.clientId}`,

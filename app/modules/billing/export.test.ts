@@ -10,13 +10,13 @@ import { csvResponse } from "~/server/http/csv.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
 import {
-  cancelCharge,
   changeChargeAmount,
   createOneOffCharge,
   issueFirstCharge,
   markOverdueCharges,
-  recordPayment,
 } from "./billing.server";
+import { cancelCharge } from "./reversals.server";
+import { recordPayment } from "./payments.server";
 import { exportCharges } from "./export.server";
 
 const t = useTestDatabase();

@@ -4,11 +4,11 @@ import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
 import { sendChargeReminders } from "./reminders.server";
 import { suspendOverdueSubscriptions } from "./suspension.server";
+import { divergenceMailJob } from "./divergence-mail.server";
 import {
-  cancelAtProviderJob,
   resendChargeToProviderJob,
   sendChargeToProviderJob,
-  updateAtProviderJob,
+  syncAfterChangeJob,
 } from "./provider-sync.server";
 import { applyProviderEventJob, reconcileProviderJob } from "./webhook.server";
 
@@ -62,6 +62,6 @@ export const BILLING_JOBS = [
   reconcileProviderJob,
   sendChargeToProviderJob,
   resendChargeToProviderJob,
-  cancelAtProviderJob,
-  updateAtProviderJob,
+  syncAfterChangeJob,
+  divergenceMailJob,
 ] as const;

@@ -8,6 +8,7 @@ import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import {
   CHARGE_LINE_KINDS,
   CHARGE_STATUSES,
+  PAYABLE_CHARGE_STATUSES,
   PAYMENT_METHODS,
   type ChargeLineKind,
   type ChargeStatus,
@@ -84,9 +85,12 @@ export interface ChargeListRow {
   periodStart: string | null;
   periodEnd: string | null;
   paidOn: string | null;
+  /** What was really paid: a part of the amount while open, the amount (or more) once paga. */
+  paidAmountCents: number | null;
   paymentMethod: PaymentMethod | null;
   pixTxid: string | null;
   providerId: string | null;
+  providerAmountCents: number | null;
   providerPaymentUrl: string | null;
   providerPixPayload: string | null;
   providerError: string | null;
@@ -135,9 +139,11 @@ export async function listCharges({
           periodStart: charges.periodStart,
           periodEnd: charges.periodEnd,
           paidOn: charges.paidOn,
+          paidAmountCents: charges.paidAmountCents,
           paymentMethod: charges.paymentMethod,
           pixTxid: charges.pixTxid,
           providerId: charges.providerId,
+          providerAmountCents: charges.providerAmountCents,
           providerPaymentUrl: charges.providerPaymentUrl,
           providerPixPayload: charges.providerPixPayload,
           providerError: charges.providerError,
@@ -155,11 +161,11 @@ export async function listCharges({
 }
 
 export interface ChargeTotals {
-  /** Open (pendente + vencida) amounts of the filter. */
+  /** What is still owed on the filter's charges (pendente, vencida, contestada), parts paid deducted. */
   receivableCents: number;
-  /** Paid amounts of the filter, paid within the filter's due-date range when one is given. */
+  /** Money received (whole or partial payments), paid within the filter's date range when one is given. */
   receivedCents: number;
-  /** Vencida amounts of the filter. */
+  /** What is still owed on vencida charges. */
   overdueCents: number;
 }
 
@@ -171,6 +177,12 @@ const toTotals = (row: TotalsRow): ChargeTotals => ({
 });
 
 const KIND_BITS: Record<ChargeLineKind, number> = { mensalidade: 1, ativação: 2, avulsa: 4 };
+
+/** The statuses "A receber" counts: everything owed (PAYABLE_CHARGE_STATUSES), as an SQL list. */
+const OWED_STATUSES = sql`(${sql.join(
+  PAYABLE_CHARGE_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
 
 /**
  * The totals above the list, for the same filter: "a receber", "recebido no período" (by the
@@ -187,19 +199,21 @@ export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeT
     from ? gte(chargeTotalsTable.day, from) : undefined,
     to ? lte(chargeTotalsTable.day, to) : undefined,
   );
-  const due = and(
-    eq(chargeTotalsTable.basis, "due"),
-    common,
-    status ? eq(chargeTotalsTable.status, status) : undefined,
-  );
+  const byStatus = status ? eq(chargeTotalsTable.status, status) : undefined;
+  const due = and(eq(chargeTotalsTable.basis, "due"), common, byStatus);
+  // Parts already paid of open charges, by due date: what is owed is the amount minus them.
+  const partial = and(eq(chargeTotalsTable.basis, "partial"), common, byStatus);
   const paid = and(eq(chargeTotalsTable.basis, "paid"), common);
   const [row] = await queryRows<TotalsRow>(
     getDb(),
     sql`select
           (select coalesce(sum(amount_cents), 0) from charge_totals
-            where ${due} and status in ('pendente', 'vencida')) as receivable,
+            where ${due} and status in ${OWED_STATUSES})
+          - (select coalesce(sum(amount_cents), 0) from charge_totals where ${partial}) as receivable,
           (select coalesce(sum(amount_cents), 0) from charge_totals
-            where ${due} and status = 'vencida') as overdue,
+            where ${due} and status = 'vencida')
+          - (select coalesce(sum(amount_cents), 0) from charge_totals
+              where ${partial} and status = 'vencida') as overdue,
           (select coalesce(sum(amount_cents), 0) from charge_totals where ${paid}) as received`,
   );
   return toTotals(row);
@@ -212,18 +226,19 @@ export async function chargeTotalsFromCharges(filters: ChargeFilters = {}): Prom
   const paidRange =
     and(
       chargeFilter({ ...rest, status: null }),
-      eq(charges.status, "paga"),
+      sql`${charges.paidOn} is not null`,
       from ? gte(charges.paidOn, from) : undefined,
       to ? lte(charges.paidOn, to) : undefined,
     ) ?? sql`true`;
+  const owed = sql`amount_cents - coalesce(paid_amount_cents, 0)`;
   const [row] = await queryRows<TotalsRow>(
     getDb(),
     sql`select
-          (select coalesce(sum(amount_cents), 0) from charges
-            where ${dueRange} and status in ('pendente', 'vencida')) as receivable,
-          (select coalesce(sum(amount_cents), 0) from charges
+          (select coalesce(sum(${owed}), 0) from charges
+            where ${dueRange} and status in ${OWED_STATUSES}) as receivable,
+          (select coalesce(sum(${owed}), 0) from charges
             where ${dueRange} and status = 'vencida') as overdue,
-          (select coalesce(sum(amount_paid_cents), 0) from charges where ${paidRange}) as received`,
+          (select coalesce(sum(paid_amount_cents), 0) from charges where ${paidRange}) as received`,
   );
   return toTotals(row);
 }
@@ -244,7 +259,8 @@ export async function getBillingFigures({ today }: { today: string }): Promise<B
     sql`select
           (select coalesce(sum(amount_cents), 0) from charge_totals
             where basis = 'paid' and day >= ${monthStart}::date and day <= ${today}::date) as received,
-          (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'due' and status = 'vencida') as overdue,
+          (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'due' and status = 'vencida')
+          - (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'partial' and status = 'vencida') as overdue,
           (select coalesce(sum(charges), 0) from charge_totals where basis = 'due' and status = 'vencida') as overdue_count`,
   );
   return {

@@ -117,7 +117,7 @@ async function queueChargePaidMail(db: DbOrTx, chargeId: string): Promise<string
   const data = {
     ...found.data,
     paidOn: c.paidOn,
-    amountPaidCents: c.amountPaidCents ?? c.amountCents,
+    paidAmountCents: c.paidAmountCents ?? c.amountCents,
     methodLabel: PAYMENT_METHOD_LABELS[c.paymentMethod],
   };
   const body = await renderMail(<ChargePaidMail brand={mailBrand()} data={data} />);

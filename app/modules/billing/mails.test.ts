@@ -17,7 +17,8 @@ import { adminCookie, context, get, outcome } from "../../../tests/support/reque
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { runChargeAction } from "./actions.server";
 import { BILLING_MESSAGES } from "./billing.messages";
-import { listClientCharges, recordPayment } from "./billing.server";
+import { listClientCharges } from "./billing.server";
+import { recordPayment } from "./payments.server";
 import { CHARGE_MAIL_KINDS } from "./mails.server";
 import { decodeBrCode } from "./pix-code";
 import { saveBillingSettings } from "./settings.server";
@@ -233,7 +234,7 @@ describe("Recibo (/admin/billing/:id/recibo)", () => {
       issuedOn: "2026-03-15",
       receipt: {
         number: charge.number,
-        amountPaidCents: 23890,
+        paidAmountCents: 23890,
         paidOn: "2026-03-14",
         method: "Transferência",
         periodStart: "2026-03-10",

@@ -1,6 +1,11 @@
 import { pixCopiaECola, pixTxidFor } from "./pix-code";
 import { pixQrDataUrl } from "./pix-qr.server";
-import type { PaymentProvider, ProviderCharge, ProviderChargeInput } from "~/server/payments/provider";
+import {
+  ProviderError,
+  type PaymentProvider,
+  type ProviderCharge,
+  type ProviderChargeInput,
+} from "~/server/payments/provider";
 
 export interface StaticPixConfig {
   key: string;
@@ -11,7 +16,7 @@ export interface StaticPixConfig {
 /**
  * Part 1's static PIX behind the provider interface. It has no server: the "charge" is a
  * copia e cola computed here, nobody confirms payments (an admin records them) and there is no
- * webhook — so cancel/refund/getStatus have nothing to ask and verifyWebhook refuses everything.
+ * webhook — so cancel/refund/getPayment have nothing to ask and verifyWebhook refuses everything.
  */
 export function staticPixProvider(config: StaticPixConfig | null): PaymentProvider {
   const code = async (txid: string, amountCents: number): Promise<ProviderCharge> => {
@@ -42,7 +47,10 @@ export function staticPixProvider(config: StaticPixConfig | null): PaymentProvid
     },
     async cancel() {},
     async refund() {},
-    async getStatus() {
+    async receiveInCash() {
+      throw new ProviderError("O PIX estático não registra pagamentos: um administrador os registra.", false);
+    },
+    async getPayment() {
       return null;
     },
     async testConnection() {

@@ -11,10 +11,10 @@ import { log } from "~/server/logging/logger.server";
 import { onEvent } from "~/modules/events/events.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { ProviderError, type PaymentProvider, type ProviderCharge } from "~/server/payments/provider";
-import type { BillingResult } from "./billing.server";
+import type { BillingResult } from "./charge-lock.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { queueIssuedMailAfterProvider } from "./mails.server";
-import { PROVIDER_CANCEL_REASON } from "./webhook.server";
+import { syncCharge } from "./provider-payment.server";
 
 /** Seconds before the first retry; pg-boss doubles it on each retry (retryBackoff). */
 export const PROVIDER_RETRY_DELAY_SECONDS = 60;
@@ -23,47 +23,49 @@ export const PROVIDER_RETRY_LIMIT = 8;
 export type SyncOutcome = "created" | "skipped" | "failed-retry" | "failed-final";
 
 /**
- * Creates one charge at the provider (issue 31), outside any request. Idempotent: a charge that
- * already has a provider id is skipped, and the Asaas adapter finds a payment it created before a
- * lost answer by our charge id. A failure is written on the charge with the next attempt's time
- * (shown in Financeiro) and rethrown when retryable, so pg-boss retries with backoff.
+ * Creates one charge at the provider, outside any request. Single-flight per charge: the charge's
+ * row is locked for the whole call, so the issuing job and "Reenviar ao provedor" (on any
+ * instance) never both create it; the second finds the provider id and skips. A call whose answer
+ * was lost is safe too: the Asaas adapter first looks for a payment by our charge id
+ * (externalReference). A failure is written on the charge with the next attempt's time (shown in
+ * Financeiro) and rethrown when retryable, so pg-boss retries with backoff.
  */
 export async function sendChargeToProvider(
   provider: PaymentProvider,
   chargeId: string,
   attempt: Pick<JobContext, "retryCount" | "isLastAttempt"> = { retryCount: 0, isLastAttempt: false },
 ): Promise<SyncOutcome> {
-  const db = getDb();
-  const [row] = await db
-    .select({ charge: charges, client: clients })
-    .from(charges)
-    .innerJoin(clients, eq(clients.id, charges.clientId))
-    .where(eq(charges.id, chargeId));
-  if (!row) return "skipped";
-  const { charge, client } = row;
-  if (charge.providerId || (charge.status !== "pendente" && charge.status !== "vencida")) return "skipped";
-  let created: ProviderCharge;
-  try {
-    const { providerCustomerId } = await provider.createCustomer({
-      externalReference: client.id,
-      name: client.businessName || client.name,
-      email: client.email,
-      document: client.document,
-      phone: client.phone,
-    });
-    created = await provider.createCharge({
-      externalReference: charge.id,
-      providerCustomerId,
-      amountCents: charge.amountCents,
-      dueDate: charge.dueDate,
-      description: `Cobrança ${charge.number}`,
-      chargeNumber: charge.number,
-    });
-  } catch (err) {
-    const retryable = !(err instanceof ProviderError) || err.retryable;
-    const final = !retryable || attempt.isLastAttempt;
-    const delay = PROVIDER_RETRY_DELAY_SECONDS * 2 ** attempt.retryCount;
-    await db.transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx): Promise<SyncOutcome | { retry: unknown }> => {
+    const [row] = await tx
+      .select({ charge: charges, client: clients })
+      .from(charges)
+      .innerJoin(clients, eq(clients.id, charges.clientId))
+      .where(eq(charges.id, chargeId))
+      .for("update", { of: charges });
+    if (!row) return "skipped";
+    const { charge, client } = row;
+    if (charge.providerId || (charge.status !== "pendente" && charge.status !== "vencida")) return "skipped";
+    let created: ProviderCharge;
+    try {
+      const { providerCustomerId } = await provider.createCustomer({
+        externalReference: client.id,
+        name: client.businessName || client.name,
+        email: client.email,
+        document: client.document,
+        phone: client.phone,
+      });
+      created = await provider.createCharge({
+        externalReference: charge.id,
+        providerCustomerId,
+        amountCents: charge.amountCents,
+        dueDate: charge.dueDate,
+        description: `Cobrança ${charge.number}`,
+        chargeNumber: charge.number,
+      });
+    } catch (err) {
+      const retryable = !(err instanceof ProviderError) || err.retryable;
+      const final = !retryable || attempt.isLastAttempt;
+      const delay = PROVIDER_RETRY_DELAY_SECONDS * 2 ** attempt.retryCount;
       await tx
         .update(charges)
         .set({
@@ -74,17 +76,15 @@ export async function sendChargeToProvider(
         .where(eq(charges.id, charge.id));
       // No more automatic attempts: the client still gets the charge, with the static PIX.
       if (final) await queueIssuedMailAfterProvider(tx, charge.id);
-    });
-    if (!final) throw err;
-    return "failed-final";
-  }
-  // The provider's answer and the e-mail that carries its link are recorded together.
-  await db.transaction(async (tx) => {
+      return final ? "failed-final" : { retry: err };
+    }
+    // The provider's answer and the e-mail that carries its link are recorded together.
     await tx
       .update(charges)
       .set({
         provider: provider.name,
         providerId: created.providerId,
+        providerAmountCents: charge.amountCents,
         providerPaymentUrl: created.paymentUrl,
         providerPixPayload: created.pixPayload,
         providerError: null,
@@ -93,8 +93,10 @@ export async function sendChargeToProvider(
       })
       .where(eq(charges.id, charge.id));
     await queueIssuedMailAfterProvider(tx, charge.id);
+    return "created";
   });
-  return "created";
+  if (typeof result === "object") throw result.retry;
+  return result;
 }
 
 /** Every new charge goes to the provider when one is configured (the event is in the issuing transaction). */
@@ -120,7 +122,9 @@ export const resendChargeToProviderJob = defineJob<{ chargeId: string }>({
   handler: async ({ chargeId }, job) => {
     const provider = configuredProvider();
     if (!provider) return;
-    await sendChargeToProvider(provider, chargeId, job);
+    // Not there yet: created. There with an old amount: brought up to date.
+    const outcome = await sendChargeToProvider(provider, chargeId, job);
+    if (outcome === "skipped") await syncCharge(provider, chargeId);
   },
 });
 
@@ -151,7 +155,9 @@ export async function resendChargeToProvider({
     const { charge } = row;
     if (charge.status !== "pendente" && charge.status !== "vencida")
       return { ok: false, message: BILLING_MESSAGES.providerOnlyOpen };
-    if (charge.providerId) return { ok: false, message: BILLING_MESSAGES.providerAlreadyCreated };
+    // A charge the provider has is sent again only when its amount there is out of date.
+    if (charge.providerId && charge.providerAmountCents === charge.amountCents)
+      return { ok: false, message: BILLING_MESSAGES.providerAlreadyCreated };
     await enqueue(tx, resendChargeToProviderJob, { chargeId }, { id: randomUUID() });
     await recordAudit(tx, {
       actor,
@@ -165,66 +171,32 @@ export async function resendChargeToProvider({
   });
 }
 
-/** The provider's payment of a charge, when the configured provider has it (else null). */
-async function atProvider(chargeId: string) {
-  const provider = configuredProvider();
-  if (!provider || !isId(chargeId)) return null;
-  const [charge] = await getDb().select().from(charges).where(eq(charges.id, chargeId));
-  if (!charge?.providerId || charge.provider !== provider.name) return null;
-  return { provider, charge, providerId: charge.providerId };
-}
-
-/** Rethrows what a retry may fix; logs (and gives up on) what it never will. */
-function retryOrLog(err: unknown, what: string, chargeId: string) {
-  if (!(err instanceof ProviderError) || err.retryable) throw err;
-  log.warn({ err, chargeId }, what);
-}
-
 /**
- * An admin's "Cancelar cobrança" cancels the provider's payment too, so the client can no longer
- * pay it there. Not when the provider itself reported the deletion (nothing left to cancel).
+ * A change made here that the provider's payment must follow: paid by hand (marked received
+ * there), cancelled (cancelled there), a new amount (updated there, with its new PIX). The work is
+ * the same sync a webhook runs, from our side (provider-payment.server.ts). A payment the provider
+ * itself confirmed needs nothing.
  */
-export const cancelAtProviderJob = onEvent(["charge.cancelled"], {
-  name: "billing.provider-cancel",
+export const syncAfterChangeJob = onEvent(["charge.paid", "charge.cancelled", "charge.amount_changed"], {
+  name: "billing.provider-follow",
   retryLimit: PROVIDER_RETRY_LIMIT,
   retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
   retryBackoff: true,
   handler: async ({ payload }) => {
-    const found = await atProvider(payload.chargeId);
-    if (!found || found.charge.status !== "cancelada") return;
-    if (found.charge.cancelReason === PROVIDER_CANCEL_REASON) return;
-    try {
-      await found.provider.cancel(found.providerId);
-    } catch (err) {
-      retryOrLog(err, "billing: the provider refused to cancel a charge", found.charge.id);
-    }
-  },
-});
-
-/** "Alterar valor" (a discount): the provider's payment gets the new amount and its new PIX. */
-export const updateAtProviderJob = onEvent(["charge.amount_changed"], {
-  name: "billing.provider-update",
-  retryLimit: PROVIDER_RETRY_LIMIT,
-  retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
-  retryBackoff: true,
-  handler: async ({ payload }) => {
-    const found = await atProvider(payload.chargeId);
-    if (!found || (found.charge.status !== "pendente" && found.charge.status !== "vencida")) return;
-    try {
-      const updated = await found.provider.updateCharge(found.providerId, {
-        amountCents: found.charge.amountCents,
-        dueDate: found.charge.dueDate,
-      });
-      await getDb()
-        .update(charges)
-        .set({
-          providerPaymentUrl: updated.paymentUrl ?? found.charge.providerPaymentUrl,
-          providerPixPayload: updated.pixPayload,
-          updatedAt: now(),
-        })
-        .where(eq(charges.id, found.charge.id));
-    } catch (err) {
-      retryOrLog(err, "billing: the provider refused a charge's new amount", found.charge.id);
-    }
+    const provider = configuredProvider();
+    if (!provider || !isId(payload.chargeId)) return;
+    const [charge] = await getDb()
+      .select({
+        provider: charges.provider,
+        providerId: charges.providerId,
+        source: charges.paymentSource,
+        status: charges.status,
+      })
+      .from(charges)
+      .where(eq(charges.id, payload.chargeId));
+    if (!charge?.providerId || charge.provider !== provider.name) return;
+    if (charge.status === "paga" && charge.source === "provedor") return;
+    const outcome = await syncCharge(provider, payload.chargeId);
+    log.info({ chargeId: payload.chargeId, outcome }, "billing: provider follows a change");
   },
 });

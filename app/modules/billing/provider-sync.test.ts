@@ -7,7 +7,8 @@ import { ProviderError, type PaymentProvider } from "~/server/payments/provider"
 import { useTestDatabase } from "../../../tests/support/db";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { startFakeAsaas } from "../../../tests/support/fake-asaas";
-import { cancelCharge, changeChargeAmount } from "./billing.server";
+import { changeChargeAmount } from "./billing.server";
+import { cancelCharge } from "./reversals.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { resendChargeToProvider, sendChargeToProvider } from "./provider-sync.server";
 
@@ -43,7 +44,10 @@ function flakyProvider() {
     updateCharge: async (providerId) => ({ providerId, paymentUrl: null, pixPayload: null }),
     cancel: async () => {},
     refund: async () => {},
-    getStatus: async () => null,
+    receiveInCash: async () => {
+      throw new ProviderError("não usado", false);
+    },
+    getPayment: async () => null,
     testConnection: async () => ({ ok: true }),
     verifyWebhook: () => false,
     parseWebhook: () => null,

@@ -45,7 +45,7 @@ export async function getChargeReceipt({ id, clientId }: { id: string; clientId?
     lines,
     subtotalCents: c.subtotalCents,
     discountCents: c.discountCents,
-    amountPaidCents: c.amountPaidCents ?? c.amountCents,
+    paidAmountCents: c.paidAmountCents ?? c.amountCents,
     paidOn: c.paidOn,
     method: PAYMENT_METHOD_LABELS[c.paymentMethod],
     periodStart: c.periodStart,

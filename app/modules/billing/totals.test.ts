@@ -10,14 +10,14 @@ import { createClient } from "~/modules/clients/clients.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
-  cancelCharge,
   changeChargeAmount,
   createOneOffCharge,
   issueRenewalCharges,
   listClientCharges,
   markOverdueCharges,
-  recordPayment,
 } from "./billing.server";
+import { cancelCharge } from "./reversals.server";
+import { recordPayment } from "./payments.server";
 import { CHARGE_LINE_KINDS, CHARGE_STATUSES, PAYMENT_METHODS } from "./billing.constants";
 import { chargeTotals, chargeTotalsFromCharges, getBillingFigures, type ChargeFilters } from "./list.server";
 
@@ -111,7 +111,7 @@ async function expectTotalsMatchCharges() {
     const [direct] = await queryRows<{ received: string; overdue: string; n: string }>(
       t.db,
       sql`select
-            (select coalesce(sum(amount_paid_cents), 0) from charges where status = 'paga'
+            (select coalesce(sum(paid_amount_cents), 0) from charges where status = 'paga'
               and paid_on >= ${`${today.slice(0, 8)}01`}::date and paid_on <= ${today}::date) as received,
             (select coalesce(sum(amount_cents), 0) from charges where status = 'vencida') as overdue,
             (select count(*) from charges where status = 'vencida') as n`,
@@ -183,9 +183,11 @@ describe("Financeiro totals (charge_totals)", () => {
     const before = await chargeTotals({});
     await expect(
       t.db.transaction(async (tx) => {
+        // Open charges only: a paid one must have received at least its amount.
         await tx
           .update(charges)
-          .set({ amountCents: sql`amount_cents + 1`, subtotalCents: sql`subtotal_cents + 1` });
+          .set({ amountCents: sql`amount_cents + 1`, subtotalCents: sql`subtotal_cents + 1` })
+          .where(sql`${charges.status} in ('pendente', 'vencida')`);
         throw new Error("desfaz");
       }),
     ).rejects.toThrow("desfaz");

@@ -4,7 +4,8 @@ import { billingSettings, clients, mailMessages, session, verification } from "~
 import { resetEnvCache } from "~/lib/env.server";
 import { readFlash } from "~/lib/flash.server";
 import { decodeBrCode } from "~/modules/billing/pix-code";
-import { createOneOffCharge, recordPayment } from "~/modules/billing/billing.server";
+import { createOneOffCharge } from "~/modules/billing/billing.server";
+import { recordPayment } from "~/modules/billing/payments.server";
 import { anonymiseSubject } from "~/modules/privacy/data-subject.server";
 import { deleteClient } from "~/modules/clients/clients.server";
 import * as adminDashboard from "~/routes/admin/dashboard";

@@ -119,7 +119,7 @@ export async function clientOwnData({ clientId }: { clientId: string }) {
       amountCents: charges.amountCents,
       discountCents: charges.discountCents,
       paidOn: charges.paidOn,
-      amountPaidCents: charges.amountPaidCents,
+      paidAmountCents: charges.paidAmountCents,
       paymentMethod: charges.paymentMethod,
       createdAt: charges.createdAt,
     })

@@ -26,7 +26,12 @@ export interface DomainEvents {
   "charge.amount_changed": { chargeId: string };
   // Issue 31: reported by the payment provider (or the daily overdue job, for vencida).
   "charge.overdue": { chargeId: string };
+  // Money given back by the business (estornada, not chased) or taken back by a card network
+  // (contestada, owed again): read back from the provider, never taken from a webhook's word.
   "charge.refunded": { chargeId: string };
+  "charge.charged_back": { chargeId: string };
+  // Money that does not match its charge (Financeiro → Divergências): the admins are told.
+  "charge.divergence": { divergenceId: string; chargeId: string };
   // Issue 31: suspended for a charge overdue beyond the grace days; active again once settled.
   "subscription.suspended": { subscriptionId: string; chargeId: string };
   "subscription.reactivated": { subscriptionId: string; chargeId: string | null };
@@ -46,6 +51,7 @@ export const WEBHOOK_EVENTS = [
   "charge.cancelled",
   "charge.overdue",
   "charge.refunded",
+  "charge.charged_back",
   "subscription.suspended",
   "subscription.reactivated",
 ] as const satisfies readonly DomainEventName[];

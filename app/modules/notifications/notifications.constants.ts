@@ -22,6 +22,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "cobranca.nova": "Nova cobrança",
   "cobranca.recibo": "Pagamento recebido",
   "cobranca.lembrete": "Lembrete de cobrança",
+  "cobranca.divergencia": "Divergência no pagamento",
   "assinatura.suspensa": "Assinatura suspensa (cliente)",
   "assinatura.suspensa-admin": "Assinatura suspensa (administradores)",
   "implantacao.pagamento-confirmado": "Pagamento confirmado (implantação)",

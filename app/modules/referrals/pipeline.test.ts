@@ -16,7 +16,9 @@ import {
   referrals,
   representatives,
 } from "~/db/schema";
-import { cancelCharge, listClientCharges, recordPayment } from "~/modules/billing/billing.server";
+import { listClientCharges } from "~/modules/billing/billing.server";
+import { cancelCharge } from "~/modules/billing/reversals.server";
+import { recordPayment } from "~/modules/billing/payments.server";
 import { createLead } from "~/modules/leads/contact.server";
 import { listStageLeads, moveLead } from "~/modules/leads/funnel.server";
 import { getCommissionSummary, recordPayout } from "~/modules/payouts/payouts.server";
@@ -411,15 +413,16 @@ describe("automatic transitions (item 2)", () => {
   });
 });
 
+/** The charge's money given back (its row only: the test then runs the referral's reaction). */
 async function refund(chargeId: string) {
   await t.db
     .update(charges)
     .set({
-      status: "cancelada",
-      cancelReason: "Estorno",
+      status: "estornada",
       paidOn: null,
-      amountPaidCents: null,
+      paidAmountCents: null,
       paymentMethod: null,
+      paymentSource: null,
     })
     .where(eq(charges.id, chargeId));
 }

@@ -93,7 +93,10 @@ async function chargeData(id: string) {
     period_end: c.periodEnd,
     lines: lines.map((l) => ({ kind: l.kind, description: l.description, amount_cents: l.amountCents })),
     paid_on: c.paidOn,
-    amount_paid_cents: c.amountPaidCents,
+    // What was really paid (a partial payment leaves the charge open); the old name is kept for
+    // the endpoints that read it.
+    paid_amount_cents: c.paidAmountCents,
+    amount_paid_cents: c.paidAmountCents,
     payment_method: c.paymentMethod,
     cancel_reason: c.cancelReason,
     pix_txid: c.pixTxid,
@@ -139,7 +142,8 @@ export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promi
     case "charge.paid":
     case "charge.cancelled":
     case "charge.overdue":
-    case "charge.refunded": {
+    case "charge.refunded":
+    case "charge.charged_back": {
       const charge = await chargeData(envelope.payload.chargeId);
       return charge && { charge };
     }

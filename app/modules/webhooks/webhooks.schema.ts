@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_OPTIONS = [
   { value: "charge.cancelled", label: "Cobrança cancelada (charge.cancelled)" },
   { value: "charge.overdue", label: "Cobrança vencida (charge.overdue)" },
   { value: "charge.refunded", label: "Cobrança estornada (charge.refunded)" },
+  { value: "charge.charged_back", label: "Cobrança contestada (charge.charged_back)" },
   { value: "subscription.suspended", label: "Assinatura suspensa (subscription.suspended)" },
   { value: "subscription.reactivated", label: "Assinatura reativada (subscription.reactivated)" },
 ] as const;

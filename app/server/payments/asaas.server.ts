@@ -3,9 +3,8 @@ import {
   ProviderError,
   type PaymentProvider,
   type ProviderCharge,
-  type ProviderChargeStatus,
-  type ProviderEvent,
-  type ProviderStatus,
+  type ProviderPayment,
+  type ProviderPaymentState,
 } from "./provider";
 
 export interface AsaasConfig {
@@ -43,38 +42,30 @@ function v3Base(apiUrl: string): string {
 const toReais = (cents: number) => Math.round(cents) / 100;
 const toCents = (value: unknown) => (typeof value === "number" ? Math.round(value * 100) : null);
 
-function methodOf(billingType: unknown): ProviderStatus["method"] {
+function methodOf(billingType: unknown): ProviderPayment["method"] {
   if (billingType === "PIX") return "pix";
   if (billingType === "BOLETO") return "boleto";
   if (billingType === "CREDIT_CARD" || billingType === "DEBIT_CARD") return "cartão";
   return null;
 }
 
-// Asaas's payment statuses mapped to ours. Anything unknown counts as still open.
-const STATUS: Record<string, ProviderChargeStatus> = {
-  PENDING: "pendente",
-  AWAITING_RISK_ANALYSIS: "pendente",
-  CONFIRMED: "paga",
-  RECEIVED: "paga",
-  RECEIVED_IN_CASH: "paga",
-  OVERDUE: "vencida",
-  REFUNDED: "estornada",
-  REFUND_REQUESTED: "estornada",
-  REFUND_IN_PROGRESS: "estornada",
-  CHARGEBACK_REQUESTED: "estornada",
-  CHARGEBACK_DISPUTE: "estornada",
-  AWAITING_CHARGEBACK_REVERSAL: "estornada",
-};
-
-const EVENT_KIND: Record<string, ProviderEvent["kind"]> = {
-  PAYMENT_CREATED: "created",
-  PAYMENT_CONFIRMED: "paid",
-  PAYMENT_RECEIVED: "paid",
-  PAYMENT_OVERDUE: "overdue",
-  PAYMENT_REFUNDED: "refunded",
-  PAYMENT_CHARGEBACK_REQUESTED: "refunded",
-  PAYMENT_CHARGEBACK_DISPUTE: "refunded",
-  PAYMENT_DELETED: "deleted",
+// Asaas's payment statuses (docs.asaas.com, "Eventos para cobranças"). A refund only requested or
+// in progress still holds the money, so it counts as received until REFUNDED. Unknown: open.
+const STATE: Record<string, ProviderPaymentState> = {
+  PENDING: "aberto",
+  AWAITING_RISK_ANALYSIS: "aberto",
+  OVERDUE: "vencido",
+  DUNNING_REQUESTED: "vencido",
+  CONFIRMED: "recebido",
+  RECEIVED: "recebido",
+  DUNNING_RECEIVED: "recebido",
+  REFUND_REQUESTED: "recebido",
+  REFUND_IN_PROGRESS: "recebido",
+  RECEIVED_IN_CASH: "recebido_em_dinheiro",
+  REFUNDED: "estornado",
+  CHARGEBACK_REQUESTED: "contestado",
+  CHARGEBACK_DISPUTE: "contestado",
+  AWAITING_CHARGEBACK_REVERSAL: "contestado",
 };
 
 type Json = Record<string, unknown>;
@@ -83,6 +74,22 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
 /** The date a payment was made: Asaas fills one of these depending on the method. */
 function paidOnOf(p: Json): string | null {
   return str(p.clientPaymentDate) ?? str(p.paymentDate) ?? str(p.confirmedDate);
+}
+
+/** A payment as Asaas returns it, reduced to the facts a charge is checked against. */
+function paymentOf(p: Json): ProviderPayment {
+  const raw = String(p.status ?? "");
+  const state: ProviderPaymentState = p.deleted === true ? "removido" : (STATE[raw] ?? "aberto");
+  const received = state === "recebido" || state === "recebido_em_dinheiro";
+  return {
+    id: String(p.id),
+    externalReference: str(p.externalReference),
+    state,
+    raw,
+    valueCents: toCents(p.value) ?? 0,
+    paidOn: received ? paidOnOf(p) : null,
+    method: methodOf(p.billingType),
+  };
 }
 
 /** The Asaas REST v3 adapter (docs.asaas.com). Every call throws ProviderError on failure. */
@@ -222,23 +229,22 @@ export function asaasProvider(config: AsaasConfig): PaymentProvider {
       await call("POST", `/payments/${encodeURIComponent(providerId)}/refund`, {});
     },
 
-    async getStatus(providerId) {
-      let p: Json;
+    async receiveInCash(providerId, input) {
+      const p = await call("POST", `/payments/${encodeURIComponent(providerId)}/receiveInCash`, {
+        paymentDate: input.paidOn,
+        value: toReais(input.amountCents),
+        notifyCustomer: false,
+      });
+      return paymentOf(p);
+    },
+
+    async getPayment(providerId) {
       try {
-        p = await call("GET", `/payments/${encodeURIComponent(providerId)}`);
+        return paymentOf(await call("GET", `/payments/${encodeURIComponent(providerId)}`));
       } catch (err) {
         if (err instanceof ProviderError && err.status === 404) return null;
         throw err;
       }
-      const raw = String(p.status ?? "");
-      const status: ProviderChargeStatus = p.deleted === true ? "cancelada" : (STATUS[raw] ?? "pendente");
-      return {
-        status,
-        raw,
-        paidOn: status === "paga" ? paidOnOf(p) : null,
-        amountPaidCents: status === "paga" ? toCents(p.value) : null,
-        method: methodOf(p.billingType),
-      };
     },
 
     async testConnection() {
@@ -265,17 +271,10 @@ export function asaasProvider(config: AsaasConfig): PaymentProvider {
       const type = str(b.event);
       if (!eventId || !type) return null;
       const p = (b.payment && typeof b.payment === "object" ? b.payment : {}) as Json;
-      const kind = EVENT_KIND[type] ?? "ignored";
-      return {
-        eventId,
-        type,
-        kind,
-        providerPaymentId: str(p.id),
-        externalReference: str(p.externalReference),
-        paidOn: kind === "paid" ? paidOnOf(p) : null,
-        amountPaidCents: kind === "paid" ? toCents(p.value) : null,
-        method: methodOf(p.billingType),
-      };
+      // Every payment event is read back the same way: its type says only that something changed.
+      const providerPaymentId = str(p.id);
+      const kind = type.startsWith("PAYMENT_") && providerPaymentId ? "payment" : "ignored";
+      return { eventId, type, kind, providerPaymentId };
     },
   };
 }

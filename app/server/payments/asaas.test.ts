@@ -87,17 +87,75 @@ describe("Asaas adapter against a fake Asaas", () => {
     expect(await provider().testConnection()).toEqual({ ok: true });
   });
 
-  it("cancels with DELETE and refunds with POST /refund; getStatus maps the result", async () => {
+  it("reads a payment back with GET /payments/{id}: its state, value, date and our charge id", async () => {
     const p = provider();
     const { providerId } = await p.createCharge(charge);
-    expect((await p.getStatus(providerId))?.status).toBe("pendente");
-    await p.refund(providerId);
-    expect(fake.seen.at(-1)).toMatchObject({ method: "POST", path: `/api/v3/payments/${providerId}/refund` });
-    expect((await p.getStatus(providerId))?.status).toBe("estornada");
-    await p.cancel(providerId);
-    expect(fake.seen.at(-1)).toMatchObject({ method: "DELETE", path: `/api/v3/payments/${providerId}` });
-    expect((await p.getStatus(providerId))?.status).toBe("cancelada");
-    expect(await p.getStatus("pay_inexistente")).toBeNull();
+    expect(await p.getPayment(providerId)).toEqual({
+      id: providerId,
+      externalReference: charge.externalReference,
+      state: "aberto",
+      raw: "PENDING",
+      valueCents: 12_990,
+      paidOn: null,
+      method: null,
+    });
+    expect(fake.seen.at(-1)).toMatchObject({ method: "GET", path: `/api/v3/payments/${providerId}` });
+    Object.assign(fake.payments[providerId], {
+      status: "RECEIVED",
+      value: 1,
+      billingType: "PIX",
+      clientPaymentDate: "2026-12-09",
+    });
+    expect(await p.getPayment(providerId)).toMatchObject({
+      state: "recebido",
+      valueCents: 100,
+      paidOn: "2026-12-09",
+      method: "pix",
+    });
+    for (const [status, state] of [
+      ["CONFIRMED", "recebido"],
+      ["REFUND_IN_PROGRESS", "recebido"],
+      ["REFUNDED", "estornado"],
+      ["CHARGEBACK_REQUESTED", "contestado"],
+      ["CHARGEBACK_DISPUTE", "contestado"],
+      ["AWAITING_CHARGEBACK_REVERSAL", "contestado"],
+      ["OVERDUE", "vencido"],
+      ["RECEIVED_IN_CASH", "recebido_em_dinheiro"],
+    ] as const) {
+      fake.payments[providerId].status = status;
+      expect((await p.getPayment(providerId))?.state).toBe(state);
+    }
+    fake.payments[providerId].deleted = true;
+    expect((await p.getPayment(providerId))?.state).toBe("removido");
+    expect(await p.getPayment("pay_inexistente")).toBeNull();
+  });
+
+  it("cancels with DELETE, refunds with POST /refund, marks received with POST /receiveInCash", async () => {
+    const p = provider();
+    const a = (await p.createCharge(charge)).providerId;
+    const paid = await p.receiveInCash(a, { paidOn: "2026-12-08", amountCents: 12_990 });
+    expect(fake.seen.at(-1)).toMatchObject({
+      method: "POST",
+      path: `/api/v3/payments/${a}/receiveInCash`,
+      body: { paymentDate: "2026-12-08", value: 129.9, notifyCustomer: false },
+    });
+    expect(paid).toMatchObject({ state: "recebido_em_dinheiro", valueCents: 12_990, paidOn: "2026-12-08" });
+    // Asaas refuses to mark a payment received twice, or to cancel a received one: a 4xx, not retried.
+    const again = (await p
+      .receiveInCash(a, { paidOn: "2026-12-08", amountCents: 12_990 })
+      .catch((e: unknown) => e)) as ProviderError;
+    expect(again.retryable).toBe(false);
+    expect((await p.cancel(a).catch((e: unknown) => e)) as ProviderError).toBeInstanceOf(ProviderError);
+
+    const b = (await p.createCharge({ ...charge, externalReference: "ref-b" })).providerId;
+    fake.payments[b].status = "RECEIVED";
+    await p.refund(b);
+    expect(fake.seen.at(-1)).toMatchObject({ method: "POST", path: `/api/v3/payments/${b}/refund` });
+    expect((await p.getPayment(b))?.state).toBe("estornado");
+    const c = (await p.createCharge({ ...charge, externalReference: "ref-c" })).providerId;
+    await p.cancel(c);
+    expect(fake.seen.at(-1)).toMatchObject({ method: "DELETE", path: `/api/v3/payments/${c}` });
+    expect((await p.getPayment(c))?.state).toBe("removido");
   });
 
   it("a provider that does not answer is a retryable failure", async () => {
@@ -117,32 +175,30 @@ describe("Asaas webhooks", () => {
     expect(sameSecret("", "")).toBe(false);
   });
 
-  it("parses a RECEIVED event with the payment date, amount and method", () => {
+  it("parses an event as a notice: which payment to read back, nothing more", () => {
     const ev = provider().parseWebhook({
       id: "evt_1",
       event: "PAYMENT_RECEIVED",
-      payment: {
-        id: "pay_9",
-        externalReference: "ref",
-        value: 129.9,
-        billingType: "PIX",
-        clientPaymentDate: "2026-12-09",
-      },
+      payment: { id: "pay_9", externalReference: "ref", value: 129.9, billingType: "PIX" },
     });
+    // The value, date and reference in the body are not taken: the payment is read from Asaas.
     expect(ev).toEqual({
       eventId: "evt_1",
       type: "PAYMENT_RECEIVED",
-      kind: "paid",
+      kind: "payment",
       providerPaymentId: "pay_9",
-      externalReference: "ref",
-      paidOn: "2026-12-09",
-      amountPaidCents: 12_990,
-      method: "pix",
     });
     expect(
-      provider().parseWebhook({ id: "evt_2", event: "PAYMENT_CHARGEBACK_REQUESTED", payment: {} })?.kind,
-    ).toBe("refunded");
+      provider().parseWebhook({
+        id: "evt_2",
+        event: "PAYMENT_CHARGEBACK_REQUESTED",
+        payment: { id: "pay_9" },
+      })?.kind,
+    ).toBe("payment");
     expect(provider().parseWebhook({ id: "evt_3", event: "SUBSCRIPTION_CREATED" })?.kind).toBe("ignored");
+    expect(provider().parseWebhook({ id: "evt_4", event: "PAYMENT_RECEIVED", payment: {} })?.kind).toBe(
+      "ignored",
+    );
     expect(provider().parseWebhook({ event: "PAYMENT_RECEIVED" })).toBeNull();
     expect(provider().parseWebhook("lixo")).toBeNull();
   });

@@ -38,28 +38,40 @@ export interface ProviderCharge {
   boletoLine?: string | null;
 }
 
-/** A provider's status reduced to what a charge can become here. */
-export type ProviderChargeStatus = "pendente" | "paga" | "vencida" | "estornada" | "cancelada";
+/**
+ * What a provider's payment is, reduced to what matters to a charge here. `recebido` covers a
+ * payment confirmed or received (and a refund only requested, while the money is still held);
+ * `recebido_em_dinheiro` is a payment marked received outside the provider ("Registrar
+ * pagamento" mirrored there); `contestado` a chargeback in any of its steps.
+ */
+export type ProviderPaymentState =
+  "aberto" | "vencido" | "recebido" | "recebido_em_dinheiro" | "estornado" | "contestado" | "removido";
 
-export interface ProviderStatus {
-  status: ProviderChargeStatus;
+/** A payment as the provider itself reports it (`GET /payments/{id}`): the fact behind a notice. */
+export interface ProviderPayment {
+  id: string;
+  /** The charge id we sent when creating it; null when somebody created it elsewhere without one. */
+  externalReference: string | null;
+  state: ProviderPaymentState;
   /** The provider's raw status, for the record. */
   raw: string;
+  /** The payment's value: what it asks for while open, what was paid once received. */
+  valueCents: number;
+  /** The day the payer paid (received states only). */
   paidOn: string | null;
-  amountPaidCents: number | null;
   method: "pix" | "boleto" | "cartão" | null;
 }
 
-/** A webhook event, parsed. `kind` is what applying it does to the charge. */
+/**
+ * A webhook, parsed. It is only a notice that something happened to a payment: nothing is applied
+ * from it until the payment is read back from the provider (DESIGN §10). `kind` says whether it is
+ * about a payment at all.
+ */
 export interface ProviderEvent {
   eventId: string;
   type: string;
-  kind: "created" | "paid" | "overdue" | "refunded" | "deleted" | "ignored";
+  kind: "payment" | "ignored";
   providerPaymentId: string | null;
-  externalReference: string | null;
-  paidOn: string | null;
-  amountPaidCents: number | null;
-  method: "pix" | "boleto" | "cartão" | null;
 }
 
 export interface PaymentProvider {
@@ -73,7 +85,10 @@ export interface PaymentProvider {
   updateCharge(providerId: string, input: { amountCents: number; dueDate: string }): Promise<ProviderCharge>;
   cancel(providerId: string): Promise<void>;
   refund(providerId: string): Promise<void>;
-  getStatus(providerId: string): Promise<ProviderStatus | null>;
+  /** Marks an open payment as received outside the provider (an admin's "Registrar pagamento"). */
+  receiveInCash(providerId: string, input: { paidOn: string; amountCents: number }): Promise<ProviderPayment>;
+  /** The payment as the provider has it; null when the provider does not know that id. */
+  getPayment(providerId: string): Promise<ProviderPayment | null>;
   /** "Testar conexão": true when the credentials work. */
   testConnection(): Promise<{ ok: true } | { ok: false; message: string }>;
   /** Checks the request's credentials (constant time). */

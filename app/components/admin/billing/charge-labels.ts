@@ -8,6 +8,8 @@ export const CHARGE_STATUS_COLORS = {
   vencida: "red",
   paga: "green",
   cancelada: "gray",
-  // Refunded or charged back: open as a debt again, so red like an overdue charge.
-  estornada: "red",
+  // Money given back by the business: settled, nothing to chase.
+  estornada: "gray",
+  // Charged back by the card network: owed again, red like an overdue charge.
+  contestada: "red",
 } as const satisfies Record<ChargeStatus, string>;

@@ -26,7 +26,7 @@ export interface ChargeIssuedData extends ChargeMailData {
 
 export interface ChargePaidData extends ChargeMailData {
   paidOn: string;
-  amountPaidCents: number;
+  paidAmountCents: number;
   methodLabel: string;
 }
 
@@ -153,7 +153,7 @@ export function ChargePaidMail({ brand, data }: { brand: MailBrand; data: Charge
       <MailFields
         rows={[
           ["Cobrança", data.number],
-          ["Valor pago", formatMoney(data.amountPaidCents)],
+          ["Valor pago", formatMoney(data.paidAmountCents)],
           ["Data do pagamento", formatIsoDate(data.paidOn)],
           ["Forma de pagamento", data.methodLabel],
           ...periodRows(data),

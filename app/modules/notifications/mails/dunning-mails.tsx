@@ -15,6 +15,8 @@ export interface PaymentOptions {
   pixCode: string | null;
   /** A payment page (a provider's link); null with the static PIX. */
   link: string | null;
+  /** The provider is confirming a new amount and there is no static PIX meanwhile. */
+  updating?: boolean;
 }
 
 export interface ChargeReminderData {
@@ -58,7 +60,14 @@ export function subscriptionSuspendedAdminSubject(d: Pick<SuspensionMailData, "c
 /** How to pay: the provider's link when there is one, then the PIX copia e cola. */
 export function HowToPay({ pay }: { pay: PaymentOptions }) {
   if (!pay.link && !pay.pixCode)
-    return <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>;
+    return pay.updating ? (
+      <MailText>
+        Atualizando a forma de pagamento: o código PIX com o valor atual aparece na Área do Cliente em
+        instantes.
+      </MailText>
+    ) : (
+      <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>
+    );
   return (
     <Section style={{ margin: "8px 0 0" }}>
       {pay.link && <MailButton href={pay.link}>Pagar agora</MailButton>}

@@ -1,0 +1,152 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { charges } from "~/db/schema";
+import type { Actor } from "~/modules/audit/audit.server";
+import { emit } from "~/modules/events/events.server";
+import { referralOnChargeReversed } from "~/modules/referrals/pipeline.server";
+import { now, today as clockToday } from "~/server/clock.server";
+import { BILLING_MESSAGES } from "./billing.messages";
+import {
+  auditChange,
+  changeCharge,
+  type BillingResult,
+  type Charge,
+  type LockedCharge,
+} from "./charge-lock.server";
+import { assertChargeMove } from "./charge-state";
+import { settlePartialDivergences } from "./divergences.server";
+import { reactivateIfSettled } from "./suspension.server";
+
+/**
+ * A charge stops counting as paid or as owed: refunded, charged back, cancelled by an admin or
+ * deleted at the provider. Every path ends in `reversalConsequences`, so a refund arriving by
+ * webhook does what an admin's cancellation does (DESIGN §10: a reversal is a reversal, wherever
+ * it comes from).
+ */
+
+/** The reason written on a charge the provider reports deleted. */
+export const PROVIDER_CANCEL_REASON = "Cancelada no provedor de pagamento.";
+
+/**
+ * What follows a reversal, in its transaction: when the client has no paid charge left, its
+ * referral waits for payment again (the commission reversed if unpaid, a clawback recorded if
+ * already paid out), and the subscription's suspension is decided again without this charge.
+ */
+export async function reversalConsequences(
+  tx: DbOrTx,
+  { charge, actor, today = clockToday() }: { charge: Charge; actor: Actor | null; today?: string },
+) {
+  await referralOnChargeReversed(tx, { clientId: charge.clientId });
+  await reactivateIfSettled(tx, { charge, actor, today });
+}
+
+/**
+ * The money of a paid charge left: given back by the business (estornada, not chased any more) or
+ * taken back by the card network (contestada, owed again and chased). The payment's facts leave
+ * the charge (the audit entry keeps them); the period already served is not shortened.
+ */
+export async function reversePaidCharge(
+  tx: DbOrTx,
+  found: LockedCharge,
+  to: "estornada" | "contestada",
+  { actor, today }: { actor: Actor | null; today?: string },
+): Promise<Charge> {
+  const { charge } = found;
+  assertChargeMove(charge.status, to);
+  const [reversed] = await tx
+    .update(charges)
+    .set({
+      status: to,
+      paidOn: null,
+      paidAmountCents: null,
+      paymentMethod: null,
+      paymentSource: null,
+      paymentRecordedAt: null,
+      refundedAt: now(),
+      updatedAt: now(),
+    })
+    .where(eq(charges.id, charge.id))
+    .returning();
+  const action = to === "estornada" ? "charge.refunded" : "charge.charged_back";
+  await auditChange(tx, found, actor, action, {
+    status: [charge.status, to],
+    valorPago: [charge.paidAmountCents, null],
+  });
+  await emit(tx, action, { chargeId: charge.id });
+  await reversalConsequences(tx, { charge: reversed, actor, today });
+  return reversed;
+}
+
+/** The part an open charge had received was given back: it owes its whole amount again. */
+export async function refundPartialPayment(
+  tx: DbOrTx,
+  found: LockedCharge,
+  { actor }: { actor: Actor | null },
+): Promise<Charge> {
+  const { charge } = found;
+  const [updated] = await tx
+    .update(charges)
+    .set({
+      paidOn: null,
+      paidAmountCents: null,
+      paymentMethod: null,
+      paymentSource: null,
+      paymentRecordedAt: null,
+      updatedAt: now(),
+    })
+    .where(eq(charges.id, charge.id))
+    .returning();
+  await auditChange(tx, found, actor, "charge.partial_refunded", {
+    valorPago: [charge.paidAmountCents, null],
+  });
+  await settlePartialDivergences(tx, charge.id, "devolvido");
+  return updated;
+}
+
+/** Cancels a locked charge that holds no money (an admin's choice, or the provider's deletion). */
+export async function cancelLockedCharge(
+  tx: DbOrTx,
+  found: LockedCharge,
+  { reason, actor, today }: { reason: string; actor: Actor | null; today?: string },
+): Promise<Charge> {
+  const { charge } = found;
+  assertChargeMove(charge.status, "cancelada");
+  const [cancelled] = await tx
+    .update(charges)
+    .set({ status: "cancelada", cancelReason: reason, cancelledAt: now(), updatedAt: now() })
+    .where(eq(charges.id, charge.id))
+    .returning();
+  await auditChange(tx, found, actor, "charge.cancelled", {
+    status: [charge.status, "cancelada"],
+    motivo: [null, reason],
+  });
+  await emit(tx, "charge.cancelled", { chargeId: charge.id });
+  await reversalConsequences(tx, { charge: cancelled, actor, today });
+  return cancelled;
+}
+
+/**
+ * "Cancelar cobrança": an open, overdue or charged-back (the debt forgiven) charge becomes
+ * cancelada with the admin's reason. A charge holding money (paid, or paid in part) is not
+ * cancelled: that money must be given back or applied first.
+ */
+export async function cancelCharge({
+  chargeId,
+  reason,
+  actor = null,
+}: {
+  chargeId: string;
+  reason: string;
+  actor?: Actor | null;
+}): Promise<BillingResult<Charge>> {
+  return changeCharge(chargeId, async (tx, found) => {
+    const { charge } = found;
+    if (charge.status === "paga") return { ok: false, message: BILLING_MESSAGES.paidCannotBeCancelled };
+    if (charge.status === "cancelada") return { ok: false, message: BILLING_MESSAGES.alreadyCancelled };
+    if (charge.status === "estornada")
+      return { ok: false, message: BILLING_MESSAGES.refundedCannotBeCancelled };
+    if (charge.paidAmountCents)
+      return { ok: false, message: BILLING_MESSAGES.partialCannotBeCancelled(charge.paidAmountCents) };
+    return { ok: true, value: await cancelLockedCharge(tx, found, { reason, actor }) };
+  });
+}
