@@ -84,6 +84,7 @@ export default [
       route("revenue/export", "routes/admin/revenue/export.ts"),
       route("billing/export", "routes/admin/billing/export.ts"),
       route("billing/clients", "routes/admin/billing/clients.ts"),
+      route("billing/divergencias", "routes/admin/billing/divergences.tsx"),
       route("onboarding", "routes/admin/onboarding.tsx"),
       route("requests", "routes/admin/requests.tsx"),
       route("leads", "routes/admin/leads.tsx"),

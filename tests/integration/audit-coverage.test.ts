@@ -16,6 +16,7 @@ import {
   auditLog,
   blogPosts,
   clientRequests,
+  paymentDivergences,
   payoutItems,
   payouts,
   clientNotes,
@@ -73,6 +74,8 @@ interface Fx {
   onboardingItemId: string;
   /** An open cancellation request from /cliente (issue 32), of the onboarding client. */
   clientRequestId: string;
+  /** A payment that does not match its charge, open (Financeiro → Divergências). */
+  divergenceId: string;
 }
 
 interface Step {
@@ -476,6 +479,13 @@ const STEPS: Record<string, Step[]> = {
       action: "charge.created",
     },
   ],
+  "routes/admin/billing/divergences.tsx": [
+    {
+      label: "resolve",
+      form: (f) => ({ id: f.divergenceId, resolution: "devolvido" }),
+      action: "charge.divergence_resolved",
+    },
+  ],
   "routes/admin/requests.tsx": [
     {
       label: "refuse",
@@ -715,6 +725,7 @@ beforeAll(async () => {
     charges: [],
     ...(await onboardingFixtures()),
     clientRequestId: "",
+    divergenceId: "",
   };
   const [reqSub] = await db
     .insert(subscriptions)
@@ -742,6 +753,11 @@ beforeAll(async () => {
     });
     if (made.ok) f.charges.push(made.value.id);
   }
+  const [divergence] = await db
+    .insert(paymentDivergences)
+    .values({ chargeId: f.charges[2], kind: "excedente", expectedCents: 10000, receivedCents: 12000 })
+    .returning();
+  f.divergenceId = divergence.id;
 });
 
 async function onboardingFixtures() {

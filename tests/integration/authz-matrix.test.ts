@@ -592,6 +592,16 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/revenue/export.ts": { loader: ADMIN },
   "routes/admin/billing/export.ts": { loader: ADMIN },
   "routes/admin/billing/clients.ts": { loader: ADMIN },
+  // Divergências: admins only; resolving one that does not exist, or with no choice, is refused.
+  "routes/admin/billing/divergences.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      { id: randomUUID(), resolution: "devolvido" },
+      { id: randomUUID(), resolution: "quitada" },
+    ],
+  },
   // The printable receipt: admins only, and only for a paid charge (404 otherwise).
   "routes/admin/billing/receipt.tsx": [
     { label: "paid charge", params: (f) => ({ id: f.paidChargeId }), loader: ADMIN },
@@ -864,6 +874,7 @@ beforeAll(async () => {
         paidOn: "2026-01-09",
         paidAmountCents: 5000,
         paymentMethod: "pix",
+        paymentSource: "manual",
         paymentRecordedAt: new Date(),
       },
       {

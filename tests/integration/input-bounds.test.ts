@@ -255,6 +255,13 @@ const ACTIONS: ActionEntry[] = [
       fixed: [["intent", intent]],
     }),
   ),
+  {
+    name: "billing divergences (resolve)",
+    load: () => import("~/routes/admin/billing/divergences"),
+    url: "/admin/billing/divergencias",
+    as: "admin",
+    fields: ["id", "resolution"],
+  },
   ...(["open", "item", "publish"] as const).map((intent): ActionEntry => ({
     name: `onboarding (${intent})`,
     load: () => import("~/routes/admin/onboarding"),

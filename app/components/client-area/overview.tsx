@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { formatIsoDate, formatMoney } from "~/lib/format";
+import { owedCents, paidSummary } from "~/modules/billing/charge-paid";
 import { CHARGE_STATUS_LABELS } from "~/modules/billing/billing.schema";
 import { CLIENT_AREA_MESSAGES } from "~/modules/client-area/client-area.constants";
 import type { ClientOverview } from "~/modules/client-area/client-area.server";
@@ -120,12 +121,12 @@ export function ChargesSection({
         {open.map((c) => (
           <li key={c.id} className="rounded-xl border border-slate-200 p-4" data-charge={c.number}>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <p className="text-2xl font-bold">{formatMoney(c.amountCents)}</p>
+              <p className="text-2xl font-bold">{formatMoney(owedCents(c))}</p>
               <span
                 className={`rounded-full px-2 py-0.5 text-xs font-semibold ${c.overdue ? "bg-red-100 text-red-800" : "bg-amber-100 text-amber-900"}`}
               >
-                {c.status === "estornada"
-                  ? CHARGE_STATUS_LABELS.estornada
+                {c.status === "contestada"
+                  ? CHARGE_STATUS_LABELS.contestada
                   : c.overdue
                     ? CHARGE_STATUS_LABELS.vencida
                     : CHARGE_STATUS_LABELS.pendente}
@@ -134,6 +135,7 @@ export function ChargesSection({
             <p className="text-sm text-slate-700">
               Cobrança {c.number} · vence em {formatIsoDate(c.dueDate)}
             </p>
+            {paidSummary(c) && <p className="text-sm font-medium text-slate-900">{paidSummary(c)}</p>}
             {c.payLink && (
               <a
                 href={c.payLink}
@@ -160,7 +162,9 @@ export function ChargesSection({
             ) : (
               !c.payLink && (
                 <p className="mt-3 text-sm text-slate-700">
-                  Fale conosco para receber os dados de pagamento.
+                  {c.payUpdating
+                    ? "Atualizando a forma de pagamento. Volte em alguns minutos para ver o código PIX com o valor atual."
+                    : "Fale conosco para receber os dados de pagamento."}
                 </p>
               )
             )}
@@ -174,7 +178,7 @@ export function ChargesSection({
             {paid.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
-                  {c.number} · {formatMoney(c.amountCents)}
+                  {c.number} · {formatMoney(c.paidAmountCents ?? c.amountCents)}
                   {c.paidOn ? ` · paga em ${formatIsoDate(c.paidOn)}` : ""}
                 </span>
                 <Link to={`/cliente/recibo/${c.id}`} className="font-semibold text-brand-700 hover:underline">

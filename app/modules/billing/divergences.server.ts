@@ -20,6 +20,7 @@ export const DIVERGENCE_MESSAGES = {
   notFound: "Divergência não encontrada.",
   alreadyResolved: "Esta divergência já foi resolvida.",
   resolved: "Divergência marcada como resolvida.",
+  invalid: "Escolha o que foi feito com o valor.",
   actionError: "Erro ao resolver a divergência",
 } as const;
 

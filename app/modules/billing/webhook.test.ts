@@ -17,6 +17,7 @@ import {
   user,
 } from "~/db/schema";
 import { createClient } from "~/modules/clients/clients.server";
+import { renewalDigestJob } from "~/modules/notifications/notifications.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { configuredProvider } from "~/server/payments/index.server";
@@ -228,6 +229,17 @@ describe("POST /api/webhooks/asaas", () => {
       .where(and(eq(mailMessages.kind, "cobranca.divergencia"), eq(mailMessages.entityId, charge.id)));
     expect(mails.length).toBeGreaterThan(0);
     expect(mails[0].subject).toBe(`Divergência no pagamento: Pago a menos (cobrança ${charge.number})`);
+    // And the morning digest lists it until it is settled.
+    await renewalDigestJob.handler(
+      { today: "2026-04-06" },
+      { id: "d", retryCount: 0, retryLimit: 0, isLastAttempt: true },
+    );
+    const [digest] = await t.db
+      .select({ subject: mailMessages.subject, text: mailMessages.text })
+      .from(mailMessages)
+      .where(eq(mailMessages.kind, "assinaturas.resumo"));
+    expect(digest.subject).toContain("1 divergência de pagamento");
+    expect(digest.text).toMatch(new RegExp(`Pago a menos[^\\n]* · cobrança ${charge.number}`));
     // The client area shows the rest with the static PIX (the provider's payment is closed).
     const [view] = (await clientChargesView({ clientId: charge.clientId })).filter((c) => c.id === charge.id);
     expect(view.paidAmountCents).toBe(100);

@@ -22,6 +22,8 @@ import { LeadAlertMail, leadAlertSubject } from "./mails/lead-alert";
 import { ReferralStatusMail, referralStatusSubject } from "./mails/referral-status";
 import { listDueFollowUps } from "~/modules/leads/lead.server";
 import { listSuspensionsForDigest } from "~/modules/billing/suspension.server";
+import { DIVERGENCE_KIND_LABELS } from "~/modules/billing/billing.schema";
+import { listDivergencesForDigest } from "~/modules/billing/divergences.server";
 import { listOnboardingsForDigest } from "~/modules/onboarding/onboarding.server";
 import {
   dailyDigestSubject,
@@ -302,7 +304,15 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
     // Subscriptions suspended, and those a few days from it (issue 31).
     const { suspended, aboutToSuspend } = await listSuspensionsForDigest({ today });
     const suspensionCount = suspended.length + aboutToSuspend.length;
-    if (total === 0 && due.length === 0 && onboardingCount === 0 && suspensionCount === 0) return;
+    // Payments that do not match their charge, waiting for an admin.
+    const divergences = (await listDivergencesForDigest()).map((d) => ({
+      kindLabel: DIVERGENCE_KIND_LABELS[d.kind],
+      chargeNumber: d.chargeNumber,
+      clientName: d.clientName,
+      expectedCents: d.expectedCents,
+      receivedCents: d.receivedCents,
+    }));
+    if (total + due.length + onboardingCount + suspensionCount + divergences.length === 0) return;
     const to = await adminEmails();
     const body = await renderMail(
       <RenewalDigestMail
@@ -311,6 +321,7 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
         followUps={followUps}
         onboardings={onboardings}
         suspensions={{ suspended, aboutToSuspend }}
+        divergences={divergences}
       />,
     );
     await getDb().transaction(async (tx) => {
@@ -318,7 +329,13 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
         await queueMail(tx, {
           kind: "assinaturas.resumo",
           to: address,
-          subject: dailyDigestSubject(total, due.length, onboardingCount, suspensionCount),
+          subject: dailyDigestSubject(
+            total,
+            due.length,
+            onboardingCount,
+            suspensionCount,
+            divergences.length,
+          ),
           ...body,
           dedupeKey: `renewal-digest:${today}:${address}`,
         });

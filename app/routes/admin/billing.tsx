@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/billing";
 import { ChargesTable, ChargeTotalsCards } from "~/components/admin/billing/charges-table";
 import { CHARGE_STATUS_LABELS, LINE_KIND_LABELS } from "~/components/admin/billing/charge-labels";
@@ -16,6 +16,7 @@ import { chargeActionReturnPath, runChargeAction } from "~/modules/billing/actio
 import { CHARGE_LINE_KINDS, CHARGE_STATUSES, PAYMENT_METHODS } from "~/modules/billing/billing.constants";
 import { BILLING_FORM_MESSAGES, PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import { withChargePix } from "~/modules/billing/charge-pix.server";
+import { countOpenDivergences } from "~/modules/billing/divergences.server";
 import {
   CHARGE_PAGE_SIZE,
   CHARGE_SORTS,
@@ -40,17 +41,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseChargeFilters(url.searchParams);
   const base = { filters, sort, dir, page, pageSize, today: today() };
   try {
-    const [list, totals, settings] = await Promise.all([
+    const [list, totals, settings, divergences] = await Promise.all([
       listCharges({ filters, sort, dir, page, pageSize }),
       chargeTotals(filters),
       getBillingSettings(),
+      countOpenDivergences(),
     ]);
     const rows = await withChargePix(settings, list.rows);
-    return { ...base, rows, hasMore: list.hasMore, count: list.count, totals, toast: null };
+    return { ...base, rows, hasMore: list.hasMore, count: list.count, totals, divergences, toast: null };
   } catch (err) {
     log.error({ err }, "charges list failed");
     const failed = toast.error("Erro ao carregar as cobranças");
-    return { ...base, rows: [], hasMore: false, count: null, totals: null, toast: failed };
+    return { ...base, rows: [], hasMore: false, count: null, totals: null, divergences: 0, toast: failed };
   }
 }
 
@@ -135,7 +137,17 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
       <PageHeader
         title="Financeiro"
         subtitle="Cobranças, pagamentos e valores em aberto."
-        actions={<ExportLink to="/admin/billing/export" />}
+        actions={
+          <>
+            <Link
+              to="/admin/billing/divergencias"
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              {loaderData.divergences ? `Divergências em aberto (${loaderData.divergences})` : "Divergências"}
+            </Link>
+            <ExportLink to="/admin/billing/export" />
+          </>
+        }
       />
       <OneOffForm />
       <Filters filters={filters} />

@@ -19,13 +19,18 @@ type Reply = { toast?: Toast | null; fieldErrors?: Record<string, string> } | un
 export function ChargeActions({
   id,
   number,
+  status,
   amountCents,
+  owedCents = amountCents,
   today,
   back,
 }: {
   id: string;
   number: string;
+  status: string;
   amountCents: number;
+  /** What is still owed (less than the amount when a part was paid): the payment's default. */
+  owedCents?: number;
   today: string;
   /** Set on the client page: the forms post to Financeiro's action, which redirects back here. */
   back?: string;
@@ -48,14 +53,17 @@ export function ChargeActions({
         >
           Registrar pagamento
         </Button>
-        <button
-          type="button"
-          className="text-sm text-brand-700 hover:underline"
-          onClick={() => setOpen(open === "amount" ? null : "amount")}
-          aria-expanded={open === "amount"}
-        >
-          Alterar valor
-        </button>
+        {/* A charged-back charge is owed as it was paid: its amount is not edited. */}
+        {status !== "contestada" && (
+          <button
+            type="button"
+            className="text-sm text-brand-700 hover:underline"
+            onClick={() => setOpen(open === "amount" ? null : "amount")}
+            aria-expanded={open === "amount"}
+          >
+            Alterar valor
+          </button>
+        )}
         <button
           type="button"
           className="text-sm text-red-700 hover:underline"
@@ -92,7 +100,7 @@ export function ChargeActions({
           <TextField
             label="Valor pago (R$)"
             name="amount"
-            defaultValue={centsToInput(amountCents)}
+            defaultValue={centsToInput(owedCents)}
             maxLength={20}
             error={payErrors.amount}
           />

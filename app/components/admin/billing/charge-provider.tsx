@@ -35,11 +35,19 @@ export function ChargeProvider({
         Página de pagamento
       </a>
     );
-  if (!state.configured || state.providerId) return null;
-  if (!state.error) return <p className="text-xs text-slate-500">Enviando ao provedor...</p>;
+  if (!state.configured || (state.providerId && !state.stale)) return null;
+  // Created there but not yet at the new amount ("Alterar valor"): the client sees the static PIX.
+  if (!state.error)
+    return (
+      <p className="text-xs text-slate-500">
+        {state.stale ? "Atualizando o valor no provedor..." : "Enviando ao provedor..."}
+      </p>
+    );
   return (
     <div className="text-xs text-red-700" role="status">
-      <p>Falha ao criar no provedor: {state.error}</p>
+      <p>
+        {state.stale ? "O provedor recusou o novo valor" : "Falha ao criar no provedor"}: {state.error}
+      </p>
       <p>
         {state.nextAttemptAt
           ? `Nova tentativa em ${formatDateTime(state.nextAttemptAt)}.`

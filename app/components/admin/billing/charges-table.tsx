@@ -4,6 +4,7 @@ import { Badge, Card, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import { isPayable } from "~/modules/billing/billing.constants";
+import { owedCents, paidSummary } from "~/modules/billing/charge-paid";
 import type { ChargeProviderState } from "~/modules/billing/charge-pix.server";
 import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server";
 import { ChargeActions, ChargeWhatsapp, PixCopy } from "./charge-actions";
@@ -15,6 +16,7 @@ export type ChargeRowView = ChargeListRow & {
   pixCode: string | null;
   pixQr: string | null;
   payLink: string | null;
+  payUpdating: boolean;
   provider: ChargeProviderState;
 };
 
@@ -84,7 +86,8 @@ export function ChargesTable({
             <Badge color={CHARGE_STATUS_COLORS[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
           </td>
           <td className="px-4 py-3 text-xs">
-            {c.paidOn && c.paymentMethod ? (
+            {paidSummary(c) && <p className="mb-1 font-medium text-amber-800">{paidSummary(c)}</p>}
+            {c.status === "paga" && c.paidOn && c.paymentMethod ? (
               `${formatIsoDate(c.paidOn)} · ${PAYMENT_METHOD_LABELS[c.paymentMethod]}`
             ) : c.pixCode ? (
               <>
@@ -102,7 +105,14 @@ export function ChargesTable({
           </td>
           <td className="px-4 py-3">
             {isPayable(c.status) && (
-              <ChargeActions id={c.id} number={c.number} amountCents={c.amountCents} today={today} />
+              <ChargeActions
+                id={c.id}
+                number={c.number}
+                status={c.status}
+                amountCents={c.amountCents}
+                owedCents={owedCents(c)}
+                today={today}
+              />
             )}
             {(c.status === "pendente" || c.status === "vencida") && (
               <div className="mt-2 text-right">

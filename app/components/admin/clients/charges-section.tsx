@@ -7,6 +7,7 @@ import { Badge, Card } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import { isPayable } from "~/modules/billing/billing.constants";
+import { owedCents, paidSummary } from "~/modules/billing/charge-paid";
 import type { ClientChargeView } from "~/modules/billing/charge-pix.server";
 import { ChargeProvider } from "~/components/admin/billing/charge-provider";
 
@@ -55,7 +56,8 @@ export function ChargesSection({
                     </li>
                   ))}
                 </ul>
-                {c.paidOn && c.paymentMethod && (
+                {paidSummary(c) && <p className="mt-1 font-medium text-amber-800">{paidSummary(c)}</p>}
+                {c.status === "paga" && c.paidOn && c.paymentMethod && (
                   <p className="mt-1 text-green-800">
                     Paga em {formatIsoDate(c.paidOn)} ({PAYMENT_METHOD_LABELS[c.paymentMethod]})
                   </p>
@@ -84,7 +86,9 @@ export function ChargesSection({
                 <ChargeActions
                   id={c.id}
                   number={c.number}
+                  status={c.status}
                   amountCents={c.amountCents}
+                  owedCents={owedCents(c)}
                   today={today}
                   back={back}
                 />

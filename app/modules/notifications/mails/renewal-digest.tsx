@@ -1,5 +1,5 @@
 import { Link } from "@react-email/components";
-import { formatDateTime, formatIsoDate } from "~/lib/format";
+import { formatDateTime, formatIsoDate, formatMoney } from "~/lib/format";
 import { MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 import type { MailBrand } from "../brand.server";
 
@@ -42,14 +42,36 @@ function onboardingsSubject(n: number) {
  * The renewals' subject as before; the follow-ups (today's and overdue) and the onboardings late
  * or at risk (issue 30) added when there are any.
  */
-export function dailyDigestSubject(renewals: number, followUps: number, onboardings = 0, suspensions = 0) {
+export function dailyDigestSubject(
+  renewals: number,
+  followUps: number,
+  onboardings = 0,
+  suspensions = 0,
+  divergences = 0,
+) {
   const parts = [
-    renewals || (!followUps && !onboardings && !suspensions) ? renewalDigestSubject(renewals) : null,
+    renewals || (!followUps && !onboardings && !suspensions && !divergences)
+      ? renewalDigestSubject(renewals)
+      : null,
     followUps ? followUpsSubject(followUps) : null,
     onboardings ? onboardingsSubject(onboardings) : null,
     suspensions ? suspensionsSubject(suspensions) : null,
+    divergences ? divergencesSubject(divergences) : null,
   ].filter((p): p is string => p !== null);
   return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} e ${parts.at(-1)}` : parts.join("");
+}
+
+function divergencesSubject(n: number) {
+  return n === 1 ? "1 divergência de pagamento" : `${n} divergências de pagamento`;
+}
+
+/** A payment that does not match its charge, waiting for an admin (Financeiro → Divergências). */
+export interface DigestDivergence {
+  kindLabel: string;
+  chargeNumber: string;
+  clientName: string;
+  expectedCents: number;
+  receivedCents: number;
 }
 
 function suspensionsSubject(n: number) {
@@ -85,12 +107,14 @@ export function RenewalDigestMail({
   followUps = { overdue: [], today: [] },
   onboardings = { late: [], atRisk: [] },
   suspensions = { suspended: [], aboutToSuspend: [] },
+  divergences = [],
 }: {
   brand: MailBrand;
   groups: DigestGroup[];
   followUps?: DigestFollowUps;
   onboardings?: DigestOnboardings;
   suspensions?: DigestSuspensions;
+  divergences?: DigestDivergence[];
 }) {
   const suspensionGroups: [string, DigestSuspensionLine[]][] = [
     ["Suspensas", suspensions.suspended],
@@ -110,10 +134,10 @@ export function RenewalDigestMail({
   ];
   return (
     <MailLayout
-      preview={dailyDigestSubject(total, contacts, onboardingCount, suspensionCount)}
+      preview={dailyDigestSubject(total, contacts, onboardingCount, suspensionCount, divergences.length)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer nem contatos com leads nem implantações em risco nem assinaturas suspensas."
+      footer="Resumo diário enviado aos administradores. Nada é enviado nos dias sem assinaturas a vencer nem contatos com leads nem implantações em risco nem assinaturas suspensas nem divergências de pagamento."
     >
       {total > 0 && <MailHeading>Renovações</MailHeading>}
       {groups
@@ -181,6 +205,14 @@ export function RenewalDigestMail({
             ))}
           </div>
         ))}
+      {divergences.length > 0 && <MailHeading>Divergências de pagamento</MailHeading>}
+      {divergences.map((d) => (
+        <MailText key={`${d.chargeNumber}-${d.kindLabel}`}>
+          <Link href={brand.url("/admin/billing/divergencias")}>{d.kindLabel}</Link> · cobrança{" "}
+          {d.chargeNumber} · {d.clientName} · cobrado {formatMoney(d.expectedCents)}, recebido{" "}
+          {formatMoney(d.receivedCents)}
+        </MailText>
+      ))}
     </MailLayout>
   );
 }
