@@ -9,6 +9,7 @@ import { isPlaceholderEmail } from "~/modules/privacy/subject.server";
 import { log } from "~/server/logging/logger.server";
 import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
+import { revokePendingEmailChange } from "./email-change.server";
 
 /**
  * The restaurant's login (decision 032): a better-auth `user` of role `client`, one per client,
@@ -161,9 +162,15 @@ export async function requireClient(request: Request): Promise<ClientSession> {
   return { ...s, client };
 }
 
-/** "Sair de todos os dispositivos": every session of this login ends, this one included. */
+/**
+ * "Sair de todos os dispositivos": every session of this login ends, this one included, and so
+ * does a pending e-mail change (whoever had a session may have asked for it).
+ */
 export async function signOutEverywhere(request: Request, s: ClientSession): Promise<Headers> {
   const headers = await signOut(request);
-  await getDb().delete(sessionTable).where(eq(sessionTable.userId, s.user.id));
+  await getDb().transaction(async (tx) => {
+    await tx.delete(sessionTable).where(eq(sessionTable.userId, s.user.id));
+    await revokePendingEmailChange(tx, s.client.id);
+  });
   return headers;
 }
