@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
 import { billingSettings, clients, mailMessages, session, verification } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import { sealSecret } from "~/lib/secret.server";
@@ -87,12 +88,11 @@ describe("the sign-in link", () => {
   });
 
   it("does the same work in the request for both: one queued job, holding no address in clear", async () => {
-    const queued = async () =>
-      (
-        await t.db.execute<{ data: { to: string } }>(
-          sql`select data from pgboss.job where name = ${clientSignInLinkJob.name} and state = 'created'`,
-        )
-      ).rows;
+    const queued = () =>
+      queryRows<{ data: { to: string } }>(
+        t.db,
+        sql`select data from pgboss.job where name = ${clientSignInLinkJob.name} and state = 'created'`,
+      );
     await drainJobs();
     expect(await queued()).toEqual([]);
     expect((await ask(A, "10.1.4.1")).status).toBe(200);
