@@ -76,5 +76,6 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // The one place an unhandled error is logged (with the request id, which the 500 page shows);
   // visitors see the pt-BR error page, never a stack trace.
-  getLogger().error({ err: error, url: request.url }, "unhandled");
+  // The path only: the query may hold a sign-in, e-mail-change, invitation or reset token.
+  getLogger().error({ err: error, path: new URL(request.url).pathname }, "unhandled");
 };

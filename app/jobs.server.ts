@@ -1,4 +1,5 @@
 import { BILLING_JOBS } from "~/modules/billing/jobs.server";
+import { clientSignInLinkJob } from "~/modules/client-area/client-session.server";
 import { ONBOARDING_JOBS } from "~/modules/onboarding/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
 import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
@@ -23,4 +24,5 @@ export const JOBS: readonly AnyJob[] = [
   privacyRetentionJob,
   ...BILLING_JOBS,
   ...ONBOARDING_JOBS,
+  clientSignInLinkJob,
 ];

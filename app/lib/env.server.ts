@@ -74,6 +74,9 @@ export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
 
+export const TEST_CLOCK_REFUSED =
+  "TEST_CLOCK_CONTROL liga o relógio de testes (/test-hooks/clock), que muda a data do servidor e roda as cobranças: só para os testes E2E. Ele não pode ser ligado com NODE_ENV=production nem com um BASE_URL https; desligue-o (remova TEST_CLOCK_CONTROL) para iniciar.";
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = EnvSchema.safeParse(cleaned);
@@ -81,7 +84,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Configuração inválida no ambiente:\n${lines.join("\n")}`);
   }
-  return result.data;
+  // Anyone the clock hook lets in could move a live business's dates and run its billing. Only
+  // an explicit NODE_ENV=production counts here: unset, NODE_ENV defaults to production, and the
+  // E2E server (which needs the hook) sets none.
+  const e = result.data;
+  if (e.TEST_CLOCK_CONTROL && (cleaned.NODE_ENV === "production" || /^https:/i.test(e.BASE_URL ?? "")))
+    throw new Error(`Configuração inválida no ambiente:\n  - TEST_CLOCK_CONTROL: ${TEST_CLOCK_REFUSED}`);
+  return e;
 }
 
 export function env(): Env {

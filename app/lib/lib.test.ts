@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, formatIsoDate, formatMoney, parseMoneyToCen
 import { isValidBrazilianPhone, maskPhone } from "./phone";
 import { slugify } from "./slug";
 import { whatsappLink, whatsappNumber } from "./whatsapp";
-import { parseEnv } from "./env.server";
+import { parseEnv, resetEnvCache, TEST_CLOCK_REFUSED } from "./env.server";
 
 const nbsp = (s: string) => s.replace(/\u00a0/g, " ");
 
@@ -107,6 +107,34 @@ describe("env", () => {
   it("stops with a clear message on a bad value", () => {
     expect(() => parseEnv({ PORT: "abc" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "not a url" })).toThrow(/Configuração inválida/);
+  });
+  it("refuses the test clock with NODE_ENV=production or an https BASE_URL, saying why", () => {
+    for (const source of [
+      { TEST_CLOCK_CONTROL: "1", NODE_ENV: "production" },
+      { TEST_CLOCK_CONTROL: "true", BASE_URL: "https://loja.example" },
+      { TEST_CLOCK_CONTROL: "1", NODE_ENV: "development", BASE_URL: "HTTPS://loja.example" },
+    ])
+      expect(() => parseEnv(source), JSON.stringify(source)).toThrow(TEST_CLOCK_REFUSED);
+    // The E2E server: no NODE_ENV, a loopback http BASE_URL.
+    expect(parseEnv({ TEST_CLOCK_CONTROL: "1", BASE_URL: "http://127.0.0.1:3310" }).TEST_CLOCK_CONTROL).toBe(
+      true,
+    );
+    expect(parseEnv({ NODE_ENV: "production", BASE_URL: "https://loja.example" }).TEST_CLOCK_CONTROL).toBe(
+      false,
+    );
+  });
+  it("the server does not start with the test clock on in production", async () => {
+    const nodeEnv = process.env.NODE_ENV;
+    Object.assign(process.env, { TEST_CLOCK_CONTROL: "1", NODE_ENV: "production" });
+    resetEnvCache();
+    try {
+      const { boot } = await import("~/boot.server");
+      await expect(boot()).rejects.toThrow(TEST_CLOCK_REFUSED);
+    } finally {
+      delete process.env.TEST_CLOCK_CONTROL;
+      process.env.NODE_ENV = nodeEnv;
+      resetEnvCache();
+    }
   });
 });
 

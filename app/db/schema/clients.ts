@@ -206,3 +206,29 @@ export const clientRequestsPersonalData = personalData({
   notPersonal: ["kind", "reason", "status", "decidedBy"],
   exportAs: { key: "clientRequests", label: "Solicitações de clientes" },
 });
+
+/**
+ * A client's pending "Trocar e-mail" (/cliente/dados): at most one per client, so a newer request
+ * replaces the older one, and "Sair de todos os dispositivos", an admin's change of the address,
+ * a confirmed change and anonymisation each delete it. The e-mailed link's token is stored only
+ * as its SHA-256; the link is single use (the confirmation deletes the row) and valid 24 hours.
+ */
+export const clientEmailChanges = pgTable("client_email_changes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  clientId: uuid("client_id")
+    .notNull()
+    .unique("client_email_changes_client_unique")
+    .references(() => clients.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique("client_email_changes_token_unique"),
+  newEmail: text("new_email").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const clientEmailChangesPersonalData = personalData({
+  table: clientEmailChanges,
+  owners: { clientId: "client" },
+  personal: { newEmail: "email", tokenHash: "secret" },
+  notPersonal: [],
+  erase: "delete",
+});

@@ -5,7 +5,7 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { baseUrl } from "~/lib/env.server";
 import { appSecret } from "~/lib/secret.server";
-import { sendClientLinkMail } from "~/modules/notifications/client-link.server";
+import { queueClientLinkMail } from "~/modules/notifications/client-link.server";
 import { sendResetPasswordMail } from "~/modules/notifications/password-reset.server";
 
 /** The restaurant's sign-in link (issue 32) is valid for 15 minutes. */
@@ -55,7 +55,11 @@ function createAuth() {
         storeToken: "hashed",
         disableSignUp: true,
         sendMagicLink: async ({ token, metadata }) =>
-          sendClientLinkMail({ clientId: String(metadata?.clientId ?? ""), token }),
+          queueClientLinkMail(getDb(), {
+            clientId: String(metadata?.clientId ?? ""),
+            token,
+            key: String(metadata?.key ?? ""),
+          }),
       }),
     ],
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },

@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
 import { billingSettings, clients, mailMessages, session, verification } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
+import { sealSecret } from "~/lib/secret.server";
 import { readFlash } from "~/lib/flash.server";
 import { decodeBrCode } from "~/modules/billing/pix-code";
 import { createOneOffCharge } from "~/modules/billing/billing.server";
@@ -18,6 +21,7 @@ import * as repDashboard from "~/routes/representante/dashboard";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
 import { clientCookie, clientLinkTokenFor, makeClient } from "../../../tests/support/client-area";
+import { clientSignInLinkJob } from "./client-session.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
   adminCookie,
@@ -82,6 +86,35 @@ describe("the sign-in link", () => {
     const mails = await t.db.select().from(mailMessages);
     expect(mails.map((m) => [m.toAddress, m.kind])).toEqual([[A, "cliente.link-acesso"]]);
     expect(mails[0].text).toContain("15 minutos");
+  });
+
+  it("does the same work in the request for both: one queued job, holding no address in clear", async () => {
+    const queued = () =>
+      queryRows<{ data: { to: string } }>(
+        t.db,
+        sql`select data from pgboss.job where name = ${clientSignInLinkJob.name} and state = 'created'`,
+      );
+    await drainJobs();
+    expect(await queued()).toEqual([]);
+    expect((await ask(A, "10.1.4.1")).status).toBe(200);
+    expect((await ask("ninguem-mais@test.dev", "10.1.4.2")).status).toBe(200);
+    const jobs = await queued();
+    expect(jobs).toHaveLength(2);
+    for (const job of jobs) expect(JSON.stringify(job.data)).not.toContain("@");
+    // Nothing about the client was touched before the job ran: no token, no message yet.
+    expect(await t.db.select().from(mailMessages)).toEqual([]);
+    await drainJobs();
+    expect((await t.db.select().from(mailMessages)).map((m) => m.toAddress)).toEqual([A]);
+  });
+
+  it("the link job run twice (a retry) sends one message and makes one token", async () => {
+    const job = { id: randomUUID(), retryCount: 0, retryLimit: 3, isLastAttempt: false };
+    const tokens = async () => (await t.db.select().from(verification)).length;
+    const before = await tokens();
+    await clientSignInLinkJob.handler({ to: sealSecret(B) }, job);
+    await clientSignInLinkJob.handler({ to: sealSecret(B) }, { ...job, retryCount: 1 });
+    expect((await t.db.select().from(mailMessages)).map((m) => m.toAddress)).toEqual([B]);
+    expect(await tokens()).toBe(before + 1);
   });
 
   it("opens the client's area once: the second use of the same link is refused", async () => {

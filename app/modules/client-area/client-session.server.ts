@@ -5,10 +5,14 @@ import { clients, session as sessionTable, user as userTable } from "~/db/schema
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { authHeaders, getAuth } from "~/modules/auth/auth.server";
 import { getSessionUser, signOut, type AuthSession } from "~/modules/auth/session.server";
+import { openSecret, sealSecret } from "~/lib/secret.server";
+import { clientLinkMailKey } from "~/modules/notifications/client-link.server";
 import { isPlaceholderEmail } from "~/modules/privacy/subject.server";
-import { log } from "~/server/logging/logger.server";
+import { defineJob, enqueue } from "~/server/jobs/queue.server";
+import { mailQueued } from "~/server/mail/mail.server";
 import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
+import { revokePendingEmailChange } from "./email-change.server";
 
 /**
  * The restaurant's login (decision 032): a better-auth `user` of role `client`, one per client,
@@ -49,9 +53,11 @@ async function ensureClientLogin(clientId: string): Promise<string | null> {
 }
 
 /**
- * "Entrar" at /cliente/entrar: always the same answer for a well-formed address. When it is a
- * client's (and the client was not anonymised), better-auth's magic-link plugin creates the
- * single-use token and our hook e-mails it. The limit counts per e-mail and per client address.
+ * "Entrar" at /cliente/entrar: the same answer, and the same work, for any well-formed address.
+ * The request counts the limits (per e-mail and per client address) and queues the sign-in link
+ * job with the address sealed; the job, away from the request, decides whether it is a client's.
+ * Looking the client up here, or creating its login and token, made a client's address answer
+ * measurably slower than an unknown one, which told anyone who the clients are.
  */
 export async function requestClientLink({
   email,
@@ -65,23 +71,39 @@ export async function requestClientLink({
     const limit = await hitRateLimit("client-link", identity);
     if (!limit.ok) return limit;
   }
-  try {
+  // Sealed: the queue keeps job rows for days, and most of these addresses are nobody's client.
+  await enqueue(getDb(), clientSignInLinkJob, { to: sealSecret(address) });
+  return { ok: true };
+}
+
+/**
+ * Sends the sign-in link when the address is a client's that was not anonymised: better-auth's
+ * magic-link plugin creates the single-use token and its hook records the message. Idempotent:
+ * the message is keyed by the job, and a retry after it was recorded does nothing.
+ */
+export const clientSignInLinkJob = defineJob<{ to: string }>({
+  name: "client-area.sign-in-link",
+  retryLimit: 3,
+  retryDelay: 10,
+  expireInSeconds: 60,
+  pollingIntervalSeconds: 1,
+  async handler({ to }, job) {
+    const address = openSecret(to);
+    if (!address) return;
+    const key = `job:${job.id}`;
+    if (await mailQueued(getDb(), clientLinkMailKey(key))) return;
     const [client] = await getDb()
       .select({ id: clients.id, email: clients.email })
       .from(clients)
       .where(eq(clients.email, address));
-    if (!client || isPlaceholderEmail(client.email)) return { ok: true };
-    if (!(await ensureClientLogin(client.id))) return { ok: true };
+    if (!client || isPlaceholderEmail(client.email)) return;
+    if (!(await ensureClientLogin(client.id))) return;
     await getAuth().api.signInMagicLink({
-      body: { email: clientLoginEmail(client.id), metadata: { clientId: client.id } },
+      body: { email: clientLoginEmail(client.id), metadata: { clientId: client.id, key } },
       headers: new Headers(),
     });
-  } catch (err) {
-    // Nothing about the client may leak into the answer: log and answer as usual.
-    log.error({ err }, "client sign-in link request failed");
-  }
-  return { ok: true };
-}
+  },
+});
 
 export class InvalidClientLinkError extends Error {
   constructor() {
@@ -161,9 +183,15 @@ export async function requireClient(request: Request): Promise<ClientSession> {
   return { ...s, client };
 }
 
-/** "Sair de todos os dispositivos": every session of this login ends, this one included. */
+/**
+ * "Sair de todos os dispositivos": every session of this login ends, this one included, and so
+ * does a pending e-mail change (whoever had a session may have asked for it).
+ */
 export async function signOutEverywhere(request: Request, s: ClientSession): Promise<Headers> {
   const headers = await signOut(request);
-  await getDb().delete(sessionTable).where(eq(sessionTable.userId, s.user.id));
+  await getDb().transaction(async (tx) => {
+    await tx.delete(sessionTable).where(eq(sessionTable.userId, s.user.id));
+    await revokePendingEmailChange(tx, s.client.id);
+  });
   return headers;
 }

@@ -1,19 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
-import { clients } from "~/db/schema";
-import { isId } from "~/lib/ids";
+import { and, eq, gt, ne } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors";
+import { clientEmailChanges, clients, session as sessionTable } from "~/db/schema";
 import { z } from "~/lib/zod";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { getAuth } from "~/modules/auth/auth.server";
+import { getSessionUser } from "~/modules/auth/session.server";
 import { mailBrand } from "~/modules/notifications/brand.server";
 import {
   CLIENT_EMAIL_CHANGED_SUBJECT,
   CLIENT_EMAIL_CONFIRM_SUBJECT,
+  CLIENT_EMAIL_IN_USE_SUBJECT,
   ClientEmailChangedMail,
   ClientEmailConfirmMail,
+  ClientEmailInUseMail,
 } from "~/modules/notifications/mails/client-area";
 import { REDACTED_LINK } from "~/modules/notifications/mails/reset-password";
+import { isPlaceholderEmail } from "~/modules/privacy/subject.server";
 import { now } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
@@ -23,23 +26,41 @@ import { EMAIL_CHANGE_MESSAGES } from "./client-area.constants";
 export { EMAIL_CHANGE_MESSAGES };
 
 /**
- * "Trocar e-mail" in /cliente/dados (issue 32 item 3): the new address must confirm it. The
- * single-use token lives in better-auth's verification table (its internal adapter, as the
- * password reset's does), stored under its SHA-256 so the table never holds a usable link; it
- * expires in 24 hours. Confirming changes the client's e-mail (and so where the sign-in links and
- * charges go), audited, and tells the old address. Nothing changes before the confirmation.
+ * "Trocar e-mail" in /cliente/dados: the new address must confirm it. A client has at most one
+ * pending change (`client_email_changes`, one row per client), holding only the SHA-256 of the
+ * link's token, valid 24 hours. A newer request replaces it; "Sair de todos os dispositivos", an
+ * admin's change of the address, the confirmation itself and anonymisation delete it, so an old
+ * link (sent to a typo, or asked for by someone who once had a session) cannot take the account
+ * later. Confirming changes the client's e-mail (where the sign-in links and charges go), ends the
+ * client's other sessions, audits, and tells the old address. Nothing changes before that.
  */
 
 const TTL_MS = 24 * 3_600_000;
-const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
-const identifierOf = (token: string) =>
-  `client-email-change:${createHash("sha256").update(token).digest("base64url")}`;
+const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email())
+  // `.invalid` never receives mail (RFC 2606), and is what anonymised records are made of.
+  .refine((e) => !e.endsWith(".invalid"));
+const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
 export const emailConfirmPath = (token: string) =>
   `/cliente/email/confirmar?token=${encodeURIComponent(token)}`;
 
 export type EmailChangeResult = { ok: true; message: string } | { ok: false; message: string };
 
-/** Asks for the change: a confirmation link to the new address; the e-mail itself is unchanged. */
+/** Deletes the client's pending change, if any: its link stops working. */
+export async function revokePendingEmailChange(db: DbOrTx, clientId: string): Promise<void> {
+  await db.delete(clientEmailChanges).where(eq(clientEmailChanges.clientId, clientId));
+}
+
+/**
+ * Asks for the change. The answer is the same whether the address is free or another client's:
+ * a different answer would tell anyone with a session which addresses are clients'. For a free
+ * address the confirmation link goes there; for a taken one its owner is told instead, and
+ * nothing changes. Either way the client's earlier pending change is gone.
+ */
 export async function requestEmailChange({
   clientId,
   email,
@@ -59,95 +80,134 @@ export async function requestEmailChange({
   if (client.email === newEmail) return { ok: false, message: EMAIL_CHANGE_MESSAGES.same };
   const limit = await hitRateLimit("client-link", `email-change:${clientId}`);
   if (!limit.ok) return { ok: false, message: EMAIL_CHANGE_MESSAGES.tooMany };
-  if (await emailTaken(newEmail, clientId)) return { ok: false, message: EMAIL_CHANGE_MESSAGES.taken };
   const token = randomBytes(32).toString("base64url");
-  const ctx = await getAuth().$context;
-  await ctx.internalAdapter.createVerificationValue({
-    identifier: identifierOf(token),
-    value: JSON.stringify({ clientId, newEmail }),
-    expiresAt: new Date(now().getTime() + TTL_MS),
-  });
   const brand = mailBrand();
   const link = brand.url(emailConfirmPath(token));
   const [body, redacted] = await Promise.all([
     renderMail(<ClientEmailConfirmMail brand={brand} name={client.name} link={link} />),
     renderMail(<ClientEmailConfirmMail brand={brand} name={client.name} link={REDACTED_LINK} />),
   ]);
-  await queueMail(db, {
-    kind: "cliente.troca-email",
-    to: newEmail,
-    subject: CLIENT_EMAIL_CONFIRM_SUBJECT,
-    ...body,
-    redacted,
-    dedupeKey: identifierOf(token),
-    entity: { type: "client", id: clientId },
+  await db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(and(eq(clients.email, newEmail), ne(clients.id, clientId)));
+    if (owner) {
+      await revokePendingEmailChange(tx, clientId);
+      await queueMail(tx, {
+        kind: "cliente.email-em-uso",
+        to: newEmail,
+        subject: CLIENT_EMAIL_IN_USE_SUBJECT,
+        ...(await renderMail(<ClientEmailInUseMail brand={brand} name={owner.name} />)),
+        dedupeKey: `client-email-in-use:${digest(token)}`,
+        entity: { type: "client", id: owner.id },
+      });
+      return;
+    }
+    const pending = { tokenHash: digest(token), newEmail, expiresAt: new Date(now().getTime() + TTL_MS) };
+    await tx
+      .insert(clientEmailChanges)
+      .values({ clientId, ...pending })
+      .onConflictDoUpdate({ target: clientEmailChanges.clientId, set: { ...pending, createdAt: now() } });
+    await queueMail(tx, {
+      kind: "cliente.troca-email",
+      to: newEmail,
+      subject: CLIENT_EMAIL_CONFIRM_SUBJECT,
+      ...body,
+      redacted,
+      dedupeKey: `client-email-change:${digest(token)}`,
+      entity: { type: "client", id: clientId },
+    });
   });
   return { ok: true, message: EMAIL_CHANGE_MESSAGES.sent };
-}
-
-async function emailTaken(email: string, clientId: string) {
-  const rows = await getDb()
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.email, email), ne(clients.id, clientId)));
-  return rows.length > 0;
 }
 
 /** Whether a confirmation link is still usable (for the page, before the button is pressed). */
 export async function emailChangeTokenIsValid(token: string): Promise<boolean> {
   if (!token || token.length > 200) return false;
-  const ctx = await getAuth().$context;
-  const v = await ctx.internalAdapter.findVerificationValue(identifierOf(token));
-  return Boolean(v && v.expiresAt > now());
+  const rows = await getDb()
+    .select({ id: clientEmailChanges.id })
+    .from(clientEmailChanges)
+    .where(and(eq(clientEmailChanges.tokenHash, digest(token)), gt(clientEmailChanges.expiresAt, now())));
+  return rows.length > 0;
 }
 
-/** Confirms: consumes the token once, changes the e-mail, audits, and tells the old address. */
-export async function confirmEmailChange({ token }: { token: string }): Promise<EmailChangeResult> {
-  if (!token || token.length > 200) return { ok: false, message: EMAIL_CHANGE_MESSAGES.invalidLink };
-  const ctx = await getAuth().$context;
-  const v = await ctx.internalAdapter.consumeVerificationValue(identifierOf(token));
-  if (!v || v.expiresAt <= now()) return { ok: false, message: EMAIL_CHANGE_MESSAGES.invalidLink };
-  let request: { clientId?: unknown; newEmail?: unknown };
-  try {
-    request = JSON.parse(v.value) as typeof request;
-  } catch {
-    return { ok: false, message: EMAIL_CHANGE_MESSAGES.invalidLink };
-  }
-  const clientId = String(request.clientId ?? "");
-  const newEmail = String(request.newEmail ?? "");
-  if (!isId(clientId) || !EmailSchema.safeParse(newEmail).success)
-    return { ok: false, message: EMAIL_CHANGE_MESSAGES.invalidLink };
-  if (await emailTaken(newEmail, clientId)) return { ok: false, message: EMAIL_CHANGE_MESSAGES.taken };
+const invalidLink = { ok: false, message: EMAIL_CHANGE_MESSAGES.invalidLink } as const;
+
+/**
+ * Confirms: in one transaction, spends the link, changes the e-mail, ends every session of the
+ * client's login but the one confirming (if it is that login's), audits, and tells the old
+ * address. The client row is locked before the pending one, in the order an admin's edit takes
+ * them.
+ */
+export async function confirmEmailChange({
+  token,
+  request,
+}: {
+  token: string;
+  request: Request;
+}): Promise<EmailChangeResult> {
+  if (!token || token.length > 200) return invalidLink;
+  const current = await getSessionUser(request);
   const brand = mailBrand();
-  return getDb().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ name: clients.name, email: clients.email, authId: clients.authId })
-      .from(clients)
-      .where(eq(clients.id, clientId))
-      .for("update");
-    if (!before) return { ok: false, message: EMAIL_CHANGE_MESSAGES.invalidLink };
-    if (before.email === newEmail) return { ok: true, message: EMAIL_CHANGE_MESSAGES.changed };
-    await tx.update(clients).set({ email: newEmail, updatedAt: now() }).where(eq(clients.id, clientId));
-    const actor: Actor = { id: before.authId ?? `client:${clientId}`, name: `${before.name} (cliente)` };
-    await recordAudit(tx, {
-      actor,
-      action: "client.email_changed",
-      entityType: "client",
-      entityId: clientId,
-      entityLabel: before.name,
-      changes: { email: [before.email, newEmail] },
+  const tokenHash = digest(token);
+  try {
+    return await getDb().transaction(async (tx): Promise<EmailChangeResult> => {
+      const [found] = await tx
+        .select({ clientId: clientEmailChanges.clientId })
+        .from(clientEmailChanges)
+        .where(eq(clientEmailChanges.tokenHash, tokenHash));
+      if (!found) return invalidLink;
+      const [before] = await tx
+        .select({ name: clients.name, email: clients.email, authId: clients.authId })
+        .from(clients)
+        .where(eq(clients.id, found.clientId))
+        .for("update");
+      const [pending] = await tx
+        .delete(clientEmailChanges)
+        .where(eq(clientEmailChanges.tokenHash, tokenHash))
+        .returning();
+      // Used meanwhile, expired, or the client was anonymised: never write a real address there.
+      if (!pending || pending.expiresAt <= now() || !before || isPlaceholderEmail(before.email))
+        return invalidLink;
+      const { clientId, newEmail } = pending;
+      const [other] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(and(eq(clients.email, newEmail), ne(clients.id, clientId)));
+      if (other) return { ok: false, message: EMAIL_CHANGE_MESSAGES.taken };
+      await tx.update(clients).set({ email: newEmail, updatedAt: now() }).where(eq(clients.id, clientId));
+      if (before.authId) {
+        const keep = current?.user.id === before.authId ? current.sessionId : null;
+        await tx
+          .delete(sessionTable)
+          .where(and(eq(sessionTable.userId, before.authId), ...(keep ? [ne(sessionTable.id, keep)] : [])));
+      }
+      const actor: Actor = { id: before.authId ?? `client:${clientId}`, name: `${before.name} (cliente)` };
+      await recordAudit(tx, {
+        actor,
+        action: "client.email_changed",
+        entityType: "client",
+        entityId: clientId,
+        entityLabel: before.name,
+        changes: { email: [before.email, newEmail] },
+      });
+      const body = await renderMail(
+        <ClientEmailChangedMail brand={brand} name={before.name} newEmail={newEmail} />,
+      );
+      await queueMail(tx, {
+        kind: "cliente.email-alterado",
+        to: before.email,
+        subject: CLIENT_EMAIL_CHANGED_SUBJECT,
+        ...body,
+        dedupeKey: `client-email-change:${tokenHash}:aviso`,
+        entity: { type: "client", id: clientId },
+      });
+      return { ok: true, message: EMAIL_CHANGE_MESSAGES.changed };
     });
-    const body = await renderMail(
-      <ClientEmailChangedMail brand={brand} name={before.name} newEmail={newEmail} />,
-    );
-    await queueMail(tx, {
-      kind: "cliente.email-alterado",
-      to: before.email,
-      subject: CLIENT_EMAIL_CHANGED_SUBJECT,
-      ...body,
-      dedupeKey: `${identifierOf(token)}:aviso`,
-      entity: { type: "client", id: clientId },
-    });
-    return { ok: true, message: EMAIL_CHANGE_MESSAGES.changed };
-  });
+  } catch (err) {
+    // Another client took the address between the check and the update (unique index).
+    if (isUniqueViolation(err)) return { ok: false, message: EMAIL_CHANGE_MESSAGES.taken };
+    throw err;
+  }
 }

@@ -16,6 +16,7 @@ import { emit } from "~/modules/events/events.server";
 import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { monthlyValueCents, recordSubscriptionEvent } from "~/modules/revenue/history.server";
+import { revokePendingEmailChange } from "~/modules/client-area/email-change.server";
 
 export type Client = typeof clients.$inferSelect;
 
@@ -241,6 +242,8 @@ export async function updateClient({
         .set({ ...fields, email, updatedAt: new Date() })
         .where(eq(clients.id, id))
         .returning();
+      // The address the team set wins: a link the client asked for earlier must not undo it.
+      if (before.email !== email) await revokePendingEmailChange(tx, id);
       await recordAudit(tx, {
         actor,
         action: "client.updated",

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { getDb, type DbOrTx } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { clients } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { inBackground } from "~/server/jobs/queue.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
 import { mailBrand } from "./brand.server";
@@ -12,24 +11,24 @@ import { REDACTED_LINK } from "./mails/reset-password";
 
 export const CLIENT_LINK_KIND = "cliente.link-acesso";
 
+/** The sign-in link message's dedupe key: one message per job. */
+export const clientLinkMailKey = (key: string) => `client-link:${key}`;
+
 /** Where the e-mailed link lands: our page, which asks better-auth to verify the token. */
 export function clientLinkPath(token: string): string {
   return `/cliente/entrar/confirmar?token=${encodeURIComponent(token)}`;
 }
 
 /**
- * better-auth's `sendMagicLink` hook. As the password reset: the token exists in clear only here
- * and in the message (better-auth stores its SHA-256), the mail log replaces the link once the
- * message is delivered, and the work runs in the background so that a request for a client
- * answers about as fast as one for an unknown address.
+ * better-auth's `sendMagicLink` hook, run by the sign-in link job (never in a request: the
+ * request only queues that job, so a client's address and an unknown one cost the same). As the
+ * password reset: the token exists in clear only here and in the message (better-auth stores its
+ * SHA-256), and the mail log replaces the link once the message is delivered. `key` is the job's:
+ * a retried job records no second message.
  */
-export function sendClientLinkMail(input: { clientId: string; token: string }): void {
-  inBackground(queueClientLinkMail(getDb(), input), "client sign-in link mail");
-}
-
 export async function queueClientLinkMail(
   db: DbOrTx,
-  { clientId, token }: { clientId: string; token: string },
+  { clientId, token, key }: { clientId: string; token: string; key: string },
 ) {
   if (!isId(clientId)) return;
   const [client] = await db
@@ -49,7 +48,8 @@ export async function queueClientLinkMail(
     subject: CLIENT_LINK_SUBJECT,
     ...body,
     redacted,
-    dedupeKey: `client-link:${createHash("sha256").update(token).digest("base64url")}`,
+    // Without a job's key (not expected), the token's digest still keeps one message per link.
+    dedupeKey: clientLinkMailKey(key || createHash("sha256").update(token).digest("base64url")),
     entity: { type: "client", id: clientId },
   });
 }

@@ -32,6 +32,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "cliente.link-acesso": "Link de acesso à Área do Cliente",
   "cliente.troca-email": "Confirmação de novo e-mail (Área do Cliente)",
   "cliente.email-alterado": "Aviso de e-mail alterado (Área do Cliente)",
+  "cliente.email-em-uso": "Aviso de pedido para usar um e-mail já cadastrado (Área do Cliente)",
   "cliente.solicitacao": "Solicitação de cliente (troca de plano ou cancelamento)",
   "cliente.solicitacao-resposta": "Resposta à solicitação do cliente",
 };

@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const result = await confirmEmailChange({ token: String(form.get("token") ?? "") });
+  const result = await confirmEmailChange({ token: String(form.get("token") ?? ""), request });
   return result.ok ? replyOk(toast.success(result.message)) : replyError(result.message, { status: 400 });
 }
 

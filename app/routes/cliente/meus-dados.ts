@@ -9,8 +9,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
+      // Cache-Control: private, no-store comes with every /cliente answer (securityHeaders); a
+      // second one here was sent twice.
       "Content-Disposition": `attachment; filename="meus-dados-${data.exportedAt.slice(0, 10)}.json"`,
-      "Cache-Control": "private, no-store",
     },
   });
 }

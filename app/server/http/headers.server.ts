@@ -51,11 +51,13 @@ export function securityHeaders({
 }
 
 /**
- * The back office and the portal (their pages, their `.data` requests and their sign-in pages,
- * which carry flash messages): a shared cache or the browser's back-forward history must never
- * keep a copy, so they answer `Cache-Control: private, no-store`.
+ * The back office, the portal and the restaurant's area (their pages, their `.data` requests,
+ * their sign-in pages, which carry flash messages, and the client area's receipts, JSON download
+ * and pages opened from an e-mailed link, whose URL holds a token): a shared cache or the
+ * browser's back-forward history must never keep a copy, so they answer
+ * `Cache-Control: private, no-store`.
  */
-const PRIVATE_PATH = /^\/(admin|representante)(\/|\.data$|$)/;
+const PRIVATE_PATH = /^\/(admin|representante|cliente)(\/|\.data$|$)/;
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH.test(path);

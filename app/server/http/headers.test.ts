@@ -21,7 +21,7 @@ describe("securityHeaders", () => {
 });
 
 describe("private areas", () => {
-  it("are the admin and portal pages and their .data requests, nothing else", () => {
+  it("are the admin, portal and client-area pages and their .data requests, nothing else", () => {
     for (const path of [
       "/admin",
       "/admin.data",
@@ -31,11 +31,32 @@ describe("private areas", () => {
       "/representante",
       "/representante.data",
       "/representante/indicacoes.data",
+      // The restaurant's area: pages, .data, a receipt, the JSON download and the token pages.
+      "/cliente",
+      "/cliente.data",
+      "/cliente/dados",
+      "/cliente/dados.data",
+      "/cliente/recibo/0b1c2d3e-0000-4000-8000-000000000001",
+      "/cliente/meus-dados.json",
+      "/cliente/entrar",
+      "/cliente/entrar.data",
+      "/cliente/entrar/confirmar",
+      "/cliente/email/confirmar",
+      "/cliente/sair",
     ]) {
       expect(isPrivatePath(path), path).toBe(true);
       expect(securityHeaders({ nonce: "n", secure: false, path })["Cache-Control"]).toBe("private, no-store");
     }
-    for (const path of ["/", "/_root.data", "/blog/admin", "/administracao", "/representantes", "/healthz"]) {
+    for (const path of [
+      "/",
+      "/_root.data",
+      "/blog/admin",
+      "/administracao",
+      "/representantes",
+      "/clientes",
+      "/blog/cliente",
+      "/healthz",
+    ]) {
       expect(isPrivatePath(path), path).toBe(false);
       expect(securityHeaders({ nonce: "n", secure: false, path })["Cache-Control"]).toBeUndefined();
     }

@@ -25,7 +25,11 @@ let destination: ReturnType<typeof pino.destination> | undefined;
 export function baseLogger(): Logger {
   const level = process.env.LOG_LEVEL ?? "info";
   if (!base) {
-    const options = { level: LEVELS.includes(level) ? level : "info" };
+    const options: pino.LoggerOptions = {
+      level: LEVELS.includes(level) ? level : "info",
+      serializers: SERIALIZERS,
+      hooks: { logMethod: messageWithoutQuery },
+    };
     if (logFormat() === "pretty") {
       base = pino(options, prettyStream());
     } else {
@@ -34,6 +38,38 @@ export function baseLogger(): Logger {
     }
   }
   return base;
+}
+
+/**
+ * Queries cut from every URL and path a log line carries: `/cliente/email/confirmar?token=…`
+ * becomes `/cliente/email/confirmar`. Sign-in, e-mail-change, invitation and reset links hold
+ * their token in the query, and an error's message (React Router's 404/405 name the URL they
+ * refused) or a `url` field must not copy it into the logs.
+ */
+const URL_QUERY = /((?:\b[a-z][a-z0-9+.-]*:\/\/|\/)[^\s"'<>?#]*)\?[^\s"'<>#)]+/gi;
+
+export function withoutQuery(text: string): string {
+  return text.replace(URL_QUERY, "$1");
+}
+
+function scrubbed(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return withoutQuery(value);
+  if (value instanceof Error) value = pino.stdSerializers.err(value);
+  if (value === null || typeof value !== "object" || depth > 5) return value;
+  if (Array.isArray(value)) return value.map((v) => scrubbed(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubbed(v, depth + 1)]));
+}
+
+const SERIALIZERS = { err: scrubbed, error: scrubbed, url: scrubbed, path: scrubbed };
+
+/** The message too: `log.error(err)` makes the error's message the line's `msg`. */
+function messageWithoutQuery(this: Logger, args: Parameters<LogFn>, method: LogFn) {
+  const [first, ...rest] = args as unknown[];
+  const text = rest.map((a) => (typeof a === "string" ? withoutQuery(a) : a));
+  if (typeof first === "string") return method.apply(this, [withoutQuery(first), ...text] as never);
+  if (first instanceof Error && text.length === 0)
+    return method.apply(this, [first, withoutQuery(first.message)] as never);
+  return method.apply(this, [first, ...text] as never);
 }
 
 /**

@@ -21,6 +21,19 @@ export interface OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+// Hashed: keys are made of event ids and addresses (or a reset token), which the log must not
+// keep once a person is anonymised (issue 27); equal keys still collide.
+const storedDedupeKey = (key: string) => createHash("sha256").update(key).digest("hex");
+
+/** Whether a message with this dedupe key is already in the log (a retried job's earlier run). */
+export async function mailQueued(db: DbOrTx, dedupeKey: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(eq(mailMessages.dedupeKey, storedDedupeKey(dedupeKey)));
+  return rows.length > 0;
+}
+
 /**
  * Records a message in the mail log and enqueues its delivery, both through `db` (normally the
  * transaction of the change that causes it). Returns the message id, or null when a message
@@ -37,9 +50,7 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string 
       text: mail.text,
       redactedHtml: mail.redacted?.html ?? null,
       redactedText: mail.redacted?.text ?? null,
-      // Hashed: keys are made of event ids and addresses (or a reset token), which the log must
-      // not keep once a person is anonymised (issue 27); equal keys still collide.
-      dedupeKey: mail.dedupeKey ? createHash("sha256").update(mail.dedupeKey).digest("hex") : null,
+      dedupeKey: mail.dedupeKey ? storedDedupeKey(mail.dedupeKey) : null,
       entityType: mail.entity?.type ?? null,
       entityId: mail.entity?.id ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,

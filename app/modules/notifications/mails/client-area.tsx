@@ -88,3 +88,30 @@ export function ClientEmailChangedMail({
     </MailLayout>
   );
 }
+
+export const CLIENT_EMAIL_IN_USE_SUBJECT = "Pedido para usar o seu e-mail em outro cadastro";
+
+/**
+ * To the owner of an address another client asked to use: that client was answered as for any
+ * address, so the person who can act on it (this one) is told here, and nothing changed.
+ */
+export function ClientEmailInUseMail({ brand, name }: { brand: MailBrand; name: string }) {
+  return (
+    <MailLayout
+      preview="Alguém pediu para usar este e-mail em outro cadastro da Área do Cliente. Nada foi alterado."
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer="Se não foi você, ignore este e-mail: o seu acesso continua o mesmo."
+    >
+      <MailHeading>Olá, {name}!</MailHeading>
+      <MailText>
+        Recebemos um pedido para usar este endereço como e-mail de acesso de outro cadastro na Área do
+        Cliente. Como ele já é o e-mail de acesso do seu cadastro, nada foi alterado.
+      </MailText>
+      <MailText>
+        Se foi você (por exemplo, para juntar dois cadastros), fale com a nossa equipe respondendo a este
+        e-mail.
+      </MailText>
+    </MailLayout>
+  );
+}
