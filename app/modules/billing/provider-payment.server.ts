@@ -163,29 +163,29 @@ async function applyToCharge(
     case "recebido":
     case "recebido_em_dinheiro":
       return applyReceived(tx, found, payment, money, actor, today, ctx);
-    case "estornado": {
+    case "estornado":
+    case "contestado": {
+      const to = payment.state === "estornado" ? "estornada" : "contestada";
+      if (c.status === "paga" && c.paymentSource === "manual") {
+        // The charge's money is what an admin recorded; what went back at the provider was a
+        // second payment of it (the client paid there too): that divergence is settled.
+        await closeDivergence(tx, c.id, "duplicidade", payment.id);
+        return refused(ctx, c.id, "sem mudança (paga à parte; pagamento em duplicidade devolvido)");
+      }
       if (c.status === "paga") {
-        await reversePaidCharge(tx, found, "estornada", { actor, today });
-        return "estornada";
+        await reversePaidCharge(tx, found, to, { actor, today });
+        return to;
       }
       if (c.status === "pendente" || c.status === "vencida") {
         if (c.paidAmountCents) {
           await refundPartialPayment(tx, found, { actor });
           return "pagamento parcial estornado";
         }
-        // Paid and refunded while we heard of neither: both happened, in that order.
-        return payThenReverse(tx, found, money, "estornada", actor, today, ctx);
+        // Paid and then refunded or charged back, while we heard of neither: both happened, in
+        // that order.
+        return payThenReverse(tx, found, money, to, actor, today, ctx);
       }
-      if (c.status === "cancelada") await closeCancelledChargeDivergence(tx, c.id, payment.id);
-      return refused(ctx, c.id, `sem mudança (${c.status})`, { providerState: payment.state });
-    }
-    case "contestado": {
-      if (c.status === "paga") {
-        await reversePaidCharge(tx, found, "contestada", { actor, today });
-        return "contestada";
-      }
-      if ((c.status === "pendente" || c.status === "vencida") && !c.paidAmountCents)
-        return payThenReverse(tx, found, money, "contestada", actor, today, ctx);
+      if (c.status === "cancelada") await closeDivergence(tx, c.id, "cobranca_cancelada", payment.id);
       return refused(ctx, c.id, `sem mudança (${c.status})`, { providerState: payment.state });
     }
     case "removido": {
@@ -259,8 +259,10 @@ async function payThenReverse(
   today: string,
   ctx: SyncContext,
 ): Promise<SyncOutcome> {
-  const { outcome, charge } = await applyReceivedMoney(tx, found, money, { actor, today });
-  if (outcome !== "paga") return refused(ctx, found.charge.id, `sem mudança (${to} de pagamento parcial)`);
+  // A part paid and already gone back leaves nothing to record: the charge is as it was.
+  if (money.totalCents < found.charge.amountCents)
+    return refused(ctx, found.charge.id, `sem mudança (${to} de pagamento parcial)`);
+  const { charge } = await applyReceivedMoney(tx, found, money, { actor, today });
   await reversePaidCharge(tx, { ...found, charge }, to, { actor, today });
   return to;
 }
@@ -292,15 +294,20 @@ async function hadPartFrom(tx: DbOrTx, chargeId: string, providerPaymentId: stri
   return Boolean(row);
 }
 
-/** The money received for a cancelled charge was given back at the provider: settled. */
-async function closeCancelledChargeDivergence(tx: DbOrTx, chargeId: string, providerPaymentId: string) {
+/** Money set aside as a divergence went back to the client at the provider: settled. */
+async function closeDivergence(
+  tx: DbOrTx,
+  chargeId: string,
+  kind: "duplicidade" | "cobranca_cancelada",
+  providerPaymentId: string,
+) {
   await tx
     .update(paymentDivergences)
     .set({ resolvedAt: now(), resolution: "devolvido" })
     .where(
       and(
         eq(paymentDivergences.chargeId, chargeId),
-        eq(paymentDivergences.kind, "cobranca_cancelada"),
+        eq(paymentDivergences.kind, kind),
         eq(paymentDivergences.providerPaymentId, providerPaymentId),
         sql`${paymentDivergences.resolvedAt} is null`,
       ),

@@ -77,7 +77,10 @@ export async function reversePaidCharge(
   return reversed;
 }
 
-/** The part an open charge had received was given back: it owes its whole amount again. */
+/**
+ * The part an open charge had received went back (refunded, or taken back by a chargeback): it
+ * owes its whole amount again.
+ */
 export async function refundPartialPayment(
   tx: DbOrTx,
   found: LockedCharge,
