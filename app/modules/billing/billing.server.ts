@@ -146,7 +146,8 @@ async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: 
 }
 
 /**
- * The first charge of a subscription, in the transaction (`tx`) that created it: its first
+ * The first charge of a subscription, in the transaction (`tx`) that created it (which holds the
+ * client's row locked when the client existed before, see addSubscription): its first
  * period at the plan's price × the renewal type's months, plus the plan's activation fee when
  * this is the client's first subscription (never on renewals or plan changes). Nothing for a
  * "sem cobrança" subscription. Due on the period's start, or today if that has passed.
@@ -159,12 +160,6 @@ export async function issueFirstCharge(
     today = clockToday(),
   }: { subscriptionId: string; actor?: Actor | null; today?: string },
 ): Promise<Charge | null> {
-  // The client's row is locked before "is this its first subscription?" is asked: two
-  // subscriptions added at once for a client with none would otherwise both see themselves as the
-  // first (each insert is invisible to the other) and both bill the activation fee.
-  await tx.execute(
-    sql`select 1 from clients where id = (select client_id from subscriptions where id = ${subscriptionId}) for update`,
-  );
   const [row] = await queryRows<{
     client_id: string;
     client_name: string;

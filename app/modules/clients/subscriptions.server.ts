@@ -70,6 +70,11 @@ export async function addSubscription({
 }): Promise<typeof subscriptions.$inferSelect> {
   try {
     return await getDb().transaction(async (tx) => {
+      // The client's row first: two subscriptions added at once for a client with none would
+      // otherwise both be its "first" (each insert invisible to the other) and both bill the
+      // activation fee. Taken before the insert, whose foreign key would share-lock the row and
+      // turn the two into a deadlock.
+      await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
       const [row] = await tx
         .insert(subscriptions)
         .values({
