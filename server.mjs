@@ -35,6 +35,18 @@ if (config.trustProxy) server.set("trust proxy", 1);
 // Request id, one JSON line per request, and the request context every log line below uses.
 server.use(app.requestLogMiddleware());
 
+// Requests in flight, so that a SIGTERM lets them finish (shutdown below).
+server.use(app.inFlightMiddleware());
+
+// Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default, then nothing is added here):
+// every request counted by route pattern and status, before the page cache so hits count too;
+// /metrics itself on this port when a token guards it (app/server/metrics).
+const metrics = app.httpMetrics(build.routes);
+if (metrics) {
+  server.use(metrics.record);
+  if (metrics.endpoint) server.get("/metrics", metrics.endpoint);
+}
+
 // A representative's link (`/?ref={code}`): sets the 90-day attribution cookie and redirects to
 // the page without the code, before the page cache, so cached pages are neither bypassed nor
 // copied per code (app/modules/referrals/referral-link.server.ts).
@@ -107,14 +119,27 @@ httpServer.listen(config.port, config.host, () => {
   console.log(`Servidor pronto em ${config.baseUrl} (${config.databaseKind})`);
 });
 
+// SIGTERM (a deploy, an orchestrator scaling down): stop taking requests at once (/readyz says
+// so too), let those in flight finish and the running jobs too, up to SHUTDOWN_TIMEOUT_SECONDS;
+// then cut what is left (a job still running goes back to the queue) and exit 0.
 let closing = false;
 async function shutdown(signal) {
   if (closing) return;
   closing = true;
-  logger.info({ signal }, "shutting down");
+  const deadline = Date.now() + config.shutdownTimeoutMs;
+  logger.info({ signal, requestsInFlight: app.requestsInFlight() }, "shutting down: taking no new requests");
   httpServer.close();
-  httpServer.closeAllConnections?.();
-  await app.shutdown().catch(() => {});
+  httpServer.closeIdleConnections();
+  await app.pauseWorkers();
+  const cut = await app.drainRequests(config.shutdownTimeoutMs);
+  if (cut) logger.warn({ requests: cut }, "shutting down: requests still running at the limit are cut");
+  httpServer.closeAllConnections();
+  try {
+    await app.shutdown({ timeoutMs: Math.max(1000, deadline - Date.now()) });
+  } catch (err) {
+    logger.error({ err: { message: err.message } }, "shutdown: closing failed");
+  }
+  logger.info("shut down");
   process.exit(0);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
