@@ -85,10 +85,10 @@ export async function boot() {
  * the queue; then the connections close.
  */
 export async function shutdown({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}) {
-  const running = jobsRunning();
+  baseLogger().info({ jobsRunning: jobsRunning(), timeoutMs }, "stopping the job worker");
   await stopJobs({ timeoutMs });
-  const handedBack = jobsRunning();
-  baseLogger().info({ jobsRunning: running, handedBack }, "job worker stopped");
+  // Handlers still running now were handed back to the queue (pg-boss failed them for a retry).
+  baseLogger().info({ handedBack: jobsRunning() }, "job worker stopped");
   closeMailTransport();
   await closeBackupSocket?.();
   closeBackupSocket = undefined;

@@ -24,7 +24,7 @@ import {
  */
 
 /** pg_advisory_lock key of the startup setup (migrations, queue, first admin, demo data). */
-export const STARTUP_LOCK_KEY = 4_901_700_049;
+export const STARTUP_LOCK_KEY = 490_170_049;
 
 interface CodeMigration {
   tag: string;

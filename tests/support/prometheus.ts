@@ -29,3 +29,27 @@ export function readMetrics(text: string) {
     labels: (name: string) => (families.get(name)?.metrics ?? []).map((m) => m.labels ?? {}),
   };
 }
+
+/** The families docs/deploy.md promises on /metrics (a worker instance's). */
+export const PROMISED_FAMILIES = [
+  "cardapio_http_requests_total",
+  "cardapio_http_request_duration_seconds",
+  "cardapio_http_requests_in_flight",
+  "cardapio_job_runs_total",
+  "cardapio_job_lag_seconds",
+  "cardapio_jobs_waiting",
+  "cardapio_jobs_oldest_waiting_seconds",
+  "cardapio_worker_heartbeat_age_seconds",
+  "cardapio_webhooks_received_total",
+  "cardapio_webhook_deliveries_total",
+  "cardapio_messages_total",
+  "cardapio_charges_issued_today",
+  "cardapio_charges_paid_today",
+  "cardapio_charges_overdue",
+  "cardapio_charges_overdue_unmarked",
+  "cardapio_dunning_steps_sent_total",
+  "cardapio_db_pool_connections_in_use",
+  "cardapio_db_pool_waiting",
+  "cardapio_database_up",
+  "nodejs_eventloop_lag_seconds",
+];
