@@ -32,20 +32,18 @@ server.disable("x-powered-by");
 // by the rate limiter is the one the proxy saw; `true` would trust a forged X-Forwarded-For.
 if (config.trustProxy) server.set("trust proxy", 1);
 
+// Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default, then nothing is measured):
+// the request log tells them of every finished request, page-cache hits included, by route
+// pattern and status; /metrics itself is served here when a token guards it (app/server/metrics).
+const metrics = app.httpMetrics(build.routes);
+
 // Request id, one JSON line per request, and the request context every log line below uses.
-server.use(app.requestLogMiddleware());
+server.use(app.requestLogMiddleware({ onFinished: metrics?.record }));
 
 // Requests in flight, so that a SIGTERM lets them finish (shutdown below).
 server.use(app.inFlightMiddleware());
 
-// Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default, then nothing is added here):
-// every request counted by route pattern and status, before the page cache so hits count too;
-// /metrics itself on this port when a token guards it (app/server/metrics).
-const metrics = app.httpMetrics(build.routes);
-if (metrics) {
-  server.use(metrics.record);
-  if (metrics.endpoint) server.get("/metrics", metrics.endpoint);
-}
+if (metrics?.endpoint) server.get("/metrics", metrics.endpoint);
 
 // A representative's link (`/?ref={code}`): sets the 90-day attribution cookie and redirects to
 // the page without the code, before the page cache, so cached pages are neither bypassed nor

@@ -14,7 +14,7 @@ import { jobsRunning, startJobs, stopJobs } from "~/server/jobs/queue.server";
 import { baseLogger, printForOperator } from "~/server/logging/logger.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
 import {
-  httpMetricsMiddleware,
+  httpRequestRecorder,
   metricsEndpoint,
   startMetricsServer,
   type BuildRoute,
@@ -115,15 +115,15 @@ function metricsEnabled(): boolean {
 
 /**
  * The HTTP metrics for server.mjs: null when metrics are off (nothing is measured, nothing
- * added to a request); else the recording middleware, and the /metrics endpoint when it is
- * served on the app's port (METRICS_TOKEN without METRICS_PORT).
+ * added to a request); else the recorder the request log calls for each finished request, and
+ * the /metrics endpoint when it is served on the app's port (METRICS_TOKEN without METRICS_PORT).
  */
 export function httpMetrics(routes: Record<string, BuildRoute | undefined>) {
   if (!metricsEnabled()) return null;
   const e = env();
   const endpoint = e.METRICS_TOKEN && !e.METRICS_PORT ? metricsEndpoint({ token: e.METRICS_TOKEN }) : null;
   return {
-    record: httpMetricsMiddleware({ routes, ownPaths: endpoint ? ["/metrics"] : [] }),
+    record: httpRequestRecorder({ routes, ownPaths: endpoint ? ["/metrics"] : [] }),
     endpoint,
   };
 }

@@ -122,7 +122,9 @@ describe("env", () => {
   it("refuses a weak metrics token, a metrics port that is the app's, and unknown switches", () => {
     expect(() => parseEnv({ METRICS_TOKEN: "curto" })).toThrow(/METRICS_TOKEN precisa ter pelo menos 16/);
     expect(() => parseEnv({ METRICS_TOKEN: "um token com espaços dentro" })).toThrow(/METRICS_TOKEN/);
-    expect(() => parseEnv({ PORT: "3000", METRICS_PORT: "3000" })).toThrow(/METRICS_PORT precisa ser diferente/);
+    expect(() => parseEnv({ PORT: "3000", METRICS_PORT: "3000" })).toThrow(
+      /METRICS_PORT precisa ser diferente/,
+    );
     expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT precisa ser uma porta/);
     expect(() => parseEnv({ MIGRATE_ON_START: "talvez" })).toThrow(/MIGRATE_ON_START/);
     expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: "0" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);

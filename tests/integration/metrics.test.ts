@@ -20,8 +20,9 @@ import { startAppMetrics } from "~/metrics.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { effectiveDueDate } from "~/modules/billing/due-dates";
 import { queueMail } from "~/server/mail/mail.server";
+import { requestLogMiddleware } from "~/server/logging/request-log.server";
 import {
-  httpMetricsMiddleware,
+  httpRequestRecorder,
   metricsEndpoint,
   routePatternResolver,
   startMetricsServer,
@@ -56,9 +57,14 @@ beforeAll(async () => {
   // Metrics of a worker instance; the queue runs no worker here (jobs run when drainJobs says),
   // so its heartbeat is not beating: the family shows an infinite age.
   startAppMetrics({ worker: true });
-  // The production wiring of server.mjs on a small Express app: the recorder, the endpoint.
+  // The production wiring of server.mjs on a small Express app: the request log and its
+  // recorder, the endpoint.
   const app = express();
-  app.use(httpMetricsMiddleware({ routes: buildRoutes(), ownPaths: ["/metrics"] }));
+  app.use(
+    requestLogMiddleware({
+      onFinished: httpRequestRecorder({ routes: buildRoutes(), ownPaths: ["/metrics"] }),
+    }),
+  );
   app.get("/metrics", metricsEndpoint({ token: TOKEN }));
   app.get("/{*splat}", (req, res) => {
     res.status(req.path.startsWith("/blog/") ? 200 : 404).send("ok");

@@ -68,11 +68,17 @@ export async function startBackupSocket({
         res.writeHead(500).end();
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(socket, () => resolve());
-  });
-  chmodSync(socket, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socket, () => resolve());
+    });
+    chmodSync(socket, 0o600);
+  } catch (err) {
+    // A platform or file system without Unix sockets: the server runs; backups need it stopped.
+    log.warn({ err, socket }, "backup socket unavailable: npm run db:backup will need the server stopped");
+    return async () => {};
+  }
   return () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());

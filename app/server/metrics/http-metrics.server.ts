@@ -1,9 +1,10 @@
-import type { NextFunction, Request, Response } from "express";
+import type { Request, Response } from "express";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { matchRoutes, type RouteObject } from "react-router";
 import { log } from "~/server/logging/logger.server";
+import type { RequestFinished } from "~/server/logging/request-log.server";
 import { METRICS_CONTENT_TYPE, recordHttpRequest, renderMetrics } from "./metrics.server";
 
 /** A route of the React Router build (server.mjs passes `build.routes`). */
@@ -72,24 +73,19 @@ export function routePatternResolver(
   };
 }
 
-/** Express middleware: counts each answered request and its time, by method, pattern and status. */
-export function httpMetricsMiddleware({
+/**
+ * The HTTP metrics' recorder, given to the request log (server.mjs): each finished request counted
+ * by method, route pattern and status, with its time.
+ */
+export function httpRequestRecorder({
   routes,
   ownPaths = [],
 }: {
   routes: Record<string, BuildRoute | undefined>;
   ownPaths?: readonly string[];
-}) {
+}): RequestFinished {
   const patternOf = routePatternResolver(routes, ownPaths);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const start = process.hrtime.bigint();
-    const path = req.path;
-    res.once("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      recordHttpRequest(req.method, patternOf(path), res.statusCode, seconds);
-    });
-    next();
-  };
+  return (method, path, status, seconds) => recordHttpRequest(method, patternOf(path), status, seconds);
 }
 
 function digest(text: string): Buffer {
