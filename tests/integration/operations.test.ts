@@ -353,6 +353,12 @@ describe("db:backup / db:restore", () => {
         expect(backup.status, backup.stderr).toBe(0);
         expect(backup.stdout).toContain("Cópia feita pelo servidor em execução");
 
+        const unconfirmed = await npmRun("db:restore", ["--in", file], {
+          DATA_DIR: target,
+          DATABASE_URL: "",
+        });
+        expect(unconfirmed.status).toBe(1);
+        expect(unconfirmed.stderr).toContain("--yes");
         const restore = await npmRun("db:restore", ["--in", file, "--yes"], {
           DATA_DIR: target,
           DATABASE_URL: "",
@@ -371,7 +377,7 @@ describe("db:backup / db:restore", () => {
         await db.close();
         await queueWithoutWorker();
       }
-    }, 180_000); // three npm processes on a shared machine
+    }, 180_000); // four npm processes on a shared machine
   }
 
   if (onPostgres) {
