@@ -21,13 +21,14 @@
 // (METRICS_TOKEN set) and one without, in alternating slices of the same run (the second on
 // --port + 1); prints both figures, the median of the rounds' differences and the metrics' own
 // cost per request measured in-process. With --simultaneous both are loaded at the same time in
-// each round (on a machine shared with other work, both then see the same load).
+// each round (on a machine shared with other work, both then see the same load); --control runs
+// the second instance without metrics too (the method's noise on this machine, same run).
 //
 // Creates database bench_http (dropped at the end unless --keep), ports 3303 (app), 3313 (nginx)
 // and 3323 (nginx proxy_cache).
 import autocannon, { type Result } from "autocannon";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import os from "node:os";
 import path from "node:path";
@@ -258,7 +259,8 @@ async function measureMetricsCost(baseEnv: Record<string, string>, page = "/") {
   });
   const measured = await startApp({
     port: appPort + 1,
-    env: { ...baseEnv, METRICS_TOKEN: randomBytes(16).toString("hex") },
+    // --control: the second instance without metrics too, to read the method's own noise.
+    env: flag("control") ? baseEnv : { ...baseEnv, METRICS_TOKEN: randomBytes(16).toString("hex") },
     logFile: path.join(OUT, "http-server-metrics.log"),
   });
   try {
@@ -268,20 +270,31 @@ async function measureMetricsCost(baseEnv: Record<string, string>, page = "/") {
     const slice = Math.max(1, Math.round(duration / rounds));
     const without: Result[] = [];
     const withMetrics: Result[] = [];
+    // CPU seconds each server process used while it was loaded: per request, what a request
+    // costs the process, whatever else the machine runs (requests/s swing with other work).
+    const cpu = { without: 0, withMetrics: 0 };
+    const measure = async (app: AppServer) => {
+      const before = cpuSeconds(app.process.pid!);
+      const result = await load(app.url + page, slice);
+      cpu[app === plain ? "without" : "withMetrics"] += cpuSeconds(app.process.pid!) - before;
+      (app === plain ? without : withMetrics).push(result);
+    };
     for (let i = 0; i < rounds; i++) {
       if (flag("simultaneous")) {
         // Both loaded at the same time: whatever else runs on the machine slows both alike.
-        const [w, m] = await Promise.all([load(plain.url + page, slice), load(measured.url + page, slice)]);
-        without.push(w);
-        withMetrics.push(m);
+        await Promise.all([measure(plain), measure(measured)]);
         continue;
       }
-      const order = i % 2 === 0 ? [plain, measured] : [measured, plain];
-      for (const app of order)
-        (app === plain ? without : withMetrics).push(await load(app.url + page, slice));
+      for (const app of i % 2 === 0 ? [plain, measured] : [measured, plain]) await measure(app);
     }
     const a = combine(without);
     const b = combine(withMetrics);
+    const served = (rs: Result[]) => rs.reduce((n, r) => n + r.requests.total, 0);
+    const cpuPerRequest = {
+      without: (cpu.without / served(without)) * 1e6,
+      withMetrics: (cpu.withMetrics / served(withMetrics)) * 1e6,
+    };
+    const cpuCost = (cpuPerRequest.withMetrics / cpuPerRequest.without - 1) * 100;
     // Each round's two slices ran back to back: their ratio shares the machine's load of that
     // moment, so the median of the rounds' costs is what to read on a shared machine.
     const costs = without
@@ -290,10 +303,10 @@ async function measureMetricsCost(baseEnv: Record<string, string>, page = "/") {
     const cost = median(costs);
     const micro = await metricsMicroseconds();
     console.log(
-      `GET ${page} sem métricas ${a.requests.average.toFixed(0)} req/s p99 ${a.latency.p99} ms | com métricas ${b.requests.average.toFixed(0)} req/s p99 ${b.latency.p99} ms | custo (mediana das rodadas) ${cost.toFixed(1)} % [${costs[0].toFixed(1)} … ${costs.at(-1)!.toFixed(1)}] | métricas ${micro.toFixed(2)} µs/req` +
+      `GET ${page} sem métricas ${a.requests.average.toFixed(0)} req/s p99 ${a.latency.p99} ms CPU ${cpuPerRequest.without.toFixed(1)} µs/req | com métricas ${b.requests.average.toFixed(0)} req/s p99 ${b.latency.p99} ms CPU ${cpuPerRequest.withMetrics.toFixed(1)} µs/req | custo req/s (mediana das rodadas) ${cost.toFixed(1)} % [${costs[0].toFixed(1)} … ${costs.at(-1)!.toFixed(1)}] | custo CPU ${cpuCost.toFixed(1)} % | métricas ${micro.toFixed(2)} µs/req` +
         (a.non2xx || b.non2xx ? `  (não-2xx: ${a.non2xx} / ${b.non2xx}!)` : ""),
     );
-    return { page, rounds, slice, without: a, withMetrics: b, cost, costs, micro };
+    return { page, rounds, slice, without: a, withMetrics: b, cost, costs, micro, cpuPerRequest, cpuCost };
   } finally {
     await plain.stop();
     await measured.stop();
@@ -306,6 +319,13 @@ async function measureMetricsCost(baseEnv: Record<string, string>, page = "/") {
  * many calls with the app's real route table. The end-to-end figure above includes them; this one
  * is free of the machine's noise.
  */
+/** user + system CPU seconds a process has used so far (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are the 14th and 15th fields of the line, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function metricsMicroseconds(calls = 1_000_000): Promise<number> {
   // The production code itself: the build's own recorder, as server.mjs wires it.
   process.env.METRICS_TOKEN ??= randomBytes(16).toString("hex");
@@ -343,7 +363,7 @@ async function main() {
     try {
       const m = await measureMetricsCost(baseEnv);
       const report = [
-        `### http --metrics-cost — ${stamp()}`,
+        `### http --metrics-cost${flag("control") ? " --control (as duas instâncias SEM métricas)" : ""} — ${stamp()}`,
         "",
         `${machine()}; PostgreSQL (${new URL(dbUrl).pathname.slice(1)}, dados de demonstração); duas instâncias lado a lado, GET ${m.page} (página pública em cache), autocannon ${connections} conexões por instância, ${m.rounds} rodadas de ${m.slice} s ${flag("simultaneous") ? "com as duas sob carga ao mesmo tempo" : "alternadas (a ordem troca a cada rodada)"}, gzip; carga da máquina (load average) ${os
           .loadavg()
@@ -351,18 +371,24 @@ async function main() {
           .join(" / ")}.`,
         "",
         table(
-          ["instância", "req/s", "p99 ms"],
+          ["instância", "req/s", "p99 ms", "CPU µs por requisição"],
           [
-            ["sem métricas", m.without.requests.average.toFixed(0), `${m.without.latency.p99}`],
             [
-              "com métricas (METRICS_TOKEN)",
+              "sem métricas",
+              m.without.requests.average.toFixed(0),
+              `${m.without.latency.p99}`,
+              m.cpuPerRequest.without.toFixed(1),
+            ],
+            [
+              flag("control") ? "segunda instância (também sem métricas)" : "com métricas (METRICS_TOKEN)",
               m.withMetrics.requests.average.toFixed(0),
               `${m.withMetrics.latency.p99}`,
+              m.cpuPerRequest.withMetrics.toFixed(1),
             ],
           ],
         ),
         "",
-        `Custo do middleware de métricas: ${m.cost.toFixed(1)} % das requisições por segundo (mediana das ${m.rounds} rodadas pareadas; de ${m.costs[0].toFixed(1)} a ${m.costs.at(-1)!.toFixed(1)} %). As métricas sozinhas, no mesmo processo, com a tabela de rotas do build: ${m.micro.toFixed(2)} µs por requisição.`,
+        `Custo das métricas: ${m.cpuCost.toFixed(1)} % de CPU por requisição no processo do servidor (o que limita as requisições por segundo de um processo Node); em req/s, mediana das ${m.rounds} rodadas pareadas ${m.cost.toFixed(1)} % (de ${m.costs[0].toFixed(1)} a ${m.costs.at(-1)!.toFixed(1)} %: a carga de outros processos da máquina varia mais que isso). As métricas sozinhas, no mesmo processo, com a tabela de rotas do build: ${m.micro.toFixed(2)} µs por requisição.`,
       ].join("\n");
       console.log(`\n${report}\n`);
       writeFileSync(path.join(OUT, "http-metrics-cost.md"), report + "\n");
