@@ -32,8 +32,18 @@ server.disable("x-powered-by");
 // by the rate limiter is the one the proxy saw; `true` would trust a forged X-Forwarded-For.
 if (config.trustProxy) server.set("trust proxy", 1);
 
+// Prometheus metrics (METRICS_TOKEN / METRICS_PORT; off by default, then nothing is measured):
+// the request log tells them of every finished request, page-cache hits included, by route
+// pattern and status; /metrics itself is served here when a token guards it (app/server/metrics).
+const metrics = app.httpMetrics(build.routes);
+
 // Request id, one JSON line per request, and the request context every log line below uses.
-server.use(app.requestLogMiddleware());
+server.use(app.requestLogMiddleware({ onFinished: metrics?.record }));
+
+// Requests in flight, so that a SIGTERM lets them finish (shutdown below).
+server.use(app.inFlightMiddleware());
+
+if (metrics?.endpoint) server.get("/metrics", metrics.endpoint);
 
 // A representative's link (`/?ref={code}`): sets the 90-day attribution cookie and redirects to
 // the page without the code, before the page cache, so cached pages are neither bypassed nor
@@ -107,14 +117,27 @@ httpServer.listen(config.port, config.host, () => {
   console.log(`Servidor pronto em ${config.baseUrl} (${config.databaseKind})`);
 });
 
+// SIGTERM (a deploy, an orchestrator scaling down): stop taking requests at once (/readyz says
+// so too), let those in flight finish and the running jobs too, up to SHUTDOWN_TIMEOUT_SECONDS;
+// then cut what is left (a job still running goes back to the queue) and exit 0.
 let closing = false;
 async function shutdown(signal) {
   if (closing) return;
   closing = true;
-  logger.info({ signal }, "shutting down");
+  const deadline = Date.now() + config.shutdownTimeoutMs;
+  logger.info({ signal, requestsInFlight: app.requestsInFlight() }, "shutting down: taking no new requests");
   httpServer.close();
-  httpServer.closeAllConnections?.();
-  await app.shutdown().catch(() => {});
+  httpServer.closeIdleConnections();
+  await app.pauseWorkers();
+  const cut = await app.drainRequests(config.shutdownTimeoutMs);
+  if (cut) logger.warn({ requests: cut }, "shutting down: requests still running at the limit are cut");
+  httpServer.closeAllConnections();
+  try {
+    await app.shutdown({ timeoutMs: Math.max(1000, deadline - Date.now()) });
+  } catch (err) {
+    logger.error({ err: { message: err.message } }, "shutdown: closing failed");
+  }
+  logger.info("shut down");
   process.exit(0);
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -9,8 +9,10 @@ import { ServerRouter } from "react-router";
 import { getLogger } from "./server/logging/logger.server";
 
 // Hooks the Express server (server.mjs) calls: boot, shutdown, logging, headers, CSRF/body
-// guard, referral links, page cache.
-export { boot, requestGuard, shutdown } from "./boot.server";
+// guard, referral links, page cache, metrics, requests in flight.
+export { boot, httpMetrics, requestGuard, shutdown } from "./boot.server";
+export { drainRequests, inFlightMiddleware, requestsInFlight } from "./server/http/drain.server";
+export { pauseWorkers } from "./server/jobs/queue.server";
 export { referralLinkMiddleware } from "./modules/referrals/referral-link.server";
 export { pageCacheMiddleware } from "./server/cache/page-cache.server";
 export { securityHeaders } from "./server/http/headers.server";

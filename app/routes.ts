@@ -5,6 +5,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   // Resource routes (no UI)
   route("healthz", "routes/resources/healthz.ts"),
+  route("readyz", "routes/resources/readyz.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("rss.xml", "routes/resources/rss.ts"),

@@ -16,11 +16,21 @@
 //
 // --cpu-prof DIR writes a CPU profile of the app (its first start) to DIR when it stops.
 //
+// --metrics-cost measures only what the Prometheus metrics cost: GET / (a cached public page) on
+// two instances of the app running side by side on the same database, one with the metrics
+// (METRICS_TOKEN set) and one without, in alternating slices of the same run (the second on
+// --port + 1); prints both figures, the median of the rounds' differences and the metrics' own
+// cost per request measured in-process. With --simultaneous both are loaded at the same time in
+// each round (on a machine shared with other work, both then see the same load); --control runs
+// the second instance without metrics too (the method's noise on this machine, same run).
+//
 // Creates database bench_http (dropped at the end unless --keep), ports 3303 (app), 3313 (nginx)
 // and 3323 (nginx proxy_cache).
 import autocannon, { type Result } from "autocannon";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { arg } from "../scripts/lib/connect";
@@ -36,11 +46,12 @@ import {
   startStaticCopy,
   type AppServer,
 } from "./lib/servers";
-import { machine, ratio, stamp, table } from "./lib/stats";
+import { machine, median, ratio, stamp, table } from "./lib/stats";
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbUrl = withDatabase(SERVER, "bench_http");
+// --db NAME: another database name, so two runs on one server do not drop each other's.
+const dbUrl = withDatabase(SERVER, arg("db") ?? "bench_http");
 const duration = Number(arg("duration") ?? 10);
 const connections = Number(arg("connections") ?? 10);
 const appPort = Number(arg("port") ?? 3303);
@@ -236,6 +247,101 @@ async function measureContact(app: AppServer) {
   return { result, accepted, stored, lost, sent: result.requests.total };
 }
 
+/**
+ * Requests/s of GET `path` on an instance without metrics and one with them, alternating which
+ * goes first in each round so neither always runs on a cooler machine.
+ */
+async function measureMetricsCost(baseEnv: Record<string, string>, page = "/") {
+  const plain = await startApp({
+    port: appPort,
+    env: baseEnv,
+    logFile: path.join(OUT, "http-server.log"),
+  });
+  const measured = await startApp({
+    port: appPort + 1,
+    // --control: the second instance without metrics too, to read the method's own noise.
+    env: flag("control") ? baseEnv : { ...baseEnv, METRICS_TOKEN: randomBytes(16).toString("hex") },
+    logFile: path.join(OUT, "http-server-metrics.log"),
+  });
+  try {
+    await load(plain.url + page, 3);
+    await load(measured.url + page, 3);
+    const rounds = Number(arg("rounds") ?? 10);
+    const slice = Math.max(1, Math.round(duration / rounds));
+    const without: Result[] = [];
+    const withMetrics: Result[] = [];
+    // CPU seconds each server process used while it was loaded: per request, what a request
+    // costs the process, whatever else the machine runs (requests/s swing with other work).
+    const cpu = { without: 0, withMetrics: 0 };
+    const measure = async (app: AppServer) => {
+      const before = cpuSeconds(app.process.pid!);
+      const result = await load(app.url + page, slice);
+      cpu[app === plain ? "without" : "withMetrics"] += cpuSeconds(app.process.pid!) - before;
+      (app === plain ? without : withMetrics).push(result);
+    };
+    for (let i = 0; i < rounds; i++) {
+      if (flag("simultaneous")) {
+        // Both loaded at the same time: whatever else runs on the machine slows both alike.
+        await Promise.all([measure(plain), measure(measured)]);
+        continue;
+      }
+      for (const app of i % 2 === 0 ? [plain, measured] : [measured, plain]) await measure(app);
+    }
+    const a = combine(without);
+    const b = combine(withMetrics);
+    const served = (rs: Result[]) => rs.reduce((n, r) => n + r.requests.total, 0);
+    const cpuPerRequest = {
+      without: (cpu.without / served(without)) * 1e6,
+      withMetrics: (cpu.withMetrics / served(withMetrics)) * 1e6,
+    };
+    const cpuCost = (cpuPerRequest.withMetrics / cpuPerRequest.without - 1) * 100;
+    // Each round's two slices ran back to back: their ratio shares the machine's load of that
+    // moment, so the median of the rounds' costs is what to read on a shared machine.
+    const costs = without
+      .map((w, i) => (1 - withMetrics[i].requests.average / w.requests.average) * 100)
+      .sort((x, y) => x - y);
+    const cost = median(costs);
+    const micro = await metricsMicroseconds();
+    console.log(
+      `GET ${page} sem métricas ${a.requests.average.toFixed(0)} req/s p99 ${a.latency.p99} ms CPU ${cpuPerRequest.without.toFixed(1)} µs/req | com métricas ${b.requests.average.toFixed(0)} req/s p99 ${b.latency.p99} ms CPU ${cpuPerRequest.withMetrics.toFixed(1)} µs/req | custo req/s (mediana das rodadas) ${cost.toFixed(1)} % [${costs[0].toFixed(1)} … ${costs.at(-1)!.toFixed(1)}] | custo CPU ${cpuCost.toFixed(1)} % | métricas ${micro.toFixed(2)} µs/req` +
+        (a.non2xx || b.non2xx ? `  (não-2xx: ${a.non2xx} / ${b.non2xx}!)` : ""),
+    );
+    return { page, rounds, slice, without: a, withMetrics: b, cost, costs, micro, cpuPerRequest, cpuCost };
+  } finally {
+    await plain.stop();
+    await measured.stop();
+  }
+}
+
+/**
+ * The metrics alone, in this process: microseconds they add to one request (the route pattern
+ * lookup and the counter and histogram update the request log's listener calls), measured over
+ * many calls with the app's real route table. The end-to-end figure above includes them; this one
+ * is free of the machine's noise.
+ */
+/** user + system CPU seconds a process has used so far (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime are the 14th and 15th fields of the line, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function metricsMicroseconds(calls = 1_000_000): Promise<number> {
+  // The production code itself: the build's own recorder, as server.mjs wires it.
+  process.env.METRICS_TOKEN ??= randomBytes(16).toString("hex");
+  const build = await import(pathToFileURL(path.join(BUILD_DIR, "server/index.js")).href);
+  const record = build.entry.module.httpMetrics(build.routes).record as (
+    method: string,
+    path: string,
+    status: number,
+    seconds: number,
+  ) => void;
+  for (let i = 0; i < 100_000; i++) record("GET", "/", 200, 0.001);
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) record("GET", "/", 200, 0.001);
+  return Number(process.hrtime.bigint() - started) / 1000 / calls;
+}
+
 async function main() {
   const builtIn = ensureBuild({ force: flag("build") });
   if (builtIn !== null) console.log(`build: ${builtIn.toFixed(1)} s`);
@@ -253,6 +359,44 @@ async function main() {
     ...(arg("worker") ? { WORKER: arg("worker")! } : {}),
     ...(sMaxAge ? { PUBLIC_S_MAXAGE: sMaxAge } : {}),
   };
+  if (flag("metrics-cost")) {
+    try {
+      const m = await measureMetricsCost(baseEnv);
+      const report = [
+        `### http --metrics-cost${flag("control") ? " --control (as duas instâncias SEM métricas)" : ""} — ${stamp()}`,
+        "",
+        `${machine()}; PostgreSQL (${new URL(dbUrl).pathname.slice(1)}, dados de demonstração); duas instâncias lado a lado, GET ${m.page} (página pública em cache), autocannon ${connections} conexões por instância, ${m.rounds} rodadas de ${m.slice} s ${flag("simultaneous") ? "com as duas sob carga ao mesmo tempo" : "alternadas (a ordem troca a cada rodada)"}, gzip; carga da máquina (load average) ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" / ")}.`,
+        "",
+        table(
+          ["instância", "req/s", "p99 ms", "CPU µs por requisição"],
+          [
+            [
+              "sem métricas",
+              m.without.requests.average.toFixed(0),
+              `${m.without.latency.p99}`,
+              m.cpuPerRequest.without.toFixed(1),
+            ],
+            [
+              flag("control") ? "segunda instância (também sem métricas)" : "com métricas (METRICS_TOKEN)",
+              m.withMetrics.requests.average.toFixed(0),
+              `${m.withMetrics.latency.p99}`,
+              m.cpuPerRequest.withMetrics.toFixed(1),
+            ],
+          ],
+        ),
+        "",
+        `Custo das métricas: ${m.cpuCost.toFixed(1)} % de CPU por requisição no processo do servidor (o que limita as requisições por segundo de um processo Node); em req/s, mediana das ${m.rounds} rodadas pareadas ${m.cost.toFixed(1)} % (de ${m.costs[0].toFixed(1)} a ${m.costs.at(-1)!.toFixed(1)} %: a carga de outros processos da máquina varia mais que isso). As métricas sozinhas, no mesmo processo, com a tabela de rotas do build: ${m.micro.toFixed(2)} µs por requisição.`,
+      ].join("\n");
+      console.log(`\n${report}\n`);
+      writeFileSync(path.join(OUT, "http-metrics-cost.md"), report + "\n");
+    } finally {
+      if (!flag("keep")) await dropDatabase(dbUrl);
+    }
+    return;
+  }
   const results: Row[] = [];
   let contact: Awaited<ReturnType<typeof measureContact>> | undefined;
   let edit: Awaited<ReturnType<typeof editVisibleAfter>> | undefined;

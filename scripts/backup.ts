@@ -1,11 +1,14 @@
 // npm run db:backup -- [--out FILE] [--force]
-// PostgreSQL (DATABASE_URL): pg_dump in custom format. Embedded PGlite (DATA_DIR): a .tar.gz of
-// the data directory; PGlite is single-process, so the server must be stopped first.
+// PostgreSQL (DATABASE_URL): pg_dump in custom format (a consistent snapshot, server running).
+// Embedded PGlite (DATA_DIR): a .tar.gz of the data directory. PGlite is single-process: while the
+// server runs, the copy is made BY the server (asked over DATA_DIR/backup.sock, taken between two
+// transactions: app/server/backup/embedded-backup.server.ts); with the server stopped, here.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openPglite } from "../app/db/client.server";
 import { env } from "../app/lib/env.server";
+import { requestBackup } from "../app/server/backup/embedded-backup.server";
 import { arg } from "./lib/connect";
 
 const e = env();
@@ -39,16 +42,26 @@ if (isPg) {
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     fail(`nenhum banco embutido em ${dir}.`, `no embedded database in ${dir}.`);
   }
-  if (existsSync(path.join(dir, "postmaster.pid")) && !process.argv.includes("--force")) {
-    fail(
-      `o servidor parece estar rodando (${dir}/postmaster.pid). Pare o servidor e rode de novo ` +
-        `(ou use --force se ele caiu sem fechar o banco).`,
-      `the server seems to be running (postmaster.pid present). Stop it first, or pass --force after a crash.`,
-    );
+  const fromServer = await requestBackup(e.DATA_DIR).catch((err: Error) =>
+    fail(`o servidor não conseguiu fazer o backup (${err.message}).`, `the server failed to back up.`),
+  );
+  if (fromServer) {
+    writeFileSync(out, fromServer);
+    console.log("Cópia feita pelo servidor em execução / copy made by the running server.");
+  } else {
+    if (existsSync(path.join(dir, "postmaster.pid")) && !process.argv.includes("--force")) {
+      fail(
+        `o servidor parece estar rodando (${dir}/postmaster.pid) mas não atendeu o pedido de backup ` +
+          `(${path.resolve(e.DATA_DIR, "backup.sock")}). Pare o servidor e rode de novo ` +
+          `(ou use --force se ele caiu sem fechar o banco).`,
+        `the server seems to be running (postmaster.pid present) but did not answer on backup.sock. ` +
+          `Stop it first, or pass --force after a crash.`,
+      );
+    }
+    const db = await openPglite(dir);
+    const dump = await db.pglite!.dumpDataDir("gzip");
+    writeFileSync(out, Buffer.from(await dump.arrayBuffer()));
+    await db.close();
   }
-  const db = await openPglite(dir);
-  const dump = await db.pglite!.dumpDataDir("gzip");
-  writeFileSync(out, Buffer.from(await dump.arrayBuffer()));
-  await db.close();
 }
 console.log(`Backup salvo em / backup written to: ${out}`);

@@ -28,7 +28,10 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+/** Where the committed SQL migrations are (drizzle/, or MIGRATIONS_DIR). */
+export function migrationsFolder(): string {
+  return path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+}
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -50,9 +53,9 @@ export async function openPostgres(url: string): Promise<Database> {
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "pglite") {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(database.db as never, { migrationsFolder: migrationsFolder() });
   } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(database.db as never, { migrationsFolder: migrationsFolder() });
   }
 }
 
@@ -72,14 +75,12 @@ export function getDb(): Db {
   return getDatabase().db;
 }
 
-/** Open the configured database: PostgreSQL when a URL is given, otherwise PGlite under dataDir. */
-export async function connect(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  const database = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl)
-    : await openPglite(path.resolve(opts.dataDir, "pglite"));
-  await migrateDatabase(database);
-  setDatabase(database);
-  return database;
+/**
+ * Opens the configured database, not yet migrated: PostgreSQL when a URL is given, otherwise
+ * PGlite under dataDir. `connect` (startup.server.ts) also migrates it, under the startup lock.
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.resolve(opts.dataDir, "pglite"));
 }
 
 /** Runs raw SQL and returns its rows; the same shape on PGlite and node-postgres. */

@@ -68,6 +68,33 @@ const EnvSchema = z.object({
   // Largest request body of the blog editor and the settings (413 above it), in bytes. Every
   // other form: 64 KB (app/server/http/body-limit.server.ts).
   MAX_BODY_BYTES: intFromEnv(5 * 1024 * 1024),
+  // false: the server does not apply migrations on start; the deploy runs `npm run db:migrate`
+  // as its own step, and an instance that finds migrations pending refuses to start.
+  MIGRATE_ON_START: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  // Prometheus /metrics: off unless a token is set (then `Authorization: Bearer <token>`) or a
+  // port of its own is given (app/server/metrics).
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "METRICS_TOKEN precisa ter pelo menos 16 caracteres")
+    .regex(/^[\x21-\x7e]+$/, "METRICS_TOKEN não pode ter espaços nem acentos")
+    .optional(),
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1, "METRICS_PORT precisa ser uma porta entre 1 e 65535")
+    .max(65535, "METRICS_PORT precisa ser uma porta entre 1 e 65535")
+    .optional(),
+  // SIGTERM: how long requests in flight and running jobs get to finish before the process
+  // closes them (a job still running is handed back to the queue) and exits.
+  SHUTDOWN_TIMEOUT_SECONDS: intFromEnv(20),
+});
+
+const CheckedEnvSchema = EnvSchema.refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, {
+  path: ["METRICS_PORT"],
+  message: "METRICS_PORT precisa ser diferente de PORT",
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -79,7 +106,7 @@ export const TEST_CLOCK_REFUSED =
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = CheckedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Configuração inválida no ambiente:\n${lines.join("\n")}`);

@@ -136,6 +136,27 @@ describe("env", () => {
       resetEnvCache();
     }
   });
+  it("runs migrations on start, serves no metrics and waits 20 s on SIGTERM unless told otherwise", () => {
+    const e = parseEnv({});
+    expect(e.MIGRATE_ON_START).toBe(true);
+    expect(e.METRICS_TOKEN).toBeUndefined();
+    expect(e.METRICS_PORT).toBeUndefined();
+    expect(e.SHUTDOWN_TIMEOUT_SECONDS).toBe(20);
+    expect(parseEnv({ MIGRATE_ON_START: "false", METRICS_PORT: "9464" })).toMatchObject({
+      MIGRATE_ON_START: false,
+      METRICS_PORT: 9464,
+    });
+  });
+  it("refuses a weak metrics token, a metrics port that is the app's, and unknown switches", () => {
+    expect(() => parseEnv({ METRICS_TOKEN: "curto" })).toThrow(/METRICS_TOKEN precisa ter pelo menos 16/);
+    expect(() => parseEnv({ METRICS_TOKEN: "um token com espaços dentro" })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ PORT: "3000", METRICS_PORT: "3000" })).toThrow(
+      /METRICS_PORT precisa ser diferente/,
+    );
+    expect(() => parseEnv({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT precisa ser uma porta/);
+    expect(() => parseEnv({ MIGRATE_ON_START: "talvez" })).toThrow(/MIGRATE_ON_START/);
+    expect(() => parseEnv({ SHUTDOWN_TIMEOUT_SECONDS: "0" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
 });
 
 describe("safeHttpUrl", () => {

@@ -1,4 +1,5 @@
-import { connect, type Database } from "../../app/db/client.server";
+import type { Database } from "../../app/db/client.server";
+import { connect } from "../../app/db/startup.server";
 import { JOBS } from "../../app/jobs.server";
 import { env } from "../../app/lib/env.server";
 import { startJobs, stopJobs } from "../../app/server/jobs/queue.server";

@@ -235,6 +235,7 @@ const contactForm = (f: Fixtures) => ({
 // THE MATRIX: one line per route file of app/routes.ts.
 const MATRIX: Record<string, Line> = {
   "routes/resources/healthz.ts": { loader: PUBLIC },
+  "routes/resources/readyz.ts": { loader: PUBLIC },
   "routes/resources/sitemap.ts": { loader: PUBLIC },
   "routes/resources/robots.ts": { loader: PUBLIC },
   "routes/resources/rss.ts": { loader: PUBLIC },

@@ -34,7 +34,12 @@ import { applyProviderEvent, receiveProviderWebhook } from "./webhook.server";
 
 const RUNS = Number(process.env.MONEY_RUNS ?? 300);
 /** The queues money moves through; the e-mails it causes are other tests' business. */
-const MONEY_JOBS = ["events", "billing.send-to-provider", "billing.provider-follow", "billing.apply-provider-event"];
+const MONEY_JOBS = [
+  "events",
+  "billing.send-to-provider",
+  "billing.provider-follow",
+  "billing.apply-provider-event",
+];
 const runJobs = (maxRounds = 50) => drainJobs({ only: MONEY_JOBS, maxRounds });
 const t = useTestDatabase();
 let fake: FakeAsaas;

@@ -5,6 +5,7 @@ import { addDays } from "~/lib/dates";
 import { chargeReminderSubject } from "~/modules/notifications/mails/dunning-mails";
 import { today as clockToday } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
+import { countDunningStep } from "~/server/metrics/metrics.server";
 import { isPayable, PAYABLE_CHARGE_STATUSES } from "./billing.constants";
 import { DEFAULT_REMINDER_OFFSETS, reminderLabel } from "./dunning.schema";
 import { renderReminder } from "./dunning-mails.server";
@@ -107,7 +108,10 @@ export async function sendChargeReminders({
   let sent = 0;
   for (const c of open) {
     const step = reminderStepFor(c.dueDate, offsets, today);
-    if (step !== null && (await sendReminder(c.id, step, today))) sent += 1;
+    if (step !== null && (await sendReminder(c.id, step, today))) {
+      sent += 1;
+      countDunningStep(step);
+    }
   }
   return sent;
 }

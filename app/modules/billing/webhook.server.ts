@@ -6,6 +6,7 @@ import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { FORM_MAX_BYTES } from "~/server/http/body-limit.server";
 import { readBounded } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
+import { countWebhookReceived, type WebhookInOutcome } from "~/server/metrics/metrics.server";
 import type { PaymentProvider } from "~/server/payments/provider";
 import { reconcileProviderCharges, syncProviderPayment } from "./provider-payment.server";
 
@@ -25,33 +26,40 @@ export async function receiveProviderWebhook(
   provider: PaymentProvider,
   request: Request,
 ): Promise<WebhookAnswer> {
-  if (!provider.verifyWebhook(request.headers)) return { status: 401, body: { ok: false } };
+  const counted = (outcome: WebhookInOutcome, answer: WebhookAnswer) => {
+    countWebhookReceived(provider.name, outcome);
+    return answer;
+  };
+  if (!provider.verifyWebhook(request.headers))
+    return counted("refused", { status: 401, body: { ok: false } });
   let text: string;
   try {
     // Byte by byte up to the limit: a chunked body has no length to check first.
     text = (await readBounded(request, { maxBytes: MAX_EVENT_BYTES, maxFields: Infinity })).toString("utf8");
   } catch (refusal) {
     const status = (refusal as { init?: { status?: number } }).init?.status === 413 ? 413 : 400;
-    return { status, body: { ok: false } };
+    return counted("invalid", { status, body: { ok: false } });
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return { status: 400, body: { ok: false, message: "JSON inválido." } };
+    return counted("invalid", { status: 400, body: { ok: false, message: "JSON inválido." } });
   }
   const event = provider.parseWebhook(body);
-  if (!event) return { status: 400, body: { ok: false, message: "Evento sem id ou tipo." } };
-  await getDb().transaction(async (tx) => {
-    const [stored] = await tx
+  if (!event)
+    return counted("invalid", { status: 400, body: { ok: false, message: "Evento sem id ou tipo." } });
+  const stored = await getDb().transaction(async (tx) => {
+    const [row] = await tx
       .insert(providerEvents)
       .values({ provider: provider.name, eventId: event.eventId, type: event.type, payload: body as object })
       .onConflictDoNothing()
       .returning({ id: providerEvents.id });
     // The job is enqueued with the row, in the same transaction: stored means it will be applied.
-    if (stored) await enqueue(tx, applyProviderEventJob, { id: stored.id }, { id: stored.id });
+    if (row) await enqueue(tx, applyProviderEventJob, { id: row.id }, { id: row.id });
+    return Boolean(row);
   });
-  return { status: 200, body: { ok: true } };
+  return counted(stored ? "accepted" : "duplicate", { status: 200, body: { ok: true } });
 }
 
 /** What applying an event did, as the events page shows it. */

@@ -7,6 +7,7 @@ import { openSecret, sealSecret } from "~/lib/secret.server";
 import { onEvent, WEBHOOK_EVENTS, type WebhookEvent } from "~/modules/events/events.server";
 import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keyset.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
+import { countWebhookDelivery } from "~/server/metrics/metrics.server";
 import { BlockedAddressError, postTo, resolvePublicTarget } from "~/server/outbound/safe-post.server";
 import { webhookData } from "./payloads.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
@@ -288,6 +289,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
         status: "falhou",
         lastError: "segredo ilegível (AUTH_SECRET mudou?): recrie o webhook",
       });
+      countWebhookDelivery("failed");
       return;
     }
     let failure: string;
@@ -311,6 +313,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
           lastError: null,
           deliveredAt: new Date(),
         });
+        countWebhookDelivery("delivered");
         return;
       }
       failure = `HTTP ${res.status}${res.body ? `: ${res.body.slice(0, 300)}` : ""}`;
@@ -327,6 +330,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
           lastStatusCode: null,
           lastError: WEBHOOK_MESSAGES.blocked(failure),
         });
+        countWebhookDelivery("failed");
         return;
       }
     }
@@ -335,6 +339,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
       lastStatusCode: statusCode,
       lastError: failure.slice(0, 500),
     });
+    countWebhookDelivery(job.isLastAttempt ? "failed" : "retry");
     if (!job.isLastAttempt) throw new Error(jobError);
   },
 });

@@ -1,9 +1,6 @@
-import { checkHealth } from "~/server/db-tools/health.server";
+import { liveness } from "~/server/health/health.server";
 
-export async function loader() {
-  const health = await checkHealth();
-  return Response.json(health, {
-    status: health.ok ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
+// Liveness: the process answers. No database call, no version (docs/deploy.md).
+export function loader() {
+  return Response.json(liveness(), { headers: { "Cache-Control": "no-store" } });
 }

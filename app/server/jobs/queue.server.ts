@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { Database, DbOrTx } from "~/db/client.server";
+import { getDb, queryRows, type Database, type DbOrTx } from "~/db/client.server";
+import { now } from "~/server/clock.server";
 import { baseLogger, getLogger, runWithRequestContext } from "~/server/logging/logger.server";
+import { recordJobLag, recordJobRun } from "~/server/metrics/metrics.server";
 import { drizzleExecutor, pgliteExecutor } from "./adapters.server";
 
 /**
@@ -62,8 +65,26 @@ interface State {
   nudges: Map<string, NodeJS.Timeout>;
   /** Set once stopJobs began: pg-boss is finishing the running handlers. */
   stopped?: Promise<void>;
+  heartbeat?: NodeJS.Timeout;
 }
 let state: State | undefined;
+
+/**
+ * The worker's heartbeat: when this instance's worker last showed it is alive (readiness, metrics).
+ * It beats when the queue starts, after every batch it runs, and every HEARTBEAT_MS with a query
+ * on the queue's own connections; it stops when the queue stops, loses its database or the
+ * process is stuck. `expected` is false on an HTTP-only instance (WORKER=false).
+ */
+const heartbeat: { expected: boolean; at: Date | null } = { expected: false, at: null };
+export const HEARTBEAT_MS = 15_000;
+
+export function workerHeartbeat(): { expected: boolean; at: Date | null } {
+  return { ...heartbeat };
+}
+
+function beat() {
+  heartbeat.at = now();
+}
 
 function started(): State {
   if (!state) throw new Error("Job queue not started: call startJobs() at boot");
@@ -105,6 +126,8 @@ export async function startJobs({
   worker?: boolean;
 }): Promise<void> {
   if (state) await stopJobs();
+  heartbeat.expected = worker;
+  heartbeat.at = null;
   const common = { schema: "pgboss", supervise: worker, schedule: worker, migrate: true, ...tuning };
   const instance =
     database.kind === "pglite"
@@ -140,6 +163,19 @@ export async function startJobs({
     );
     state.workers.set(def.name, id);
   }
+  beat();
+  const current = state;
+  current.heartbeat = setInterval(() => {
+    if (current.stopped) return;
+    instance
+      .getDb()
+      .executeSql("select 1", [])
+      .then(() => {
+        if (!current.stopped) beat();
+      })
+      .catch((err: unknown) => baseLogger().warn({ err: errorMessage(err) }, "job worker heartbeat failed"));
+  }, HEARTBEAT_MS);
+  current.heartbeat.unref();
 }
 
 const background = new Set<Promise<unknown>>();
@@ -161,20 +197,43 @@ export async function backgroundSettled(): Promise<void> {
   while (background.size) await Promise.all([...background]);
 }
 
-/** Stops the workers (letting running jobs finish for up to 10 s) and the queue. */
-export async function stopJobs(): Promise<void> {
+/**
+ * Stops the workers and the queue. Running jobs get `timeoutMs` to finish; pg-boss then fails
+ * those still running, which hands them back to the queue (retried later, here or on another
+ * instance; handlers are idempotent). Nothing new is fetched meanwhile.
+ */
+export async function stopJobs({ timeoutMs = 10_000 }: { timeoutMs?: number } = {}): Promise<void> {
   const current = state;
   if (!current) return;
+  if (current.heartbeat) clearInterval(current.heartbeat);
+  heartbeat.at = null;
   // The queue stays usable until pg-boss has stopped: handlers still running at SIGTERM finish,
   // and what they enqueue, complete or fail is recorded. Dropping it first made such a handler
   // fail on its last enqueue while pg-boss marked its job completed: the follow-up was lost.
   current.stopped ??= (async () => {
     for (const t of current.nudges.values()) clearTimeout(t);
     await backgroundSettled();
-    await current.boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => {});
+    await current.boss.stop({ graceful: true, wait: true, timeout: timeoutMs }).catch(() => {});
     if (state === current) state = undefined;
   })();
   await current.stopped;
+}
+
+/**
+ * Stops fetching new jobs (SIGTERM), leaving the queue usable: requests still in flight may
+ * enqueue, and the jobs already running go on until stopJobs.
+ */
+export async function pauseWorkers(): Promise<void> {
+  const current = state;
+  if (!current) return;
+  for (const name of current.workers.keys()) await current.boss.offWork(name).catch(() => {});
+}
+
+let running = 0;
+
+/** Jobs whose handler is running in this process now. */
+export function jobsRunning(): number {
+  return running;
 }
 
 export function jobsStarted(): boolean {
@@ -186,9 +245,17 @@ export function jobsStarted(): boolean {
  * together through the job's `batchHandler`; pg-boss completes the rest when the batch returns.
  */
 async function runBatch(def: AnyJob, batch: PgBoss.JobWithMetadata<never>[]) {
-  const done = def.batchHandler
-    ? await runAll(def, def.batchHandler, batch)
-    : await Promise.all(batch.map((job) => runOne(def, job)));
+  for (const job of batch) recordJobLag(def.name, job.startAfter, job.startedOn);
+  running += batch.length;
+  let done: boolean[];
+  try {
+    done = def.batchHandler
+      ? await runAll(def, def.batchHandler, batch)
+      : await Promise.all(batch.map((job) => runOne(def, job)));
+  } finally {
+    running -= batch.length;
+  }
+  if (state && !state.stopped) beat();
   // One completion for the batch (failed jobs are no longer active and are left alone).
   const ids = batch.filter((_, i) => done[i]).map((job) => job.id);
   if (ids.length) await state?.boss.complete(def.name, ids).catch(() => {});
@@ -207,11 +274,15 @@ async function runAll(
     await runWithRequestContext(`job:${def.name}:batch`, () =>
       batchHandler(batch.map((job) => ({ id: job.id, data: job.data }))),
     );
+    recordJobRun(def.name, "completed", batch.length);
     return batch.map(() => true);
   } catch (err) {
     const message = errorMessage(err);
     getLogger().warn({ job: def.name, count: batch.length, err: message }, "job batch failed");
-    for (const job of batch) await state?.boss.fail(def.name, job.id, { message }).catch(() => {});
+    for (const job of batch) {
+      recordJobRun(def.name, job.retryCount >= job.retryLimit ? "failed" : "retry");
+      await state?.boss.fail(def.name, job.id, { message }).catch(() => {});
+    }
     return batch.map(() => false);
   }
 }
@@ -233,9 +304,11 @@ async function runOne(def: AnyJob, job: PgBoss.JobWithMetadata<never>): Promise<
       { job: def.name, jobId: job.id, attempt: job.retryCount + 1, err: message },
       "job failed",
     );
+    recordJobRun(def.name, ctx.isLastAttempt ? "failed" : "retry");
     await state?.boss.fail(def.name, job.id, { message }).catch(() => {});
     return false;
   }
+  recordJobRun(def.name, "completed");
   return true;
 }
 
@@ -344,6 +417,31 @@ export async function drainJobs({
     if (found === 0) return ran;
   }
   return ran;
+}
+
+/**
+ * Per queue of this instance's job table: jobs due and waiting for a worker, and how long the
+ * oldest of them has waited (seconds, 0 when none). For the metrics; read on the app's pool.
+ */
+export async function jobsWaiting(): Promise<{ queue: string; waiting: number; oldestSeconds: number }[]> {
+  const names = [...started().jobs.keys()];
+  const rows = await queryRows<{ queue: string; waiting: number; oldest: number | string }>(
+    getDb(),
+    sql`select name as queue, count(*)::int as waiting,
+          extract(epoch from now() - min(start_after))::float8 as oldest
+        from pgboss.job
+        where state in ('created', 'retry') and start_after <= now()
+        group by name`,
+  );
+  const byName = new Map(rows.map((r) => [r.queue, r]));
+  return names.map((queue) => {
+    const row = byName.get(queue);
+    return {
+      queue,
+      waiting: Number(row?.waiting ?? 0),
+      oldestSeconds: Math.max(0, Number(row?.oldest ?? 0)),
+    };
+  });
 }
 
 /** A job as the queue holds it (or archived), for tests and the back office. */

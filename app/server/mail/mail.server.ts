@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { mailMessages, type MailAttachment, type MailStatus } from "~/db/schema";
 import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keyset.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
+import { countMessage } from "~/server/metrics/metrics.server";
 import { mailFrom, mailTransport } from "./transport.server";
 
 export interface OutgoingMail {
@@ -96,6 +97,7 @@ export const deliverMailJob = defineJob<{ id: string }>({
         .update(mailMessages)
         .set({ status: "sem_smtp", updatedAt: new Date() })
         .where(eq(mailMessages.id, id));
+      countMessage("email", "no_smtp");
       return;
     }
     try {
@@ -125,6 +127,7 @@ export const deliverMailJob = defineJob<{ id: string }>({
           updatedAt: new Date(),
         })
         .where(eq(mailMessages.id, id));
+      countMessage("email", final ? "failed" : "retry");
       if (final) return;
       throw err;
     }
@@ -143,6 +146,7 @@ export const deliverMailJob = defineJob<{ id: string }>({
         redactedText: null,
       })
       .where(eq(mailMessages.id, id));
+    countMessage("email", "sent");
   },
 });
 
