@@ -11,7 +11,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { ResolveDivergenceSchema } from "~/modules/billing/billing.schema";
 import {
   DIVERGENCE_MESSAGES,
-  DIVERGENCE_PAGE_SIZE,
+  DIVERGENCE_PAGE_SIZE as pageSize,
   listDivergences,
   resolveDivergence,
 } from "~/modules/billing/divergences.server";
@@ -26,10 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.min(Math.max(Number(url.searchParams.get("page")) || 1, 1), 1000);
   try {
     const { rows, count } = await listDivergences({ open, page });
-    return { open, page, rows, count, toast: null };
+    return { open, page, pageSize, rows, count, toast: null };
   } catch (err) {
     log.error({ err }, "divergences list failed");
-    return { open, page, rows: [], count: 0, toast: toast.error("Erro ao carregar as divergências") };
+    return { open, page, pageSize, rows: [], count: 0, toast: toast.error("Erro ao carregar as divergências") };
   }
 }
 
@@ -60,7 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Divergences({ loaderData, actionData }: Route.ComponentProps) {
   useReplyToast(loaderData);
   useReplyToast(actionData);
-  const { open, rows, count, page } = loaderData;
+  // The page size comes with the data: the component may not import the server module.
+  const { open, rows, count, page, pageSize } = loaderData;
   const tab = (active: boolean) =>
     `rounded-md px-3 py-1.5 text-sm font-medium ${active ? "bg-brand-100 text-brand-800" : "text-slate-600 hover:bg-slate-100"}`;
   return (
@@ -89,9 +90,9 @@ export default function Divergences({ loaderData, actionData }: Route.ComponentP
       <DivergencesTable rows={rows} open={open} />
       <Pagination
         page={page}
-        pageSize={DIVERGENCE_PAGE_SIZE}
+        pageSize={pageSize}
         count={{ total: count, kind: "exact" }}
-        hasMore={page * DIVERGENCE_PAGE_SIZE < count}
+        hasMore={page * pageSize < count}
       />
     </>
   );
