@@ -1,4 +1,8 @@
 import { BILLING_JOBS } from "~/modules/billing/jobs.server";
+import { BILLING_SUBSCRIBERS } from "~/modules/billing/subscribers.server";
+import { registerSubscribers, type AnySubscriber } from "~/modules/events/events.server";
+import { ONBOARDING_SUBSCRIBERS } from "~/modules/onboarding/subscribers.server";
+import { REFERRAL_SUBSCRIBERS } from "~/modules/referrals/subscribers.server";
 import { clientSignInLinkJob } from "~/modules/client-area/client-session.server";
 import { ONBOARDING_JOBS } from "~/modules/onboarding/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
@@ -8,6 +12,18 @@ import { deliverMailJob } from "~/server/mail/mail.server";
 import { pruneRateLimitsJob } from "~/server/rate-limit/rate-limit.server";
 import { eventsJob } from "~/server/jobs/events-queue.server";
 import type { AnyJob } from "~/server/jobs/queue.server";
+
+/**
+ * Every consequence that runs in the transaction of its change (modules/events), in one place: in
+ * this order for each event. Registered here, beside the jobs, so whatever starts the jobs (the
+ * server, a script, the tests' database) has them too.
+ */
+export const SUBSCRIBERS: readonly AnySubscriber[] = [
+  ...REFERRAL_SUBSCRIBERS,
+  ...ONBOARDING_SUBSCRIBERS,
+  ...BILLING_SUBSCRIBERS,
+];
+registerSubscribers(SUBSCRIBERS);
 
 /**
  * Every background job, in one place (like routes.ts for URLs): the queue creates a queue per

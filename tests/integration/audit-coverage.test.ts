@@ -453,6 +453,12 @@ const STEPS: Record<string, Step[]> = {
       action: "charge.paid",
     },
     {
+      // The charge just paid by hand: "Estornar pagamento" records the refund at once.
+      label: "refund",
+      form: (f) => ({ intent: "refund", id: f.charges[0] }),
+      action: "charge.refunded",
+    },
+    {
       label: "cancel",
       form: (f) => ({ intent: "cancel", id: f.charges[1], reason: "Lançada por engano" }),
       action: "charge.cancelled",

@@ -578,6 +578,7 @@ const MATRIX: Record<string, Line> = {
       ...hostileForms(f),
       { intent: "pay", id: randomUUID(), paidOn: "01/01/2026", method: "pix", amount: "10,00" },
       { intent: "cancel", id: randomUUID(), reason: "x" },
+      { intent: "refund", id: randomUUID() },
       { intent: "resend", id: f.openChargeId },
       { intent: "provider-resend", id: f.openChargeId },
       {

@@ -1,7 +1,8 @@
 import { fieldErrors, formToObject } from "~/lib/validation";
 import type { Actor } from "~/modules/audit/audit.server";
 import { changeChargeAmount, createOneOffCharge, type BillingResult } from "./billing.server";
-import { cancelCharge } from "./reversals.server";
+import { cancelCharge, refundCharge } from "./reversals.server";
+import { configuredProvider } from "~/server/payments/index.server";
 import { recordPayment } from "./payments.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import {
@@ -14,7 +15,15 @@ import {
 import { resendChargeMail } from "./mails.server";
 import { resendChargeToProvider } from "./provider-sync.server";
 
-export const CHARGE_INTENTS = ["pay", "cancel", "amount", "one-off", "resend", "provider-resend"] as const;
+export const CHARGE_INTENTS = [
+  "pay",
+  "cancel",
+  "refund",
+  "amount",
+  "one-off",
+  "resend",
+  "provider-resend",
+] as const;
 export type ChargeIntent = (typeof CHARGE_INTENTS)[number];
 
 export type ChargeActionResult =
@@ -53,6 +62,17 @@ export async function runChargeAction(form: FormData, actor: Actor): Promise<Cha
         await cancelCharge({ chargeId: id, reason: p.data.reason, actor }),
         BILLING_MESSAGES.chargeCancelled,
       );
+    }
+    case "refund": {
+      // Paid at the configured provider, the refund is asked of it; paid by hand, it is recorded.
+      const r = await refundCharge({ chargeId: id, actor, providerName: configuredProvider()?.name ?? null });
+      return r.ok
+        ? {
+            ok: true,
+            message:
+              r.value === "solicitado" ? BILLING_MESSAGES.refundRequested : BILLING_MESSAGES.refundRecorded,
+          }
+        : refuse(r.message);
     }
     case "amount": {
       const p = AmountSchema.safeParse(raw);

@@ -17,6 +17,9 @@ export const BILLING_MESSAGES = {
   refundedCannotBePaid:
     "Esta cobrança foi estornada: o valor foi devolvido ao cliente. Um novo pagamento dela só é " +
     "registrado quando o provedor de pagamento o confirmar.",
+  onlyPaidCanBeRefunded: "Só é possível estornar uma cobrança paga.",
+  refundRecorded: "Estorno registrado: a cobrança não é mais cobrada.",
+  refundRequested: "Estorno pedido ao provedor de pagamento: a cobrança muda quando ele o confirmar.",
   refundedCannotBeCancelled: "Uma cobrança estornada não pode ser cancelada: o valor já foi devolvido.",
   partialCannotBeCancelled: (received: number) =>
     `Esta cobrança já recebeu ${formatMoney(received)}. Registre o restante, ou resolva a divergência ` +

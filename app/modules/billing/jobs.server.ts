@@ -6,6 +6,7 @@ import { sendChargeReminders } from "./reminders.server";
 import { suspendOverdueSubscriptions } from "./suspension.server";
 import { divergenceMailJob } from "./divergence-mail.server";
 import {
+  refundAtProviderJob,
   resendChargeToProviderJob,
   sendChargeToProviderJob,
   syncAfterChangeJob,
@@ -63,5 +64,6 @@ export const BILLING_JOBS = [
   sendChargeToProviderJob,
   resendChargeToProviderJob,
   syncAfterChangeJob,
+  refundAtProviderJob,
   divergenceMailJob,
 ] as const;

@@ -161,7 +161,9 @@ describe("Pagamento recebido", () => {
     const again = await recordPayment({ chargeId: charge.id, input });
     expect(again).toEqual({ ok: false, message: BILLING_MESSAGES.alreadyPaid });
     await drainJobs();
-    await t.db.transaction((tx) => emit(tx, "charge.paid", { chargeId: charge.id }));
+    await t.db.transaction((tx) =>
+      emit(tx, "charge.paid", { chargeId: charge.id, clientId: charge.clientId }),
+    );
     await drainJobs();
 
     expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.paid)).toHaveLength(1);

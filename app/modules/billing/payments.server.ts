@@ -4,8 +4,6 @@ import { charges, subscriptions } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import type { Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
-import { openOnboardingOnFirstPayment } from "~/modules/onboarding/onboarding.server";
-import { referralOnChargePaid } from "~/modules/referrals/pipeline.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import type { PaymentMethod, PaymentSource } from "./billing.constants";
 import { BILLING_MESSAGES } from "./billing.messages";
@@ -18,7 +16,6 @@ import {
 } from "./charge-lock.server";
 import { assertChargeMove } from "./charge-state";
 import { recordDivergence, settlePartialDivergences } from "./divergences.server";
-import { reactivateIfSettled } from "./suspension.server";
 
 /**
  * Money received for a charge: the one place a charge becomes paga, or keeps the part it received
@@ -43,9 +40,9 @@ export type ReceivedOutcome = "paga" | "parcial" | "sem mudança";
 
 /**
  * Applies money to a locked, payable charge. Less than its amount: the charge stays open with the
- * part recorded and a "pago a menos" divergence. The amount or more: paga, with its consequences
- * (the subscription extended once, the referral and the onboarding moved, a suspension lifted),
- * and a "pago a mais" divergence for any excess.
+ * part recorded and a "pago a menos" divergence. The amount or more: paga (the subscription
+ * extended once, and `charge.paid` for what follows: the referral, the onboarding, a suspension
+ * lifted), with a "pago a mais" divergence for any excess.
  */
 export async function applyReceivedMoney(
   tx: DbOrTx,
@@ -99,7 +96,8 @@ export async function applyReceivedMoney(
     formaPagamento: [charge.paymentMethod, money.method],
     ...(extension ? { endDate: [extension.from, extension.to] } : {}),
   });
-  await emit(tx, "charge.paid", { chargeId: charge.id });
+  // Its consequences (the referral, the onboarding, a suspension lifted) subscribe to it.
+  await emit(tx, "charge.paid", { chargeId: charge.id, clientId: charge.clientId }, { actor, today });
   await settlePartialDivergences(tx, charge.id, "quitada");
   if (money.totalCents > charge.amountCents)
     await recordDivergence(tx, found, {
@@ -109,12 +107,6 @@ export async function applyReceivedMoney(
       receivedCents: money.totalCents,
       actor,
     });
-  // The client's first payment puts its referral in production and opens the onboarding the
-  // "ready in 3-5 business days" promise counts from; a subscription suspended for this charge is
-  // ativa again at once.
-  await referralOnChargePaid(tx, { clientId: charge.clientId });
-  await openOnboardingOnFirstPayment(tx, { clientId: charge.clientId, chargeId: charge.id, actor });
-  await reactivateIfSettled(tx, { charge: paid, actor, today });
   return { outcome: "paga", charge: paid };
 }
 

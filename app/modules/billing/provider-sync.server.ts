@@ -15,6 +15,7 @@ import type { BillingResult } from "./charge-lock.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { queueIssuedMailAfterProvider } from "./mails.server";
 import { syncCharge } from "./provider-payment.server";
+import { REFUND_AT_PROVIDER_JOB } from "./reversals.server";
 
 /** Seconds before the first retry; pg-boss doubles it on each retry (retryBackoff). */
 export const PROVIDER_RETRY_DELAY_SECONDS = 60;
@@ -198,5 +199,36 @@ export const syncAfterChangeJob = onEvent(["charge.paid", "charge.cancelled", "c
     if (charge.status === "paga" && charge.source === "provedor") return;
     const outcome = await syncCharge(provider, payload.chargeId);
     log.info({ chargeId: payload.chargeId, outcome }, "billing: provider follows a change");
+  },
+});
+
+/**
+ * "Estornar pagamento" of a charge paid at the provider: the provider refunds, then the same sync
+ * as a webhook reads the payment back and records the refund (and its consequences) once the
+ * provider says it is done. A refusal (already refunded, say) is written on the charge.
+ */
+export const refundAtProviderJob = defineJob<{ chargeId: string }>({
+  name: REFUND_AT_PROVIDER_JOB,
+  retryLimit: PROVIDER_RETRY_LIMIT,
+  retryDelay: PROVIDER_RETRY_DELAY_SECONDS,
+  retryBackoff: true,
+  handler: async ({ chargeId }) => {
+    const provider = configuredProvider();
+    if (!provider || !isId(chargeId)) return;
+    const [charge] = await getDb().select().from(charges).where(eq(charges.id, chargeId));
+    if (!charge?.providerId || charge.provider !== provider.name || charge.status !== "paga") return;
+    try {
+      await provider.refund(charge.providerId);
+    } catch (err) {
+      if (!(err instanceof ProviderError) || err.retryable) throw err;
+      await getDb()
+        .update(charges)
+        .set({ providerError: err.message.slice(0, 500), updatedAt: now() })
+        .where(eq(charges.id, chargeId));
+      log.warn({ err, chargeId }, "billing: the provider refused a refund");
+      return;
+    }
+    const outcome = await syncCharge(provider, chargeId);
+    log.info({ chargeId, outcome }, "billing: refund asked of the provider");
   },
 });

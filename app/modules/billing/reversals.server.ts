@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { charges } from "~/db/schema";
 import type { Actor } from "~/modules/audit/audit.server";
-import { emit } from "~/modules/events/events.server";
-import { referralOnChargeReversed } from "~/modules/referrals/pipeline.server";
+import { emit, type ChargeReversalKind } from "~/modules/events/events.server";
+import { v5 as uuidv5 } from "uuid";
 import { now, today as clockToday } from "~/server/clock.server";
+import { enqueue } from "~/server/jobs/queue.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import {
   auditChange,
@@ -15,29 +16,35 @@ import {
 } from "./charge-lock.server";
 import { assertChargeMove } from "./charge-state";
 import { settlePartialDivergences } from "./divergences.server";
-import { reactivateIfSettled } from "./suspension.server";
 
 /**
  * A charge stops counting as paid or as owed: refunded, charged back, cancelled by an admin or
- * deleted at the provider. Every path ends in `reversalConsequences`, so a refund arriving by
- * webhook does what an admin's cancellation does (DESIGN §10: a reversal is a reversal, wherever
- * it comes from).
+ * deleted at the provider. Every path announces `charge.reversed`, so a refund arriving by webhook
+ * does what an admin's cancellation does (DESIGN §10: a reversal is a reversal, wherever it comes
+ * from).
  */
 
 /** The reason written on a charge the provider reports deleted. */
 export const PROVIDER_CANCEL_REASON = "Cancelada no provedor de pagamento.";
 
 /**
- * What follows a reversal, in its transaction: when the client has no paid charge left, its
- * referral waits for payment again (the commission reversed if unpaid, a clawback recorded if
- * already paid out), and the subscription's suspension is decided again without this charge.
+ * A reversal announced, in its transaction: its subscribers move the referral back when the client
+ * has no paid charge left (the commission reversed, or a clawback recorded if already paid out) and
+ * decide the subscription's suspension again without this charge. A refund by webhook and an
+ * admin's cancellation reach the same subscribers this way.
  */
-export async function reversalConsequences(
+function announceReversal(
   tx: DbOrTx,
-  { charge, actor, today = clockToday() }: { charge: Charge; actor: Actor | null; today?: string },
+  charge: Charge,
+  kind: ChargeReversalKind,
+  { actor, today = clockToday() }: { actor: Actor | null; today?: string },
 ) {
-  await referralOnChargeReversed(tx, { clientId: charge.clientId });
-  await reactivateIfSettled(tx, { charge, actor, today });
+  return emit(
+    tx,
+    "charge.reversed",
+    { chargeId: charge.id, clientId: charge.clientId, kind },
+    { actor, today },
+  );
 }
 
 /**
@@ -73,7 +80,7 @@ export async function reversePaidCharge(
     valorPago: [charge.paidAmountCents, null],
   });
   await emit(tx, action, { chargeId: charge.id });
-  await reversalConsequences(tx, { charge: reversed, actor, today });
+  await announceReversal(tx, reversed, to === "estornada" ? "estorno" : "contestacao", { actor, today });
   return reversed;
 }
 
@@ -124,7 +131,10 @@ export async function cancelLockedCharge(
     motivo: [null, reason],
   });
   await emit(tx, "charge.cancelled", { chargeId: charge.id });
-  await reversalConsequences(tx, { charge: cancelled, actor, today });
+  await announceReversal(tx, cancelled, reason === PROVIDER_CANCEL_REASON ? "remocao" : "cancelamento", {
+    actor,
+    today,
+  });
   return cancelled;
 }
 
@@ -153,3 +163,47 @@ export async function cancelCharge({
     return { ok: true, value: await cancelLockedCharge(tx, found, { reason, actor }) };
   });
 }
+
+/**
+ * "Estornar pagamento": the money of a paid charge is given back. Paid at the provider, the refund
+ * is asked of the provider (a job; the charge becomes estornada when the provider confirms it, read
+ * back like any payment); paid by hand, the admin gave it back and the charge is estornada now.
+ * Either way the reversal's subscribers follow (charge.reversed).
+ */
+export async function refundCharge({
+  chargeId,
+  actor = null,
+  providerName = null,
+}: {
+  chargeId: string;
+  actor?: Actor | null;
+  /** The configured provider's name (null without one): who refunds a payment it received. */
+  providerName?: string | null;
+}): Promise<BillingResult<"estornada" | "solicitado">> {
+  return changeCharge(chargeId, async (tx, found) => {
+    const { charge } = found;
+    if (charge.status !== "paga") return { ok: false, message: BILLING_MESSAGES.onlyPaidCanBeRefunded };
+    const atProvider =
+      charge.paymentSource === "provedor" && charge.providerId && charge.provider === providerName;
+    if (atProvider) {
+      // Keyed by the charge: asking twice queues one refund.
+      await enqueue(
+        tx,
+        REFUND_AT_PROVIDER_JOB,
+        { chargeId },
+        { id: uuidv5(`estorno:${chargeId}`, REFUND_NAMESPACE) },
+      );
+      await auditChange(tx, found, actor, "charge.refund_requested", {
+        estorno: [null, "pedido ao provedor"],
+      });
+      return { ok: true, value: "solicitado" };
+    }
+    await reversePaidCharge(tx, found, "estornada", { actor });
+    return { ok: true, value: "estornada" };
+  });
+}
+
+/** The job that asks the provider to refund (provider-sync.server.ts defines its handler). */
+export const REFUND_AT_PROVIDER_JOB = "billing.provider-refund";
+/** Any fixed UUID: the refund job's id is derived from the charge's under it. */
+const REFUND_NAMESPACE = "0f6b2d6e-4c1a-4a39-9b7e-2e5d8c3a1f90";

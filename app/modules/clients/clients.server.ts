@@ -13,7 +13,6 @@ import {
   type ClientSort,
 } from "./clients.schema";
 import { emit } from "~/modules/events/events.server";
-import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { monthlyValueCents, recordSubscriptionEvent } from "~/modules/revenue/history.server";
 import { revokePendingEmailChange } from "~/modules/client-area/email-change.server";
@@ -193,8 +192,14 @@ export async function createClient({
           planAfterId: client.planId,
           renewalType: "mensal",
         });
-        await emit(tx, "client.created", { clientId: client.id });
-        await issueFirstCharge(tx, { subscriptionId: sub.id, actor, today });
+        await emit(tx, "client.created", { clientId: client.id }, { actor, today });
+        // Its subscribers: the first charge.
+        await emit(
+          tx,
+          "subscription.started",
+          { subscriptionId: sub.id, clientId: client.id },
+          { actor, today },
+        );
       } else {
         await emit(tx, "client.created", { clientId: client.id });
       }

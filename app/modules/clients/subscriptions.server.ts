@@ -7,7 +7,7 @@ import { EXPIRY_WARNING_DAYS, subscriptionEndDate, type SubscriptionInput } from
 import { PlanNotFoundError } from "./clients.server";
 import { clientName } from "./notes.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { issueFirstCharge } from "~/modules/billing/billing.server";
+import { emit } from "~/modules/events/events.server";
 import {
   monthlyValueCents,
   recordSubscriptionEvent,
@@ -120,7 +120,8 @@ export async function addSubscription({
           ...(row.noBilling ? { noBilling: [null, true] } : {}),
         },
       });
-      await issueFirstCharge(tx, { subscriptionId: row.id, actor });
+      // Its subscribers: the first charge.
+      await emit(tx, "subscription.started", { subscriptionId: row.id, clientId }, { actor });
       return row;
     });
   } catch (err) {

@@ -1,14 +1,20 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
 import type { StoredReferralStatus } from "~/db/schema/partners";
+import type { Actor } from "~/modules/audit/audit.server";
 import { publish, publishMany, type EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
 
 /**
- * The domain events, in one place (DESIGN §8). Domain functions `emit` them inside the
- * transaction of the change; e-mails and webhooks subscribe with `onEvent`, so a new
- * notification never edits the domain function again. Payloads carry ids, not personal data:
- * subscribers read the current rows (and the job table then holds nothing to anonymise).
+ * The domain events, in one place (DESIGN §8, §10). The one function that makes a change `emit`s
+ * its event inside the transaction of the change, and whatever follows from it subscribes:
+ * - in the same transaction (`subscriber`, registered in app/jobs.server.ts): the consequences
+ *   that must hold with the change or not at all (a paid charge moves its referral, opens the
+ *   onboarding, lifts a suspension);
+ * - by a job (`onEvent`): e-mails, webhooks, calls to a provider, after the commit.
+ * Adding a consequence is one subscriber and one line in its list; the function that makes the
+ * change is not edited. Payloads carry ids, not personal data: subscribers read the current rows
+ * (and the job table then holds nothing to anonymise).
  */
 export interface DomainEvents {
   "lead.created": { leadId: string };
@@ -19,8 +25,9 @@ export interface DomainEvents {
   "representative.registered": { representativeId: string };
   "payout.recorded": { payoutId: string };
   "privacy.deletion_requested": { requestId: string };
+  // A charge issued (first, renewal or one-off).
   "charge.created": { chargeId: string };
-  "charge.paid": { chargeId: string };
+  "charge.paid": { chargeId: string; clientId: string };
   "charge.cancelled": { chargeId: string };
   // A discount (the amount lowered): the provider's payment follows (issue 31).
   "charge.amount_changed": { chargeId: string };
@@ -30,15 +37,25 @@ export interface DomainEvents {
   // (contestada, owed again): read back from the provider, never taken from a webhook's word.
   "charge.refunded": { chargeId: string };
   "charge.charged_back": { chargeId: string };
+  // A charge no longer counts as paid or owed: refunded, charged back, deleted at the provider or
+  // cancelled here. Whatever caused it, the same subscribers follow.
+  "charge.reversed": { chargeId: string; clientId: string; kind: ChargeReversalKind };
   // Money that does not match its charge (Financeiro → Divergências): the admins are told.
   "charge.divergence": { divergenceId: string; chargeId: string };
   // Issue 31: suspended for a charge overdue beyond the grace days; active again once settled.
   "subscription.suspended": { subscriptionId: string; chargeId: string };
   "subscription.reactivated": { subscriptionId: string; chargeId: string | null };
+  // A lead became a client (the funnel, a referral's lead, a `?ref=` lead).
+  "lead.converted": { leadId: string; clientId: string };
+  // A subscription began: its first charge follows.
+  "subscription.started": { subscriptionId: string; clientId: string };
   "onboarding.opened": { onboardingId: string; clientId: string };
   "onboarding.published": { onboardingId: string; clientId: string };
 }
 export type DomainEventName = keyof DomainEvents;
+
+/** What made a charge stop counting as paid or owed. */
+export type ChargeReversalKind = "estorno" | "contestacao" | "remocao" | "cancelamento";
 
 /** The events an admin can send to a webhook (settings → webhooks). */
 export const WEBHOOK_EVENTS = [
@@ -57,13 +74,84 @@ export const WEBHOOK_EVENTS = [
 ] as const satisfies readonly DomainEventName[];
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** Publishes `name` through `tx`: nothing is sent if that transaction rolls back. */
-export async function emit<K extends DomainEventName>(tx: DbOrTx, name: K, payload: DomainEvents[K]) {
+/**
+ * What an in-transaction subscriber gets besides the payload: who made the change (their audit
+ * entries name them) and the day it counts from. Never stored, so it may name a person.
+ */
+export interface EventContext {
+  actor: Actor | null;
+  today?: string;
+}
+
+/** A consequence that runs inside the transaction of the change (and fails it when it fails). */
+export interface Subscriber<K extends DomainEventName = DomainEventName> {
+  event: K;
+  /** "<module>.<what it does>": how the subscriber lists and the logs name it. */
+  name: string;
+  run(tx: DbOrTx, payload: DomainEvents[K], ctx: EventContext): Promise<unknown>;
+}
+
+export function subscriber<K extends DomainEventName>(
+  event: K,
+  name: string,
+  run: Subscriber<K>["run"],
+): Subscriber<K> {
+  return { event, name, run };
+}
+
+/** Any event's subscriber (a list of them mixes events). */
+export type AnySubscriber = { [K in DomainEventName]: Subscriber<K> }[DomainEventName];
+
+const registry = new Map<DomainEventName, AnySubscriber[]>();
+
+/**
+ * Registers the in-transaction subscribers (app/jobs.server.ts, with the jobs): in list order per
+ * event, once each by name however often the list is registered.
+ */
+export function registerSubscribers(list: readonly AnySubscriber[]): void {
+  for (const s of list) {
+    const current = registry.get(s.event) ?? [];
+    if (current.some((c) => c.name === s.name)) continue;
+    registry.set(s.event, [...current, s]);
+  }
+}
+
+/** The in-transaction subscribers of `event`, by name, in the order they run. */
+export function transactionSubscribersOf(event: DomainEventName): string[] {
+  return (registry.get(event) ?? []).map((s) => s.name);
+}
+
+async function runSubscribers<K extends DomainEventName>(
+  tx: DbOrTx,
+  name: K,
+  payload: DomainEvents[K],
+  ctx: EventContext,
+) {
+  for (const s of registry.get(name) ?? []) await (s as Subscriber<K>).run(tx, payload, ctx);
+}
+
+/**
+ * Publishes `name` through `tx`: its in-transaction subscribers run now, its jobs after the
+ * commit; nothing happens if that transaction rolls back.
+ */
+export async function emit<K extends DomainEventName>(
+  tx: DbOrTx,
+  name: K,
+  payload: DomainEvents[K],
+  ctx: EventContext = { actor: null },
+) {
+  await runSubscribers(tx, name, payload, ctx);
   await publish(tx, name, payload);
 }
 
-/** `emit` for many payloads of one event in one statement (the renewal job's batches). */
-export async function emitMany<K extends DomainEventName>(tx: DbOrTx, name: K, payloads: DomainEvents[K][]) {
+/** `emit` for many payloads of one event, published in one statement (the renewal job's batches). */
+export async function emitMany<K extends DomainEventName>(
+  tx: DbOrTx,
+  name: K,
+  payloads: DomainEvents[K][],
+  ctx: EventContext = { actor: null },
+) {
+  for (const payload of payloads) await runSubscribers(tx, name, payload, ctx);
   await publishMany(tx, name, payloads);
 }
 

@@ -4,12 +4,10 @@ import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans, subscriptions } from "~/db/schema";
 import { today as clockToday } from "~/server/clock.server";
-import { issueFirstCharge } from "~/modules/billing/billing.server";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
 import { emit } from "~/modules/events/events.server";
-import { referralOnLeadConverted } from "~/modules/referrals/pipeline.server";
 import { copyNotesToClient } from "./lead.server";
 import { CONVERT_EMAIL_MESSAGES, LEAD_MESSAGES, type Stage } from "./leads.schema";
 
@@ -118,7 +116,12 @@ export async function convertLead({
             renewalType: "mensal",
           })
           .returning({ id: subscriptions.id });
-        await issueFirstCharge(tx, { subscriptionId: sub.id, actor, today });
+        await emit(
+          tx,
+          "subscription.started",
+          { subscriptionId: sub.id, clientId: client.id },
+          { actor, today },
+        );
       }
       await copyNotesToClient(tx, { leadId: lead.id, clientId: client.id });
       await tx
@@ -144,10 +147,11 @@ export async function convertLead({
           plano: [null, plan?.name ?? null],
         },
       });
-      await emit(tx, "lead.status_changed", { leadId: lead.id, from: "negociando", to: "convertido" });
-      await emit(tx, "client.created", { clientId: client.id, fromLeadId: lead.id });
-      // Issue 30: the referral behind the lead now names the client and waits for payment.
-      await referralOnLeadConverted(tx, { leadId: lead.id, clientId: client.id });
+      const ctx = { actor, today };
+      await emit(tx, "lead.status_changed", { leadId: lead.id, from: "negociando", to: "convertido" }, ctx);
+      await emit(tx, "client.created", { clientId: client.id, fromLeadId: lead.id }, ctx);
+      // Its subscribers: the referral behind the lead names the client and waits for payment.
+      await emit(tx, "lead.converted", { leadId: lead.id, clientId: client.id }, ctx);
       return client.id;
     });
     return { ok: true, clientId };

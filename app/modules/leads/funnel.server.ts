@@ -9,7 +9,6 @@ import { likeContains } from "~/lib/list-params";
 import { emit } from "~/modules/events/events.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
-import { referralOnLeadLost } from "~/modules/referrals/pipeline.server";
 import { getFunnelSettings } from "./funnel-settings.server";
 import {
   canMove,
@@ -349,9 +348,8 @@ export async function moveLead({
       entityLabel: rows[0].name,
       changes: { statusFunil: [from, to], ...(why ? { motivoPerda: [null, why] } : {}) },
     });
-    await emit(tx, "lead.status_changed", { leadId: id, from, to });
-    // Issue 30: a lost lead cancels the referral behind it.
-    if (to === "perdido") await referralOnLeadLost(tx, { leadId: id });
+    // Its subscribers: a lost lead cancels the referral behind it.
+    await emit(tx, "lead.status_changed", { leadId: id, from, to }, { actor });
     return { ok: true } as const;
   });
 }

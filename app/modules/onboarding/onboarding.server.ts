@@ -4,7 +4,6 @@ import { clients, onboardingItems, onboardings, onboardingSettings } from "~/db/
 import { businessDaysBetween, promiseDates } from "~/lib/business-days";
 import { isId } from "~/lib/ids";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { referralOnOnboardingPublished } from "~/modules/referrals/pipeline.server";
 import { emit } from "~/modules/events/events.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
@@ -269,8 +268,13 @@ export async function publishOnboarding({
       changes: { status: [onboarding.status, "publicado"], diasUteis: [null, taken] },
     });
     // Issue 30 item 2: the referral that brought the client completes in this same transaction.
-    await referralOnOnboardingPublished(tx, { clientId: onboarding.clientId, actor });
-    await emit(tx, "onboarding.published", { onboardingId: onboarding.id, clientId: onboarding.clientId });
+    // Its subscribers: the referral is completed and its commission becomes payable.
+    await emit(
+      tx,
+      "onboarding.published",
+      { onboardingId: onboarding.id, clientId: onboarding.clientId },
+      { actor },
+    );
     return { ok: true, value: published };
   });
 }

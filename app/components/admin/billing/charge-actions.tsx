@@ -203,6 +203,48 @@ function AmountForm({
   );
 }
 
+/**
+ * "Estornar pagamento" of a paid charge, confirmed in a dialog: paid at the provider, the refund is
+ * asked of it (the charge changes when the provider confirms it); paid by hand, it is recorded now.
+ */
+export function ChargeRefund({
+  id,
+  number,
+  amountCents,
+}: {
+  id: string;
+  number: string;
+  amountCents: number;
+}) {
+  const fetcher = useFetcher<Reply>();
+  useReplyToast(fetcher.data);
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="text-sm text-red-700 hover:underline disabled:opacity-50"
+        disabled={fetcher.state !== "idle"}
+        onClick={() => setAsking(true)}
+      >
+        Estornar pagamento
+      </button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Estornar o pagamento?"
+        description={`${formatMoney(amountCents)} da cobrança ${number} voltam para o cliente. A indicação e a comissão são revertidas e a auditoria registra o estorno.`}
+        confirmLabel="Confirmar estorno"
+        tone="danger"
+        onConfirm={() => {
+          fetcher.submit({ intent: "refund", id }, { method: "post" });
+          setAsking(false);
+        }}
+      />
+    </>
+  );
+}
+
 /** "Cobrar pelo WhatsApp": opens WhatsApp with the charge's amount, due date and copia e cola. */
 export function ChargeWhatsapp({ phone, charge }: { phone: string; charge: ChargeMessageInput }) {
   const href = chargeWhatsappLink(phone, charge);

@@ -7,7 +7,7 @@ import { isPayable } from "~/modules/billing/billing.constants";
 import { owedCents, paidSummary } from "~/modules/billing/charge-paid";
 import type { ChargeProviderState } from "~/modules/billing/charge-pix.server";
 import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server";
-import { ChargeActions, ChargeWhatsapp, PixCopy } from "./charge-actions";
+import { ChargeActions, ChargeRefund, ChargeWhatsapp, PixCopy } from "./charge-actions";
 import { ChargeResend, ReceiptLink } from "./charge-mail-actions";
 import { ChargeProvider } from "./charge-provider";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
@@ -120,8 +120,9 @@ export function ChargesTable({
               </div>
             )}
             {c.status === "paga" && (
-              <div className="text-right">
+              <div className="flex flex-col items-end gap-1 text-right">
                 <ReceiptLink id={c.id} number={c.number} />
+                <ChargeRefund id={c.id} number={c.number} amountCents={c.paidAmountCents ?? c.amountCents} />
               </div>
             )}
           </td>

@@ -29,7 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { open, page, pageSize, rows, count, toast: null };
   } catch (err) {
     log.error({ err }, "divergences list failed");
-    return { open, page, pageSize, rows: [], count: 0, toast: toast.error("Erro ao carregar as divergências") };
+    return {
+      open,
+      page,
+      pageSize,
+      rows: [],
+      count: 0,
+      toast: toast.error("Erro ao carregar as divergências"),
+    };
   }
 }
 
