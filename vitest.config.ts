@@ -1,10 +1,20 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { PGLITE_FILES, POSTGRES_ONLY_FILES } from "./tests/engines.ts";
+
+// TEST_ENGINE=pglite: only the engine-sensitive files (tests/engines.ts), as `npm test` runs them
+// on PGlite after the whole suite on PostgreSQL. Without a PostgreSQL (TEST_DATABASE_URL), the
+// files that compare with it are left out.
+const pgliteSubset = process.env.TEST_ENGINE === "pglite";
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: pgliteSubset
+      ? Object.keys(PGLITE_FILES)
+      : ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    exclude: ["**/node_modules/**", ...(onPostgres ? [] : Object.keys(POSTGRES_ONLY_FILES))],
     environment: "node",
     // Vite sets BASE_URL="/" for its own use; the app reads BASE_URL as its public URL.
     env: {

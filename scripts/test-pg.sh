@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The vitest suite against a real PostgreSQL server. Uses TEST_DATABASE_URL, or the local server
-# at 127.0.0.1:5432 (started when it is down and we may start it).
+# The vitest suite against a real PostgreSQL server, on Node 26 (the newest LTS line, fetched by
+# scripts/node-lts.sh; CI_NODE_LINES=skip runs it on the current Node). Uses TEST_DATABASE_URL, or the local server at
+# 127.0.0.1:5432 (started when it is down and we may start it).
 set -u
 cd "$(dirname "$0")/.."
 url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
@@ -15,4 +16,12 @@ if ! pg_isready -q -d "$url" 2>/dev/null; then
   exit 1
 fi
 mkdir -p reports
-TEST_DATABASE_URL="$url" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest-pg.json
+if [ "${CI_NODE_LINES:-run}" = skip ]; then
+  vitest=(npx vitest)
+elif node26="$(bash scripts/node-lts.sh 26)"; then
+  vitest=("$node26" node_modules/vitest/vitest.mjs)
+else
+  echo "Node 26 indisponível" >&2
+  exit 1
+fi
+TEST_DATABASE_URL="$url" "${vitest[@]}" run --reporter=default --reporter=json --outputFile.json=reports/vitest-pg.json "$@"

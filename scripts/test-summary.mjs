@@ -21,7 +21,7 @@ function collectFlaky(suite, file) {
   }
   for (const child of suite.suites ?? []) collectFlaky(child, suite.file ?? file);
 }
-const expected = ["vitest-pglite-node24.json", "vitest-pg.json", "vitest-build.json", "e2e.json"];
+const expected = ["vitest-pg.json", "vitest-pglite.json", "vitest-build.json", "e2e.json"];
 const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
 for (const name of expected) {
   if (!files.includes(name)) {

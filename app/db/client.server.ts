@@ -83,8 +83,23 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.resolve(opts.dataDir, "pglite"));
 }
 
-/** Runs raw SQL and returns its rows; the same shape on PGlite and node-postgres. */
+/** PostgreSQL's int8: `count(*)`, `sum` of integers, bigint columns. */
+const INT8_OID = 20;
+
+/**
+ * Runs raw SQL and returns its rows; the same values on PGlite and node-postgres
+ * (tests/integration/driver-parity.test.ts). node-postgres hands an int8 over as a string and
+ * PGlite as a number: both give a number here, as every int8 the app reads (a count, cents) fits
+ * one, so code proven on one engine holds on the other.
+ */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result = (await db.execute(query)) as unknown as {
+    rows: Record<string, unknown>[];
+    fields?: { name: string; dataTypeID: number }[];
+  };
+  const int8 = (result.fields ?? []).filter((f) => f.dataTypeID === INT8_OID).map((f) => f.name);
+  if (int8.length)
+    for (const row of result.rows)
+      for (const name of int8) if (typeof row[name] === "string") row[name] = Number(row[name]);
+  return result.rows as T[];
 }

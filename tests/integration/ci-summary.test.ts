@@ -1,5 +1,5 @@
-// Issue 27 item 8: the CI's last line ("N passed, M failed") counts the PGlite suite run on
-// Node 24, and a missing Node 24 report is a failure, not a silent gap.
+// The CI's last line ("N passed, M failed") counts every suite: PostgreSQL (Node 26), the PGlite
+// files (Node 24), the build check and E2E; a missing report is a failure, not a silent gap.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,18 +29,18 @@ const others = {
 };
 
 describe("CI summary", () => {
-  it("adds the Node 24 run to the totals", () => {
-    expect(summary({ ...others, "vitest-pglite-node24.json": vitestReport(100, 2) })).toMatchObject({
+  it("adds the PGlite run to the totals", () => {
+    expect(summary({ ...others, "vitest-pglite.json": vitestReport(100, 2) })).toMatchObject({
       line: "200 passed, 2 failed",
       code: 1,
     });
-    expect(summary({ ...others, "vitest-pglite-node24.json": vitestReport(100, 0) })).toMatchObject({
+    expect(summary({ ...others, "vitest-pglite.json": vitestReport(100, 0) })).toMatchObject({
       line: "200 passed, 0 failed",
       code: 0,
     });
   });
 
-  it("fails when the Node 24 run left no report", () => {
+  it("fails when the PGlite run left no report", () => {
     expect(summary(others)).toMatchObject({ line: "100 passed, 1 failed", code: 1 });
   });
 
@@ -73,13 +73,11 @@ describe("CI summary", () => {
         },
       ],
     });
-    const result = summary({ ...others, "e2e.json": e2e, "vitest-pglite-node24.json": vitestReport(100, 0) });
+    const result = summary({ ...others, "e2e.json": e2e, "vitest-pglite.json": vitestReport(100, 0) });
     expect(result).toMatchObject({ line: "200 passed, 0 failed", code: 0 });
     expect(result.out).toContain("1 teste(s) instável(is), aprovado(s) só na repetição:");
     expect(result.out).toContain("site/contact.spec.ts › envia o formulário (chromium)");
     expect(result.out).not.toContain("mostra o FAQ");
-    expect(summary({ ...others, "vitest-pglite-node24.json": vitestReport(100, 0) }).out).not.toContain(
-      "instáve",
-    );
+    expect(summary({ ...others, "vitest-pglite.json": vitestReport(100, 0) }).out).not.toContain("instáve");
   });
 });
