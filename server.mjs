@@ -4,7 +4,6 @@
 // limits, compression and static assets. The middlewares live in app/server/ and come out of
 // the build.
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { randomBytes } from "node:crypto";
@@ -80,7 +79,8 @@ server.use(app.requestGuard());
 
 // Rendered pages are compressed per request; a public page being stored is compressed once by
 // the page cache instead (compression must not even wrap it: it would send the headers first).
-const compress = compression();
+// The middleware mends compression's drain listeners (app/server/http/compression.server.ts).
+const compress = app.compressionMiddleware();
 server.use((req, res, next) => (res.locals.publicPage ? next() : compress(req, res, next)));
 // Static files go out as the .br/.gz written at build time (scripts/precompress.mjs); only
 // rendered pages are compressed per request.

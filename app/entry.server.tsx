@@ -12,6 +12,7 @@ import { getLogger } from "./server/logging/logger.server";
 // guard, referral links, page cache, metrics, requests in flight.
 export { boot, httpMetrics, requestGuard, shutdown } from "./boot.server";
 export { drainRequests, inFlightMiddleware, requestsInFlight } from "./server/http/drain.server";
+export { compressionMiddleware } from "./server/http/compression.server";
 export { pauseWorkers } from "./server/jobs/queue.server";
 export { referralLinkMiddleware } from "./modules/referrals/referral-link.server";
 export { pageCacheMiddleware } from "./server/cache/page-cache.server";
