@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { formatDate, formatIsoDate } from "~/lib/format";
+import { csvMoney, neutraliseFormula } from "~/server/http/csv.server";
 import {
   COMMISSION_STATE_LABELS,
   listCommissionAdjustments,
@@ -75,27 +76,12 @@ export async function getStatement({
   return lines.sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
 }
 
-/** 123456 → "1.234,56" (no currency sign: a spreadsheet reads it as a number). */
-export function csvMoney(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const int = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
-  return `${sign}${int},${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** A cell a spreadsheet would run as a formula (= + - @, tab, CR) is prefixed with '. */
-export function csvSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 /** The statement as CSV for Brazilian spreadsheets: UTF-8 BOM, `;`, dd/mm/aaaa, 1.234,56. */
 export function statementCsv(lines: StatementLine[]): string {
   const rows = lines.map((l) => [
     l.date,
     l.kind,
-    csvSafe(l.description),
+    l.description,
     csvMoney(l.amountCents),
     l.situation,
   ]);
@@ -104,7 +90,8 @@ export function statementCsv(lines: StatementLine[]): string {
     stringify([["Data", "Tipo", "Descrição", "Valor (R$)", "Situação"], ...rows], {
       delimiter: ";",
       record_delimiter: "\r\n",
-      cast: { string: (v) => csvSafe(v) },
+      // The export rules of every CSV: a formula is neutralised, a plain negative amount is not.
+      cast: { string: (v) => neutraliseFormula(v) },
     })
   );
 }

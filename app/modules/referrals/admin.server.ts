@@ -18,6 +18,7 @@ import { emit } from "~/modules/events/events.server";
 import { commissionForPlan } from "./commission";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
+import { referralPlanName } from "./plan-name.server";
 
 /** Sortable columns (allow-list; the URL picks one by key, never by SQL). */
 export const REFERRAL_SORTS = [
@@ -127,7 +128,7 @@ export async function listReferralsAdmin({
             number | null
           >`coalesce(${referrals.commissionCents}, ${plans.commissionCents})`.mapWith(Number),
           createdAt: referrals.createdAt,
-          planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+          planName: referralPlanName,
           representativeName: representatives.name,
           representativeEmail: representatives.email,
           // Issue 14 item 5; one probe per row shown, on referrals_business_folded_idx.
@@ -169,7 +170,7 @@ export async function setReferralStatus({
       .select({
         status: referrals.status,
         commissionCents: referrals.commissionCents,
-        planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+        planName: referralPlanName,
         planCommission: plans.commissionCents,
         businessName: referrals.businessName,
       })
@@ -261,7 +262,7 @@ export async function getReferralAdmin({ id }: { id: string }): Promise<AdminRef
       contactName: referrals.contactName,
       contactPhone: referrals.contactPhone,
       planId: referrals.planId,
-      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+      planName: referralPlanName,
       commissionCents: referrals.commissionCents,
       status: referrals.status,
       representativeId: referrals.representativeId,

@@ -6,6 +6,7 @@ import { emit } from "~/modules/events/events.server";
 import { now } from "~/server/clock.server";
 import { commissionForPlan } from "./commission";
 import { PIPELINE_CAUSES, PIPELINE_REASON_FIELD, type PipelineCause } from "./referrals.constants";
+import { referralPlanName } from "./plan-name.server";
 
 export { PIPELINE_CAUSES, PIPELINE_REASON_FIELD, type PipelineCause };
 
@@ -37,7 +38,7 @@ async function moveReferral(
       businessName: referrals.businessName,
       representativeId: referrals.representativeId,
       commissionCents: referrals.commissionCents,
-      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+      planName: referralPlanName,
       planCommission: plans.commissionCents,
     })
     .from(referrals)

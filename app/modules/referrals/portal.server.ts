@@ -18,6 +18,7 @@ import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
 import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
 import type { ReferralFormData } from "./referral-form.schema";
 import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS, referralStatusLabel } from "./referrals.schema";
+import { referralPlanName } from "./plan-name.server";
 
 // Every function here takes the signed-in representative's id and filters by it: a
 // representative can never read or write another representative's referrals.
@@ -84,7 +85,7 @@ export async function listMyReferrals({
       businessName: referrals.businessName,
       contactName: referrals.contactName,
       contactPhone: referrals.contactPhone,
-      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+      planName: referralPlanName,
       status: referrals.status,
       storedCommission: referrals.commissionCents,
       createdAt: referrals.createdAt,
@@ -131,17 +132,13 @@ export async function getMyReferralStats({
     .select({
       status: referrals.status,
       commissionCents: referrals.commissionCents,
-      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+      planName: referralPlanName,
       n: sql<number>`count(*)::int`,
     })
     .from(referrals)
     .leftJoin(plans, eq(plans.id, referrals.planId))
     .where(eq(referrals.representativeId, representativeId))
-    .groupBy(
-      referrals.status,
-      referrals.commissionCents,
-      sql`coalesce(${referrals.planName}, ${plans.name})`,
-    );
+    .groupBy(referrals.status, referrals.commissionCents, referralPlanName);
   const counts = Object.fromEntries(REFERRAL_STATUSES.map((s) => [s, 0])) as Record<ReferralStatus, number>;
   let totalCommissionCents = 0;
   let cancelled = 0;
@@ -279,7 +276,7 @@ export async function getMyReferral({
       contactName: referrals.contactName,
       contactPhone: referrals.contactPhone,
       planId: referrals.planId,
-      planName: sql<string | null>`coalesce(${referrals.planName}, ${plans.name})`,
+      planName: referralPlanName,
       status: referrals.status,
     })
     .from(referrals)
