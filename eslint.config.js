@@ -116,6 +116,25 @@ export default tseslint.config(
     ignores: ["app/lib/zod.ts", "app/lib/**/*.server.ts"],
     rules: restrict(noRoutes, noModules, noServer, browserSafe),
   },
+  // One clock: a module asks `now()`/`today()` of app/server/clock.server.ts, which tests and the
+  // E2E test clock move; the system time is read there only. An exception says why on its line.
+  {
+    files: ["app/modules/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Use now() de ~/server/clock.server (o relógio que os testes movem).",
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: "Use now() de ~/server/clock.server (o relógio que os testes movem).",
+        },
+      ],
+    },
+  },
   // Tests exercise routes and the database directly on purpose.
   {
     files: ["**/*.test.ts", "tests/**"],

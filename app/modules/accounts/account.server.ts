@@ -6,6 +6,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { authHeaders, getAuth } from "~/modules/auth/auth.server";
 import type { AuthSession } from "~/modules/auth/session.server";
 import { describeUserAgent } from "./user-agent.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export class WrongPasswordError extends Error {
   constructor() {
@@ -18,7 +19,7 @@ const label = (s: AuthSession) => `${s.user.name} <${s.user.email}>`;
 /** Renames the signed-in user (and their representatives row, which the portal shows). */
 export async function changeName(me: AuthSession, name: string) {
   await getDb().transaction(async (tx) => {
-    await tx.update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, me.user.id));
+    await tx.update(user).set({ name, updatedAt: clockNow() }).where(eq(user.id, me.user.id));
     if (me.user.role === "representative") {
       await tx.update(representatives).set({ name }).where(eq(representatives.authId, me.user.id));
     }
@@ -84,6 +85,7 @@ export async function listSessions(me: AuthSession): Promise<SessionRow[]> {
       updatedAt: session.updatedAt,
     })
     .from(session)
+    // eslint-disable-next-line no-restricted-syntax -- better-auth stamps its sessions with the system time: they are checked against it
     .where(and(eq(session.userId, me.user.id), gt(session.expiresAt, new Date())))
     .orderBy(desc(session.updatedAt), desc(session.createdAt))
     .limit(50);

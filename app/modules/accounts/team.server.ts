@@ -7,6 +7,7 @@ import { account, adminInvitations, session, user, type UserStatus } from "~/db/
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { normalizeEmail } from "~/modules/auth/users.server";
 import { queueAdminInviteMail } from "~/modules/notifications/admin-invite.server";
+import { now as clockNow } from "~/server/clock.server";
 
 /** An invitation link is valid for 72 hours and can be used once. */
 export const INVITE_TTL_MS = 72 * 60 * 60 * 1000;
@@ -96,7 +97,7 @@ async function issueInvitation(
       userId: target.id,
       tokenHash: hashInviteToken(token),
       invitedBy: actor.id,
-      expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+      expiresAt: new Date(clockNow().getTime() + INVITE_TTL_MS),
     })
     .returning({ id: adminInvitations.id });
   const mailId = await queueAdminInviteMail(tx, {
@@ -164,7 +165,7 @@ export async function resendInvitation(actor: Actor, userId: string) {
 async function revokePendingInvitations(tx: DbOrTx, userId: string) {
   await tx
     .update(adminInvitations)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clockNow() })
     .where(
       and(
         eq(adminInvitations.userId, userId),
@@ -189,7 +190,7 @@ function usableInvitation(token: string) {
     eq(adminInvitations.tokenHash, hashInviteToken(token)),
     isNull(adminInvitations.usedAt),
     isNull(adminInvitations.revokedAt),
-    gt(adminInvitations.expiresAt, new Date()),
+    gt(adminInvitations.expiresAt, clockNow()),
     eq(user.status, "invited"),
   );
 }
@@ -209,7 +210,7 @@ export async function acceptInvitation(token: string, input: { name: string; pas
       .where(usableInvitation(token))
       .for("update");
     if (!inv) return false;
-    const now = new Date();
+    const now = clockNow();
     const used = await tx
       .update(adminInvitations)
       .set({ usedAt: now })
@@ -269,7 +270,7 @@ export async function deactivateUser(
       .for("update");
     if (!target) throw new AccountNotFoundError();
     if (target.status === "deactivated") return target;
-    await tx.update(user).set({ status: "deactivated", updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx.update(user).set({ status: "deactivated", updatedAt: clockNow() }).where(eq(user.id, userId));
     await tx.delete(session).where(eq(session.userId, userId));
     await revokePendingInvitations(tx, userId);
     await recordAudit(tx, {
@@ -304,7 +305,7 @@ export async function reactivateUser(
       .from(account)
       .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
     const next: UserStatus = credential ? "active" : "invited";
-    await tx.update(user).set({ status: next, updatedAt: new Date() }).where(eq(user.id, userId));
+    await tx.update(user).set({ status: next, updatedAt: clockNow() }).where(eq(user.id, userId));
     await recordAudit(tx, {
       actor,
       action: "user.reactivated",

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { representatives, session as sessionTable, user as userTable, type UserRole } from "~/db/schema";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { authHeaders, getAuth } from "./auth.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export const ADMIN_AUTH_ERROR = "Você precisa estar autenticado para acessar esta área";
 export const REP_AUTH_ERROR = "Você precisa estar autenticado como representante para acessar esta área";
@@ -130,7 +131,7 @@ export async function signIn(
     await db.delete(sessionTable).where(eq(sessionTable.token, res.token));
     throw new AccountDeactivatedError();
   }
-  await db.update(userTable).set({ lastSignInAt: new Date() }).where(eq(userTable.id, u.id));
+  await db.update(userTable).set({ lastSignInAt: clockNow() }).where(eq(userTable.id, u.id));
   if (previous) await db.delete(sessionTable).where(eq(sessionTable.id, previous.sessionId));
   const cookies = new Headers();
   for (const c of headers.getSetCookie()) cookies.append("Set-Cookie", c);

@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { account, representatives, session, user, type UserRole } from "~/db/schema";
 import { emit } from "~/modules/events/events.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -18,7 +19,7 @@ export async function insertUserWithPassword(
   input: { name: string; email: string; password: string; role: UserRole },
 ): Promise<string> {
   const id = crypto.randomUUID();
-  const now = new Date();
+  const now = clockNow();
   await tx.insert(user).values({
     id,
     name: input.name,
@@ -44,7 +45,7 @@ export async function setUserPassword(tx: DbOrTx, userId: string, password: stri
   const hash = await hashPassword(password);
   const updated = await tx
     .update(account)
-    .set({ password: hash, updatedAt: new Date() })
+    .set({ password: hash, updatedAt: clockNow() })
     .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
     .returning({ id: account.id });
   if (updated.length === 0) {
@@ -98,7 +99,7 @@ export async function upsertAdmin(input: { email: string; password: string; name
       // when it was deactivated or only invited.
       await tx
         .update(user)
-        .set({ role: "admin", status: "active", updatedAt: new Date() })
+        .set({ role: "admin", status: "active", updatedAt: clockNow() })
         .where(eq(user.id, existing.id));
       // A user promoted to admin is no longer a representative.
       await tx.delete(representatives).where(eq(representatives.authId, existing.id));

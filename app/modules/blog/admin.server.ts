@@ -7,6 +7,7 @@ import type { PostInput } from "./blog.schema";
 import { sanitizePostHtml } from "./sanitize.server";
 import { publicContentChanged } from "~/server/cache/public-content.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export type Post = typeof blogPosts.$inferSelect;
 export type PostSaveResult = { ok: true; post: Post } | { ok: false; code: "slug_taken" | "not_found" };
@@ -117,7 +118,7 @@ export async function updatePost({
       const next = values(input);
       const [updated] = await tx
         .update(blogPosts)
-        .set({ ...next, updatedAt: new Date() })
+        .set({ ...next, updatedAt: clockNow() })
         .where(eq(blogPosts.id, id))
         .returning();
       await recordAudit(tx, {

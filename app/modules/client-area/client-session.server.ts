@@ -13,6 +13,7 @@ import { mailQueued } from "~/server/mail/mail.server";
 import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
 import { revokePendingEmailChange } from "./email-change.server";
+import { now as clockNow } from "~/server/clock.server";
 
 /**
  * The restaurant's login (decision 032): a better-auth `user` of role `client`, one per client,
@@ -136,7 +137,7 @@ export async function openClientSession(request: Request, token: string): Promis
     if (out.response?.token) await db.delete(sessionTable).where(eq(sessionTable.token, out.response.token));
     throw new InvalidClientLinkError();
   }
-  await db.update(userTable).set({ lastSignInAt: new Date() }).where(eq(userTable.id, userId));
+  await db.update(userTable).set({ lastSignInAt: clockNow() }).where(eq(userTable.id, userId));
   if (previous) await db.delete(sessionTable).where(eq(sessionTable.id, previous.sessionId));
   const cookies = new Headers();
   for (const c of out.headers.getSetCookie()) cookies.append("Set-Cookie", c);

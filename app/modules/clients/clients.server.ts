@@ -16,6 +16,7 @@ import { emit } from "~/modules/events/events.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { monthlyValueCents, recordSubscriptionEvent } from "~/modules/revenue/history.server";
 import { revokePendingEmailChange } from "~/modules/client-area/email-change.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export type Client = typeof clients.$inferSelect;
 
@@ -244,7 +245,7 @@ export async function updateClient({
       if (!before) return null;
       const [row] = await tx
         .update(clients)
-        .set({ ...fields, email, updatedAt: new Date() })
+        .set({ ...fields, email, updatedAt: clockNow() })
         .where(eq(clients.id, id))
         .returning();
       // The address the team set wins: a link the client asked for earlier must not undo it.

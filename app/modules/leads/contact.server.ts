@@ -18,6 +18,7 @@ import {
   type ContactValues,
 } from "./contact.options";
 import { CONTACT_MESSAGES, ContactSchema, type ContactInput } from "./contact.schema";
+import { now as clockNow } from "~/server/clock.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,7 +87,7 @@ export async function createLead({
   /** The privacy notice the form showed (LGPD): when it was accepted by sending, and its version. */
   privacyNotice?: { at: Date; version: string } | null;
 }) {
-  const now = new Date();
+  const now = clockNow();
   return getDb().transaction(async (tx) => {
     // Sent after opening a representative's link: the lead names them, and a referral in
     // analise is created for them unless the establishment was already referred or is a client
@@ -167,7 +168,7 @@ export async function submitContactForm({
   const choice = await resolvePlanChoice({ value: parsed.data.plan });
   if (!choice) return { kind: "invalid", fieldErrors: { plan: CONTACT_MESSAGES.planInvalid }, values };
   // The notice next to the form links to the policy in force now: its version goes with the lead.
-  const privacyNotice = { at: new Date(), version: await currentPrivacyVersion() };
+  const privacyNotice = { at: clockNow(), version: await currentPrivacyVersion() };
   const row = await createLead({ input: parsed.data, ...choice, attribution, privacyNotice, referralCode });
   return { kind: "created", id: row.id };
 }

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans, subscriptions } from "~/db/schema";
-import { today as clockToday } from "~/server/clock.server";
+import { today as clockToday, now as clockNow } from "~/server/clock.server";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
@@ -132,7 +132,7 @@ export async function convertLead({
           convertedClientId: client.id,
           // The e-mail the admin gave is the lead's too (the lead page, the privacy search).
           ...(lead.email.trim() ? {} : { email }),
-          updatedAt: new Date(),
+          updatedAt: clockNow(),
         })
         .where(eq(leads.id, lead.id));
       await recordAudit(tx, {

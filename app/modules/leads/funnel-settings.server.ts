@@ -4,6 +4,7 @@ import { funnelSettings, leads } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { DEFAULT_LOST_REASONS, NO_LOST_REASON_LABEL } from "./leads.schema";
 import { IDLE_DAYS_DEFAULTS, type OpenStage } from "./leads.constants";
+import { now as clockNow } from "~/server/clock.server";
 
 export interface FunnelSettings {
   lostReasons: string[];
@@ -39,7 +40,7 @@ export async function saveFunnelSettings({
 }): Promise<void> {
   await getDb().transaction(async (tx) => {
     const before = await getFunnelSettings(tx);
-    const now = new Date();
+    const now = clockNow();
     await tx
       .insert(funnelSettings)
       .values({ id: 1, ...input, updatedAt: now })

@@ -335,7 +335,7 @@ export async function moveLead({
   return getDb().transaction(async (tx) => {
     const rows = await tx
       .update(leads)
-      .set({ statusFunil: to, status: to, lostReason: reason, lostNote: note, updatedAt: new Date() })
+      .set({ statusFunil: to, status: to, lostReason: reason, lostNote: note, updatedAt: now() })
       .where(and(eq(leads.id, id), eq(leads.statusFunil, from)))
       .returning({ id: leads.id, name: leads.name });
     if (!rows.length) return { ok: false, reason: "stale" } as const;

@@ -173,7 +173,7 @@ export async function setFollowUp({
     const [lead] = await tx.select().from(leads).where(eq(leads.id, id)).for("update");
     if (!lead) return null;
     if (lead.statusFunil === "convertido" || lead.statusFunil === "perdido") return "closed";
-    await tx.update(leads).set({ nextContactAt: at, updatedAt: new Date() }).where(eq(leads.id, id));
+    await tx.update(leads).set({ nextContactAt: at, updatedAt: now() }).where(eq(leads.id, id));
     await recordAudit(tx, {
       actor,
       action: "lead.follow_up_set",

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { representativeMaterials } from "~/db/schema";
 import type { MaterialInput } from "./materials.schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export type Material = typeof representativeMaterials.$inferSelect;
 /** What the portal shows of a material. */
@@ -60,7 +61,7 @@ export async function updateMaterial({
     if (!before) return false;
     await tx
       .update(representativeMaterials)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, updatedAt: clockNow() })
       .where(eq(representativeMaterials.id, id));
     await recordAudit(tx, {
       actor,

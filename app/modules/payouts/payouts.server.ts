@@ -13,6 +13,7 @@ import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
 import type { PayoutFormData } from "./payouts.schema";
+import { now as clockNow } from "~/server/clock.server";
 
 // Commissions (issue 14): a completed referral's snapshot amount is `a pagar` until an active
 // payout pays it (`paga`). Every function takes the representative's id: the portal passes the
@@ -296,7 +297,7 @@ export async function cancelPayout({
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(payouts)
-      .set({ cancelledAt: new Date(), cancelledBy: actor?.id ?? null })
+      .set({ cancelledAt: clockNow(), cancelledBy: actor?.id ?? null })
       .where(
         and(
           eq(payouts.id, payoutId),
@@ -315,7 +316,7 @@ export async function cancelPayout({
       .where(eq(commissionAdjustments.nettedPayoutId, payoutId));
     await tx
       .update(commissionAdjustments)
-      .set({ voidedAt: new Date() })
+      .set({ voidedAt: clockNow() })
       .where(and(eq(commissionAdjustments.sourcePayoutId, payoutId), isNull(commissionAdjustments.voidedAt)));
     await recordAudit(tx, {
       actor,

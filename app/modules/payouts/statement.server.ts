@@ -78,13 +78,7 @@ export async function getStatement({
 
 /** The statement as CSV for Brazilian spreadsheets: UTF-8 BOM, `;`, dd/mm/aaaa, 1.234,56. */
 export function statementCsv(lines: StatementLine[]): string {
-  const rows = lines.map((l) => [
-    l.date,
-    l.kind,
-    l.description,
-    csvMoney(l.amountCents),
-    l.situation,
-  ]);
+  const rows = lines.map((l) => [l.date, l.kind, l.description, csvMoney(l.amountCents), l.situation]);
   return (
     "\uFEFF" +
     stringify([["Data", "Tipo", "Descrição", "Valor (R$)", "Situação"], ...rows], {

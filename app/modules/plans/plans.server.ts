@@ -6,6 +6,7 @@ import type { PlanInput } from "./plans.schema";
 import { commissionForPlan } from "~/modules/referrals/commission";
 import { publicContentChanged } from "~/server/cache/public-content.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export type Plan = typeof plans.$inferSelect;
 export type PlanOption = Pick<Plan, "id" | "name" | "priceCents">;
@@ -82,7 +83,7 @@ export async function updatePlan({
     if (!before) return null;
     const [updated] = await tx
       .update(plans)
-      .set({ ...planValues(input), updatedAt: new Date() })
+      .set({ ...planValues(input), updatedAt: clockNow() })
       .where(eq(plans.id, id))
       .returning();
     await recordAudit(tx, {

@@ -22,6 +22,7 @@ import {
   type FindOptions,
   type FoundRows,
 } from "./subject.server";
+import { now as clockNow } from "~/server/clock.server";
 
 // Data subject requests (LGPD art. 18, issues 16 and 27): find everything held about one person
 // by e-mail or phone, export it, anonymise it. The rows are chosen by the person's ids, exact
@@ -268,7 +269,7 @@ export interface AnonymiseResult {
 async function anonymiseFound(tx: DbOrTx, subject: Subject): Promise<void> {
   const { found, logs } = subject;
   const redact = redactorFor(found);
-  const now = new Date();
+  const now = clockNow();
   for (const [d, rows] of found.own) {
     const table = d.table as PgTable;
     const c = getTableColumns(table) as Record<string, PgColumn>;

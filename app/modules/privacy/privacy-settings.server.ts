@@ -8,6 +8,7 @@ import { SITE_NAME } from "~/modules/seo/meta";
 import { publicContentChanged, untilPublicContentChanges } from "~/server/cache/public-content.server";
 import { defaultPrivacyPolicy, defaultTermsOfUse, type Controller } from "./legal-defaults";
 import type { PrivacySettingsInput } from "./privacy.schema";
+import { now as clockNow } from "~/server/clock.server";
 
 export type PrivacySettings = typeof privacySettings.$inferSelect;
 export type LegalPageKey = "privacidade" | "termos";
@@ -31,7 +32,7 @@ export async function savePrivacySettings({
     privacyPolicy: input.privacyPolicy ? sanitizePostHtml(input.privacyPolicy) || null : null,
     termsOfUse: input.termsOfUse ? sanitizePostHtml(input.termsOfUse) || null : null,
     leadRetentionMonths: input.leadRetentionMonths,
-    updatedAt: new Date(),
+    updatedAt: clockNow(),
   };
   await getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(privacySettings).where(eq(privacySettings.id, 1)).for("update");

@@ -6,6 +6,7 @@ import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { anonymiseLeadRows } from "./data-subject.server";
 import { getPrivacySettings } from "./privacy-settings.server";
+import { now as clockNow } from "~/server/clock.server";
 
 // Retention (LGPD, issue 16): lost leads are anonymised N months (Configurações → Privacidade,
 // default 24) after their last change; e-mail bodies in the mail log are kept 90 days.
@@ -17,7 +18,7 @@ const BATCH = 200;
 
 /** Anonymises the leads lost before `now - months`; returns how many. */
 export async function anonymiseExpiredLostLeads({
-  now = new Date(),
+  now = clockNow(),
   months,
 }: {
   now?: Date;
@@ -58,7 +59,7 @@ export async function anonymiseExpiredLostLeads({
 }
 
 /** Empties the bodies of mail-log messages older than 90 days (subject, recipient and status stay). */
-export async function purgeOldMailBodies({ now = new Date() }: { now?: Date } = {}): Promise<number> {
+export async function purgeOldMailBodies({ now = clockNow() }: { now?: Date } = {}): Promise<number> {
   const cutoff = new Date(now.getTime() - MAIL_BODY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const rows = await getDb()
     .update(mailMessages)

@@ -4,6 +4,7 @@ import { accountDeletionRequests, payoutItems, payouts, referrals, representativ
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
 import { ACCOUNT_COLUMNS } from "./account-columns.server";
+import { now as clockNow } from "~/server/clock.server";
 
 // A representative's own LGPD requests (art. 18, issue 16), from /representante/conta: download
 // what is held about them, and ask for their account to be deleted. Every function takes the
@@ -84,7 +85,7 @@ export async function representativeOwnData({
         )
     : [];
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: clockNow().toISOString(),
     account: account ?? null,
     profile: profile ?? null,
     referrals: referralRows,
@@ -188,7 +189,7 @@ export async function completeDeletionRequests(
   if (!representativeIds.length) return 0;
   const done = await tx
     .update(accountDeletionRequests)
-    .set({ status: "concluido", resolvedAt: new Date(), resolvedBy: actor?.id ?? null })
+    .set({ status: "concluido", resolvedAt: clockNow(), resolvedBy: actor?.id ?? null })
     .where(
       and(
         inArray(accountDeletionRequests.representativeId, representativeIds),

@@ -19,6 +19,7 @@ import { commissionForPlan } from "./commission";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
 import { referralPlanName } from "./plan-name.server";
+import { now as clockNow } from "~/server/clock.server";
 
 /** Sortable columns (allow-list; the URL picks one by key, never by SQL). */
 export const REFERRAL_SORTS = [
@@ -189,7 +190,7 @@ export async function setReferralStatus({
         .where(and(eq(payoutItems.referralId, id), eq(payoutItems.active, true)));
       if (paid) return "paid";
     }
-    const now = new Date();
+    const now = clockNow();
     // A row inserted without the snapshot (only raw inserts: imports, old data) takes it now.
     const snapshot =
       current.commissionCents === null

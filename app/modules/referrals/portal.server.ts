@@ -19,6 +19,7 @@ import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
 import type { ReferralFormData } from "./referral-form.schema";
 import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS, referralStatusLabel } from "./referrals.schema";
 import { referralPlanName } from "./plan-name.server";
+import { now as clockNow } from "~/server/clock.server";
 
 // Every function here takes the signed-in representative's id and filters by it: a
 // representative can never read or write another representative's referrals.
@@ -202,7 +203,7 @@ export async function createMyReferral({
     if (!plan) throw new PlanNotFoundError();
     await lockReferralPhone(tx, input.contactPhone);
     if (await isAlreadyReferred(tx, input.contactPhone)) throw new DuplicateReferralError();
-    const at = new Date();
+    const at = clockNow();
     const [lead] = await tx
       .insert(leads)
       .values({
@@ -351,7 +352,7 @@ export async function updateMyReferral({
         phone: after.contactPhone,
         business: after.businessName,
         ...(after.planName ? { plan: after.planName } : {}),
-        updatedAt: new Date(),
+        updatedAt: clockNow(),
       })
       .where(
         and(
@@ -379,7 +380,7 @@ export async function cancelMyReferral({
     if (before.status !== "analise") return "locked";
     await tx
       .update(referrals)
-      .set({ status: REFERRAL_CANCELLED, updatedAt: new Date() })
+      .set({ status: REFERRAL_CANCELLED, updatedAt: clockNow() })
       .where(eq(referrals.id, id));
     await recordAudit(tx, {
       actor,

@@ -2,6 +2,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { plans, referrals } from "~/db/schema";
 import { recordAudit, type Actor, type AuditEntry } from "~/modules/audit/audit.server";
+import { now as clockNow } from "~/server/clock.server";
 
 /** The plan a referral names, frozen at the time it is chosen (name and commission at that moment). */
 export interface PlanSnapshot {
@@ -42,7 +43,7 @@ export async function saveReferralUpdate(
 ) {
   await tx
     .update(referrals)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, updatedAt: clockNow() })
     .where(onlyIf ? and(eq(referrals.id, id), onlyIf) : eq(referrals.id, id));
   await recordAudit(tx, {
     actor,

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { onPublicContentChanged, publicContentChanged } from "~/server/cache/public-content.server";
+import { now as clockNow } from "~/server/clock.server";
 
 export type Settings = typeof settings.$inferSelect;
 /** The four spec tabs' fields (the notification addresses are saved on their own). */
@@ -21,10 +22,12 @@ let generation = 0;
 
 /** The single settings record (null when it was never saved: callers use the defaults). */
 export async function getSettings({ fresh = false }: { fresh?: boolean } = {}): Promise<Settings | null> {
+  // eslint-disable-next-line no-restricted-syntax -- elapsed time of an in-memory cache, not the business's 'now'
   if (!fresh && cache && Date.now() - cache.at < SETTINGS_TTL_MS) return cache.value;
   const startedAt = generation;
   const [row] = await getDb().select().from(settings).where(eq(settings.id, 1));
   const value = row ?? null;
+  // eslint-disable-next-line no-restricted-syntax -- elapsed time of an in-memory cache, not the business's 'now'
   if (startedAt === generation) cache = { value, at: Date.now() };
   return value;
 }
@@ -46,7 +49,7 @@ export async function saveSettings({
   input: SettingsInput;
   actor?: Actor | null;
 }): Promise<Settings> {
-  const now = new Date();
+  const now = clockNow();
   const row = await getDb().transaction(async (tx) => {
     const [before] = await tx.select().from(settings).where(eq(settings.id, 1)).for("update");
     const [saved] = await tx
@@ -78,7 +81,7 @@ export async function saveLeadAlertEmails({
   actor?: Actor | null;
 }): Promise<void> {
   const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-  const now = new Date();
+  const now = clockNow();
   await getDb().transaction(async (tx) => {
     const [before] = await tx
       .select({ leadAlertEmails: settings.leadAlertEmails })

@@ -12,6 +12,7 @@ import { BlockedAddressError, postTo, resolvePublicTarget } from "~/server/outbo
 import { webhookData } from "./payloads.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { WEBHOOK_MESSAGES, type WebhookInput } from "./webhooks.schema";
+import { now as clockNow } from "~/server/clock.server";
 
 export const MAX_WEBHOOKS = 20;
 
@@ -27,6 +28,7 @@ const allowPrivate = () => env().WEBHOOKS_ALLOW_PRIVATE;
  * fed a captured delivery later (the body alone no longer verifies). Documented in
  * docs/security.md "Webhook signatures" and in the admin form.
  */
+// eslint-disable-next-line no-restricted-syntax -- the receiver checks `t` against its own clock: it must be the real time
 export function signBody(secret: string, body: string, at: Date = new Date()): string {
   const t = Math.floor(at.getTime() / 1000);
   return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${body}`).digest("hex")}`;
@@ -133,7 +135,7 @@ export async function setWebhookActive({
     if (!before) return false;
     await tx
       .update(webhookEndpoints)
-      .set({ active, updatedAt: new Date() })
+      .set({ active, updatedAt: clockNow() })
       .where(eq(webhookEndpoints.id, id));
     await recordAudit(tx, {
       actor,
@@ -200,7 +202,7 @@ export async function redeliver({
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(webhookDeliveries)
-      .set({ status: "pendente", updatedAt: new Date() })
+      .set({ status: "pendente", updatedAt: clockNow() })
       .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "falhou")))
       .returning({ id: webhookDeliveries.id, event: webhookDeliveries.event });
     if (!row) return false;
@@ -281,7 +283,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
     const record = async (patch: Partial<WebhookDelivery>) =>
       db
         .update(webhookDeliveries)
-        .set({ ...patch, attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: new Date() })
+        .set({ ...patch, attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: clockNow() })
         .where(eq(webhookDeliveries.id, deliveryId));
     const secret = openSecret(row.secret);
     if (!secret) {
@@ -311,7 +313,7 @@ export const deliverWebhookJob = defineJob<{ deliveryId: string }>({
           status: "entregue",
           lastStatusCode: res.status,
           lastError: null,
-          deliveredAt: new Date(),
+          deliveredAt: clockNow(),
         });
         countWebhookDelivery("delivered");
         return;
