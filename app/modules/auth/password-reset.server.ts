@@ -1,6 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { log } from "~/server/logging/logger.server";
-import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
+import { hitMailRequestLimits } from "~/server/rate-limit/rate-limit.server";
 import { authHeaders, getAuth } from "./auth.server";
 
 /**
@@ -17,10 +17,8 @@ export async function requestPasswordReset({
   clientIp: string;
 }): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   const address = email.trim().toLowerCase();
-  for (const identity of [`email:${address}`, `ip:${clientIp}`]) {
-    const limit = await hitRateLimit("password-reset", identity);
-    if (!limit.ok) return limit;
-  }
+  const limit = await hitMailRequestLimits("password-reset", address, clientIp);
+  if (!limit.ok) return limit;
   try {
     await getAuth().api.requestPasswordReset({ body: { email: address } });
   } catch (err) {

@@ -10,7 +10,7 @@ import { clientLinkMailKey } from "~/modules/notifications/client-link.server";
 import { isPlaceholderEmail } from "~/modules/privacy/subject.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { mailQueued } from "~/server/mail/mail.server";
-import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
+import { hitMailRequestLimits } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
 import { revokePendingEmailChange } from "./email-change.server";
 import { now as clockNow } from "~/server/clock.server";
@@ -68,10 +68,8 @@ export async function requestClientLink({
   clientIp: string;
 }): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
   const address = email.trim().toLowerCase();
-  for (const identity of [`email:${address}`, `ip:${clientIp}`]) {
-    const limit = await hitRateLimit("client-link", identity);
-    if (!limit.ok) return limit;
-  }
+  const limit = await hitMailRequestLimits("client-link", address, clientIp);
+  if (!limit.ok) return limit;
   // Sealed: the queue keeps job rows for days, and most of these addresses are nobody's client.
   await enqueue(getDb(), clientSignInLinkJob, { to: sealSecret(address) });
   return { ok: true };

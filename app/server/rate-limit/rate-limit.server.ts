@@ -50,6 +50,23 @@ export async function hitRateLimit(
 }
 
 /**
+ * A request that sends an e-mail to a typed address (a reset link, a sign-in link): one hit for
+ * the address and one for the requesting address, in that order; the first refusal answers. The
+ * address limit stops flooding one mailbox, the IP limit stops one sender trying many mailboxes.
+ */
+export async function hitMailRequestLimits(
+  bucket: RateLimitBucket,
+  email: string,
+  clientIp: string,
+): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+  for (const identity of [`email:${email}`, `ip:${clientIp}`]) {
+    const limit = await hitRateLimit(bucket, identity);
+    if (!limit.ok) return limit;
+  }
+  return { ok: true };
+}
+
+/**
  * Counts one hit per entry of `keys` (a key may repeat) in one atomic upsert, and answers each
  * entry with the count it reached, in order: the n hits of one key in the batch reach
  * final − n + 1 … final, exactly as n separate upserts would have.
