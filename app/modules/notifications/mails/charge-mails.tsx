@@ -75,6 +75,29 @@ function Lines({ lines }: { lines: ChargeMailData["lines"] }) {
   );
 }
 
+/** "PIX copia e cola:" and the code in a box that wraps: the one way every charge e-mail shows it. */
+export function PixCodeBox({ code }: { code: string }) {
+  return (
+    <>
+      <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "12px 0 4px" }}>PIX copia e cola:</Text>
+      <Text
+        style={{
+          backgroundColor: "#f1f5f9",
+          borderRadius: 6,
+          color: MAIL_COLORS.text,
+          fontFamily: "monospace",
+          fontSize: 13,
+          margin: 0,
+          padding: "8px 12px",
+          wordBreak: "break-all",
+        }}
+      >
+        {code}
+      </Text>
+    </>
+  );
+}
+
 /** "Nova cobrança": to the client, with the PIX copia e cola and its QR as an inline (CID) image. */
 export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: ChargeIssuedData }) {
   return (
@@ -108,23 +131,7 @@ export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: Char
             cola&quot; abaixo.
           </MailText>
           <Img src={`cid:${PIX_QR_CID}`} alt="QR Code do PIX" width={200} height={200} />
-          <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "12px 0 4px" }}>
-            PIX copia e cola:
-          </Text>
-          <Text
-            style={{
-              backgroundColor: "#f1f5f9",
-              borderRadius: 6,
-              color: MAIL_COLORS.text,
-              fontFamily: "monospace",
-              fontSize: 13,
-              margin: 0,
-              padding: "8px 12px",
-              wordBreak: "break-all",
-            }}
-          >
-            {data.pixCode}
-          </Text>
+          <PixCodeBox code={data.pixCode} />
         </Section>
       ) : (
         !data.payLink && (

@@ -1,8 +1,8 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Link, Section } from "@react-email/components";
 import { formatIsoDate, formatMoney } from "~/lib/format";
-import { MAIL_COLORS, MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
+import { MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 import type { MailBrand } from "../brand.server";
-import { ClientAreaLink } from "./charge-mails";
+import { ClientAreaLink, PixCodeBox } from "./charge-mails";
 
 /**
  * The reminder schedule's and the suspension's e-mails (issue 31 items 4 and 5, decision 033).
@@ -76,23 +76,7 @@ export function HowToPay({ pay }: { pay: PaymentOptions }) {
           <MailText>
             Pague com PIX usando o código &quot;copia e cola&quot; abaixo no app do seu banco.
           </MailText>
-          <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "12px 0 4px" }}>
-            PIX copia e cola:
-          </Text>
-          <Text
-            style={{
-              backgroundColor: "#f1f5f9",
-              borderRadius: 6,
-              color: MAIL_COLORS.text,
-              fontFamily: "monospace",
-              fontSize: 13,
-              margin: 0,
-              padding: "8px 12px",
-              wordBreak: "break-all",
-            }}
-          >
-            {pay.pixCode}
-          </Text>
+          <PixCodeBox code={pay.pixCode} />
         </>
       )}
     </Section>
