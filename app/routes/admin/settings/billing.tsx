@@ -6,9 +6,6 @@ import { ListError } from "~/components/ui/list-states";
 import { Button, TextField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { replyError, replyInvalid, toast } from "~/lib/form-reply";
-import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { DEFAULT_RENEWAL_DAYS_BEFORE } from "~/modules/billing/billing.constants";
 import { BILLING_FORM_MESSAGES, billingSettingsSchema } from "~/modules/billing/billing.schema";
@@ -19,8 +16,7 @@ import {
   reminderLabel,
 } from "~/modules/billing/dunning.schema";
 import { getBillingSettings, saveBillingSettings } from "~/modules/billing/settings.server";
-import { readFormData } from "~/server/http/form.server";
-import { log } from "~/server/logging/logger.server";
+import { saveSettingsForm } from "~/server/http/settings-form.server";
 
 const PATH = "/admin/settings/billing";
 const FIELDS = [
@@ -50,22 +46,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const raw = formToObject(await readFormData(request));
-  const parsed = billingSettingsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const values: Values = Object.fromEntries(FIELDS.map((k) => [k, String(raw[k] ?? "").slice(0, 200)]));
-    return replyInvalid(fieldErrors(parsed.error), {
-      values,
-      toast: toast.error(BILLING_FORM_MESSAGES.settingsError),
-    });
-  }
-  try {
-    await saveBillingSettings({ input: parsed.data, actor: user });
-  } catch (err) {
-    log.error({ err }, "saveBillingSettings failed");
-    return replyError(BILLING_FORM_MESSAGES.settingsError, { toastOnly: true });
-  }
-  return redirectWithToast(PATH, "success", BILLING_FORM_MESSAGES.settingsSaved);
+  return saveSettingsForm(request, {
+    schema: billingSettingsSchema,
+    fields: FIELDS,
+    maxLength: 200,
+    path: PATH,
+    saved: BILLING_FORM_MESSAGES.settingsSaved,
+    error: BILLING_FORM_MESSAGES.settingsError,
+    save: (input) => saveBillingSettings({ input, actor: user }),
+  });
 }
 
 export default function BillingSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,14 +6,10 @@ import { ListError } from "~/components/ui/list-states";
 import { Button, TextAreaField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { replyError, replyInvalid, toast } from "~/lib/form-reply";
-import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { LeadAlertEmailsSchema, NOTIFICATION_MESSAGES } from "~/modules/settings/settings.schema";
 import { getSettings, saveLeadAlertEmails } from "~/modules/settings/settings.server";
-import { readFormData } from "~/server/http/form.server";
-import { log } from "~/server/logging/logger.server";
+import { saveSettingsForm } from "~/server/http/settings-form.server";
 
 const PATH = "/admin/settings/notifications";
 
@@ -25,21 +21,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const raw = formToObject(await readFormData(request));
-  const parsed = LeadAlertEmailsSchema.safeParse(raw);
-  if (!parsed.success) {
-    return replyInvalid(fieldErrors(parsed.error), {
-      values: { leadAlertEmails: String(raw.leadAlertEmails ?? "").slice(0, 5000) },
-      toast: toast.error(NOTIFICATION_MESSAGES.saveError),
-    });
-  }
-  try {
-    await saveLeadAlertEmails({ emails: parsed.data.leadAlertEmails, actor: user });
-  } catch (err) {
-    log.error({ err }, "saveLeadAlertEmails failed");
-    return replyError(NOTIFICATION_MESSAGES.saveError, { toastOnly: true });
-  }
-  return redirectWithToast(PATH, "success", NOTIFICATION_MESSAGES.saved);
+  return saveSettingsForm(request, {
+    schema: LeadAlertEmailsSchema,
+    fields: ["leadAlertEmails"],
+    maxLength: 5000,
+    path: PATH,
+    saved: NOTIFICATION_MESSAGES.saved,
+    error: NOTIFICATION_MESSAGES.saveError,
+    save: (input) => saveLeadAlertEmails({ emails: input.leadAlertEmails, actor: user }),
+  });
 }
 
 export default function NotificationSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

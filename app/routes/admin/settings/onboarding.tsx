@@ -6,15 +6,11 @@ import { ListError } from "~/components/ui/list-states";
 import { Button, TextAreaField, TextField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { replyError, replyInvalid, toast } from "~/lib/form-reply";
-import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { ONBOARDING_MESSAGES } from "~/modules/onboarding/onboarding.constants";
 import { onboardingSettingsSchema } from "~/modules/onboarding/onboarding.schema";
 import { getOnboardingSettings, saveOnboardingSettings } from "~/modules/onboarding/onboarding.server";
-import { readFormData } from "~/server/http/form.server";
-import { log } from "~/server/logging/logger.server";
+import { saveSettingsForm } from "~/server/http/settings-form.server";
 
 const PATH = "/admin/settings/onboarding";
 const FIELDS = ["dueDays", "targetDays", "checklist"] as const;
@@ -28,22 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const raw = formToObject(await readFormData(request));
-  const parsed = onboardingSettingsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const values: Values = Object.fromEntries(FIELDS.map((k) => [k, String(raw[k] ?? "").slice(0, 2000)]));
-    return replyInvalid(fieldErrors(parsed.error), {
-      values,
-      toast: toast.error(ONBOARDING_MESSAGES.settingsError),
-    });
-  }
-  try {
-    await saveOnboardingSettings({ input: parsed.data, actor: user });
-  } catch (err) {
-    log.error({ err }, "saveOnboardingSettings failed");
-    return replyError(ONBOARDING_MESSAGES.settingsError, { toastOnly: true });
-  }
-  return redirectWithToast(PATH, "success", ONBOARDING_MESSAGES.settingsSaved);
+  return saveSettingsForm(request, {
+    schema: onboardingSettingsSchema,
+    fields: FIELDS,
+    maxLength: 2000,
+    path: PATH,
+    saved: ONBOARDING_MESSAGES.settingsSaved,
+    error: ONBOARDING_MESSAGES.settingsError,
+    save: (input) => saveOnboardingSettings({ input, actor: user }),
+  });
 }
 
 export default function OnboardingSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

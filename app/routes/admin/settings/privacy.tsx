@@ -6,9 +6,6 @@ import { ListError } from "~/components/ui/list-states";
 import { Button, TextAreaField, TextField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { replyError, replyInvalid, toast } from "~/lib/form-reply";
-import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { PRIVACY_MESSAGES, PrivacySettingsSchema } from "~/modules/privacy/privacy.schema";
 import {
@@ -16,8 +13,7 @@ import {
   legalPageFrom,
   savePrivacySettings,
 } from "~/modules/privacy/privacy-settings.server";
-import { readFormData } from "~/server/http/form.server";
-import { log } from "~/server/logging/logger.server";
+import { saveSettingsForm } from "~/server/http/settings-form.server";
 
 const PATH = "/admin/settings/privacy";
 const FIELDS = ["companyName", "contactEmail", "privacyPolicy", "termsOfUse", "leadRetentionMonths"] as const;
@@ -49,22 +45,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const raw = formToObject(await readFormData(request));
-  const parsed = PrivacySettingsSchema.safeParse(raw);
-  if (!parsed.success) {
-    const values = Object.fromEntries(FIELDS.map((f) => [f, String(raw[f] ?? "").slice(0, 100_000)]));
-    return replyInvalid(fieldErrors(parsed.error), {
-      values: values as Values,
-      toast: toast.error(PRIVACY_MESSAGES.saveError),
-    });
-  }
-  try {
-    await savePrivacySettings({ input: parsed.data, actor: user });
-  } catch (err) {
-    log.error({ err }, "savePrivacySettings failed");
-    return replyError(PRIVACY_MESSAGES.saveError, { toastOnly: true });
-  }
-  return redirectWithToast(PATH, "success", PRIVACY_MESSAGES.saved);
+  return saveSettingsForm(request, {
+    schema: PrivacySettingsSchema,
+    fields: FIELDS,
+    maxLength: 100_000,
+    path: PATH,
+    saved: PRIVACY_MESSAGES.saved,
+    error: PRIVACY_MESSAGES.saveError,
+    save: (input) => savePrivacySettings({ input, actor: user }),
+  });
 }
 
 export default function PrivacySettingsPage({ loaderData, actionData }: Route.ComponentProps) {
