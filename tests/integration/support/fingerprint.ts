@@ -16,16 +16,23 @@ export async function databaseFingerprint(
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const out: Record<string, string> = {};
-  for (const { name } of tables) {
-    if (exclude.has(name)) continue;
-    const [row] = await queryRows<{ n: number; h: string | null }>(
-      db,
-      sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
-          from ${sql.identifier(name)} t`,
+  // One query for every table (a UNION ALL of one row each): the authorization matrix and the
+  // fuzzer take two fingerprints per request, and a query per table was most of their time.
+  const parts = tables
+    .filter(({ name }) => !exclude.has(name))
+    .map(
+      ({ name }) =>
+        sql`select ${name}::text as name, count(*)::int as n,
+              md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
+            from ${sql.identifier(name)} t`,
     );
-    out[name] = `${row.n}:${row.h}`;
-  }
+  const out: Record<string, string> = {};
+  if (!parts.length) return out;
+  const rows = await queryRows<{ name: string; n: number; h: string | null }>(
+    db,
+    sql.join(parts, sql` union all `),
+  );
+  for (const row of rows) out[row.name] = `${row.n}:${row.h}`;
   return out;
 }
 
