@@ -63,7 +63,8 @@ export function parseMoneyToCents(input: string | number | null | undefined): nu
   return Number.isSafeInteger(cents) && cents <= 100_000_000_00 ? cents : null;
 }
 
-/** Cents as the value of a money input: 1990 → "19.90". */
+/** Cents as the value of a money input: 1990 → "19,90". */
 export function centsToInput(cents: number): string {
-  return (cents / 100).toFixed(2);
+  // As a person types it here ("238,90"); parseMoneyToCents reads it back.
+  return (cents / 100).toFixed(2).replace(".", ",");
 }

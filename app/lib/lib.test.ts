@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { addDays, addMonths, daysBetween, isValidIsoDate, todayInSaoPaulo } from "./dates";
-import { formatDate, formatDateTime, formatIsoDate, formatMoney, parseMoneyToCents } from "./format";
+import {
+  centsToInput,
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+  formatMoney,
+  parseMoneyToCents,
+} from "./format";
 import { isValidBrazilianPhone, maskPhone } from "./phone";
 import { slugify } from "./slug";
 import { whatsappLink, whatsappNumber } from "./whatsapp";
@@ -21,6 +28,13 @@ describe("money", () => {
     expect(parseMoneyToCents("R$ 10")).toBe(1000);
     expect(parseMoneyToCents("0.1")).toBe(10);
     expect(parseMoneyToCents("1.000")).toBe(100000);
+  });
+  it("fills a money field as a person types it, and reads it back", () => {
+    for (const cents of [23890, 1990, 5, 0, 123456789]) {
+      expect(centsToInput(cents)).not.toContain(".");
+      expect(parseMoneyToCents(centsToInput(cents))).toBe(cents);
+    }
+    expect(centsToInput(23890)).toBe("238,90");
   });
   it("refuses negative, non-numeric and over-precise amounts", () => {
     for (const bad of ["-1", "abc", "", "1,999", "1e3", "NaN", " ", "10,00,0"]) {

@@ -75,7 +75,7 @@ test("plan form: create with features, edit, and the spec's texts", async ({ adm
 
   await row.getByRole("link", { name: `Editar ${name}` }).click();
   await expect(page.getByRole("heading", { name: "Editar Plano" })).toBeVisible();
-  await expect(page.getByLabel("Preço mensal (R$)")).toHaveValue("19.90");
+  await expect(page.getByLabel("Preço mensal (R$)")).toHaveValue("19,90");
   await expect(page.getByLabel("Destacar como plano mais popular")).toBeChecked();
   await expect(page.getByRole("list", { name: "Funcionalidades do plano" })).toContainText(
     "Cardápio digital",

@@ -24,7 +24,7 @@ test("the landing's modal shows each plan's commission, as configured on the pla
   await admin.goto("/admin/plans");
   const planRow = admin.getByRole("row").filter({ hasText: "Premium" }).first();
   await planRow.getByRole("link", { name: /Editar/ }).click();
-  await expect(admin.getByLabel("Comissão do representante (R$)")).toHaveValue("100.00");
+  await expect(admin.getByLabel("Comissão do representante (R$)")).toHaveValue("100,00");
   await admin.goto("/admin/plans");
   await admin
     .getByRole("row")
@@ -32,7 +32,7 @@ test("the landing's modal shows each plan's commission, as configured on the pla
     .first()
     .getByRole("link", { name: /Editar/ })
     .click();
-  await expect(admin.getByLabel("Comissão do representante (R$)")).toHaveValue("50.00");
+  await expect(admin.getByLabel("Comissão do representante (R$)")).toHaveValue("50,00");
 
   await page.goto("/");
   await page.getByRole("button", { name: "Seja um representante" }).click();

@@ -41,9 +41,12 @@ export function HealthBadge({ health }: { health: OnboardingHealth }) {
   return <Badge color={HEALTH_COLORS[health]}>{ONBOARDING_HEALTH_LABELS[health]}</Badge>;
 }
 
-function daysLeftText(n: number | null) {
+/** What is left of the deadline, in words that stand on their own (the label is "Prazo"). */
+export function daysLeftText(n: number | null, late: boolean) {
   if (n === null) return null;
   if (n < 0) return `${-n} ${-n === 1 ? "dia útil" : "dias úteis"} de atraso`;
+  // Past a due date that fell before a weekend or holiday: no business day late yet, but late.
+  if (n === 0) return late ? "Prazo vencido" : "Termina hoje";
   return n === 1 ? "1 dia útil restante" : `${n} dias úteis restantes`;
 }
 
@@ -162,8 +165,8 @@ export function OnboardingCard({
           </>
         ) : (
           <>
-            <dt>Restam</dt>
-            <dd>{daysLeftText(o.daysLeft)}</dd>
+            <dt>Prazo</dt>
+            <dd>{daysLeftText(o.daysLeft, o.health === "atrasada")}</dd>
           </>
         )}
         <dt>Origem</dt>
