@@ -68,3 +68,18 @@ export function centsToInput(cents: number): string {
   // As a person types it here ("238,90"); parseMoneyToCents reads it back.
   return (cents / 100).toFixed(2).replace(".", ",");
 }
+
+/**
+ * How long something has waited, in whole hours, as a person says it: "1 hora", "25 horas" up to
+ * two days, then "5 dias". Texts such as "Sem contato há …" use it instead of a fixed threshold.
+ */
+export function formatWaited(hours: number): string {
+  const h = Math.max(0, Math.floor(hours));
+  if (h < 48) return h === 1 ? "1 hora" : `${h} horas`;
+  return `${Math.floor(h / 24)} dias`;
+}
+
+/** Whole hours from `from` to `to`. */
+export function hoursBetween(from: Date, to: Date): number {
+  return Math.floor((to.getTime() - from.getTime()) / 3_600_000);
+}

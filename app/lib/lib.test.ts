@@ -7,6 +7,7 @@ import {
   formatIsoDate,
   formatMoney,
   parseMoneyToCents,
+  formatWaited,
 } from "./format";
 import { isValidBrazilianPhone, maskPhone } from "./phone";
 import { slugify } from "./slug";
@@ -189,5 +190,16 @@ describe("safeHttpUrl", () => {
     ]) {
       expect(safeHttpUrl(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+describe("time waited", () => {
+  it("says hours up to two days, then days, never a fixed threshold", () => {
+    expect(formatWaited(1)).toBe("1 hora");
+    expect(formatWaited(20.7)).toBe("20 horas");
+    expect(formatWaited(25)).toBe("25 horas");
+    expect(formatWaited(47)).toBe("47 horas");
+    expect(formatWaited(48)).toBe("2 dias");
+    expect(formatWaited(5 * 24 + 3)).toBe("5 dias");
   });
 });

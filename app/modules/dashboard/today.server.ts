@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { addDays } from "~/lib/dates";
+import { hoursBetween } from "~/lib/format";
 import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/lead.server";
 
 /**
@@ -14,6 +15,7 @@ export interface NewLeadRow {
   createdAt: Date;
   /** Waiting longer than the 24 hours the site promises. */
   late: boolean;
+  hoursWaiting: number;
 }
 export interface WaitingReferralRow {
   id: string;
@@ -65,7 +67,14 @@ export async function listUncontactedLeads({
   return {
     rows: rows.map((r) => {
       const createdAt = new Date(r.created_at);
-      return { id: r.id, name: r.name, business: r.business, createdAt, late: createdAt <= dayAgo };
+      return {
+        id: r.id,
+        name: r.name,
+        business: r.business,
+        createdAt,
+        late: createdAt <= dayAgo,
+        hoursWaiting: hoursBetween(createdAt, at),
+      };
     }),
     total: Number(rows[0]?.n ?? 0),
   };

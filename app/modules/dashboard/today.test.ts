@@ -118,9 +118,9 @@ describe("Hoje", () => {
       ["Retorno Atrasado", true],
       ["Retorno Hoje", false],
     ]);
-    expect(hoje!.newLeads.map((l) => [l.name, l.late])).toEqual([
-      ["Antigo Sem Resposta", true],
-      ["Recente Sem Resposta", false],
+    expect(hoje!.newLeads.map((l) => [l.name, l.late, l.hoursWaiting])).toEqual([
+      ["Antigo Sem Resposta", true, 25],
+      ["Recente Sem Resposta", false, 2],
     ]);
     expect(hoje!.newLeadsTotal).toBe(2);
     expect(hoje!.referrals.map((r) => [r.businessName, r.representativeName])).toEqual([
@@ -137,6 +137,9 @@ describe("Hoje", () => {
   it("moves with the clock: a day later the recent lead is past 24 hours too", async () => {
     setClock("2026-05-16T13:00:00Z");
     const { todayBlock: hoje } = await load();
-    expect(hoje!.newLeads.map((l) => l.late)).toEqual([true, true]);
+    expect(hoje!.newLeads.map((l) => [l.late, l.hoursWaiting])).toEqual([
+      [true, 49],
+      [true, 26],
+    ]);
   });
 });

@@ -27,6 +27,7 @@ beforeAll(async () => {
     plan,
     statusFunil: stage,
     status: stage,
+    createdAt: new Date(updatedAt),
     updatedAt: new Date(updatedAt),
   });
   await t.db
@@ -54,6 +55,9 @@ describe("the compact board", () => {
         .find((l) => l.name === name)!;
     expect(card("Quadro 1")).toMatchObject({ monthlyCents: 4990, idleDays: 5 });
     expect(card("Quadro 2")).toMatchObject({ monthlyCents: 9990, idleDays: 1 });
+    // "Sem contato há 5 dias", "há 25 horas": the hours really waited, by the app's clock.
+    expect(card("Quadro 1")).toMatchObject({ contactOverdue: true, hoursWaiting: 121 });
+    expect(card("Quadro 2")).toMatchObject({ contactOverdue: true, hoursWaiting: 25 });
     expect(card("Quadro 3")).toMatchObject({ monthlyCents: null, idleDays: 1 });
     expect(d.sums).toMatchObject({ novo: 4990 + 9990, contatado: 9990, qualificado: 0 });
     // The sum follows the search, like the counts.

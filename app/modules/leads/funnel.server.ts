@@ -51,6 +51,7 @@ export interface LeadCard {
   /** Whole days since updatedAt, by the injectable clock (set by loadFunnel). */
   idleDays: number;
   contactOverdue: boolean;
+  hoursWaiting: number;
 }
 
 /** ?q= over name, email, business and phone (the phone also by its digits, "11 9999" finds "(11) 9999-…"). */
@@ -157,6 +158,8 @@ const cardColumns = (at: Date = now()) => ({
   updatedAt: leads.updatedAt,
   // Still "Novo" 20 hours after it arrived: the 24-hour contact promise is at stake (issue 30).
   contactOverdue: sql<boolean>`(${leads.statusFunil} = 'novo' and ${leads.createdAt} <= ${at.toISOString()}::timestamptz - interval '20 hours')`,
+  // Whole hours since it arrived, for "Sem contato há 25 horas" / "há 5 dias" (by the same clock).
+  hoursWaiting: sql<number>`floor(extract(epoch from (${at.toISOString()}::timestamptz - ${leads.createdAt})) / 3600)::int`,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { getDb, queryRows, type Tx } from "~/db/client.server";
 import { clients, leads, onboardings, promiseAlerts } from "~/db/schema";
+import { hoursBetween } from "~/lib/format";
 import { onEvent } from "~/modules/events/events.server";
 import { mailBrand } from "~/modules/notifications/brand.server";
 import { adminEmails } from "~/modules/notifications/recipients.server";
@@ -167,13 +168,16 @@ export async function alertStaleLeads({ at = now() }: { at?: Date } = {}): Promi
   const to = await adminEmails();
   let sent = 0;
   for (const l of stale) {
-    const body = await renderMail(<LeadStaleMail brand={mailBrand()} data={{ ...l, leadId: l.id }} />);
+    const hoursWaiting = hoursBetween(l.createdAt, at);
+    const body = await renderMail(
+      <LeadStaleMail brand={mailBrand()} data={{ ...l, leadId: l.id, hoursWaiting }} />,
+    );
     const won = await alertOnce("lead.sem_contato", l.id, async (tx) => {
       for (const address of to)
         await queueMail(tx, {
           kind: "lead.sem-contato",
           to: address,
-          subject: leadStaleSubject(l.name),
+          subject: leadStaleSubject(l.name, hoursWaiting),
           ...body,
           dedupeKey: `lead-stale:${l.id}:${address}`,
           entity: { type: "lead", id: l.id },

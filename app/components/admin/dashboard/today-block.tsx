@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Card } from "~/components/admin/ui";
-import { formatDateTime, formatIsoDate, formatMoney } from "~/lib/format";
+import { formatDateTime, formatIsoDate, formatMoney, formatWaited } from "~/lib/format";
 import type { ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 import type { TodayBlock as TodayData } from "~/modules/dashboard/today.server";
 
@@ -122,7 +122,11 @@ function NewLeadsGroup({ rows, total }: { rows: TodayData["newLeads"]; total: nu
           name={r.name}
           detail={r.business}
           alert={r.late}
-          right={r.late ? `Há mais de 24 h · ${formatDateTime(r.createdAt)}` : formatDateTime(r.createdAt)}
+          right={
+            r.late
+              ? `Há ${formatWaited(r.hoursWaiting)} · ${formatDateTime(r.createdAt)}`
+              : formatDateTime(r.createdAt)
+          }
         />
       ))}
     </Group>

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney, formatWaited } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { OpenStage } from "~/modules/leads/leads.constants";
 import {
@@ -113,7 +113,7 @@ export function LeadCard({
       )}
       {lead.contactOverdue && (
         <p className="mt-1.5 rounded bg-red-50 px-2 py-1 text-xs font-semibold text-red-800">
-          Sem contato há mais de 20 horas
+          Sem contato há {formatWaited(lead.hoursWaiting)}
         </p>
       )}
       <p className="mt-0.5 flex items-baseline justify-between gap-2 text-xs text-slate-600">

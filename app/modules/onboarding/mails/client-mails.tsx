@@ -1,5 +1,5 @@
 import { Link } from "@react-email/components";
-import { formatDateTime, formatIsoDate } from "~/lib/format";
+import { formatDateTime, formatIsoDate, formatWaited } from "~/lib/format";
 import type { MailBrand } from "~/modules/notifications/brand.server";
 import { MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 
@@ -86,8 +86,9 @@ export function OnboardingLateMail({
   );
 }
 
-export function leadStaleSubject(name: string) {
-  return `Lead sem contato há 20 horas: ${name}`;
+/** The subject says how long the lead has really waited when the alert leaves (the job may run late). */
+export function leadStaleSubject(name: string, hoursWaiting: number) {
+  return `Lead sem contato há ${formatWaited(hoursWaiting)}: ${name}`;
 }
 
 export function LeadStaleMail({
@@ -95,11 +96,11 @@ export function LeadStaleMail({
   data,
 }: {
   brand: MailBrand;
-  data: { leadId: string; name: string; business: string; createdAt: Date };
+  data: { leadId: string; name: string; business: string; createdAt: Date; hoursWaiting: number };
 }) {
   return (
     <MailLayout
-      preview={leadStaleSubject(data.name)}
+      preview={leadStaleSubject(data.name, data.hoursWaiting)}
       company={brand.company}
       siteUrl={brand.siteUrl}
       footer="Alerta enviado uma vez aos administradores: prometemos contato em até 24 horas."
