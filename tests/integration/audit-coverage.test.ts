@@ -38,6 +38,7 @@ import { useTestDatabase } from "../support/db";
 import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
 import { fillPattern, flattenRoutes } from "../support/route-list";
 import { changedTables, databaseFingerprint } from "./support/fingerprint";
+import { auditActionLabel } from "~/modules/audit/audit.labels";
 import { loadRouteModule } from "./support/route-modules";
 
 const t = useTestDatabase();
@@ -859,4 +860,12 @@ describe("audit coverage", () => {
       });
     }
   }
+
+  // After every case above (and what the fixtures wrote): /admin/audit says each action in pt-BR.
+  it("every action written has its pt-BR label on the audit page", async () => {
+    const written = await t.db.selectDistinct({ action: auditLog.action }).from(auditLog);
+    const unlabelled = written.map((w) => w.action).filter((a) => auditActionLabel(a) === a);
+    expect(unlabelled).toEqual([]);
+    expect(written.length).toBeGreaterThan(30);
+  });
 });

@@ -1,5 +1,6 @@
 // Client-safe: how the audit log reads in pt-BR (/admin/audit). Unknown actions and fields are
 // shown by their code, so a new action never breaks the page.
+import { formatMoney } from "~/lib/format";
 import { STAGE_LABELS } from "~/modules/leads/leads.schema";
 
 /** What was done, as the list's "Ação" column says it. */
@@ -68,6 +69,20 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "charge.amount_changed": "Valor da cobrança alterado",
   "charge.overdue": "Cobranças marcadas como vencidas",
   "charge.resent": "Cobrança reenviada por e-mail",
+  "charge.partially_paid": "Pagamento parcial recebido",
+  "charge.partial_refunded": "Pagamento parcial devolvido",
+  "charge.refund_requested": "Estorno pedido ao provedor de pagamento",
+  "charge.refunded": "Pagamento estornado",
+  "charge.charged_back": "Pagamento contestado (chargeback)",
+  "charge.provider_resent": "Cobrança reenviada ao provedor de pagamento",
+  "charge.divergence": "Divergência de pagamento registrada",
+  "charge.divergence_resolved": "Divergência de pagamento resolvida",
+  "client.email_changed": "E-mail do cliente alterado",
+  "client_request.created": "Pedido do cliente recebido",
+  "client_request.accepted": "Pedido do cliente aceito",
+  "client_request.refused": "Pedido do cliente recusado",
+  "subscription.plan_change_scheduled": "Troca de plano agendada",
+  "subscription.plan_change_unscheduled": "Troca de plano desmarcada",
   "settings.billing_updated": "Configurações financeiras alteradas",
   "settings.onboarding_updated": "Configurações de implantação alteradas",
   "onboarding.opened": "Implantação aberta",
@@ -93,6 +108,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   privacy: "Privacidade",
   charge: "Cobrança",
   onboarding: "Implantação",
+  client_request: "Pedido do cliente",
 };
 
 /** Field names as people say them. */
@@ -107,13 +123,13 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   targetDays: "Meta (dias úteis)",
   checklist: "Checklist",
   numero: "Número",
-  valor: "Valor (centavos)",
-  desconto: "Desconto (centavos)",
+  valor: "Valor",
+  desconto: "Desconto",
   vencimento: "Vencimento",
   periodo: "Período",
   itens: "Itens",
   pagoEm: "Pago em",
-  valorPago: "Valor pago (centavos)",
+  valorPago: "Valor pago",
   formaPagamento: "Forma de pagamento",
   motivo: "Motivo",
   cobrancas: "Cobranças",
@@ -143,8 +159,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   startDate: "Início",
   endDate: "Término",
   renewalType: "Renovação",
-  priceCents: "Preço (centavos)",
-  setupFeeCents: "Taxa de implantação (centavos)",
+  priceCents: "Preço",
+  setupFeeCents: "Taxa de implantação",
   features: "Recursos",
   description: "Descrição",
   title: "Título",
@@ -160,7 +176,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   lostReasonRequired: "Motivo obrigatório",
   idleDays: "Dias até o lead ficar parado",
   leadAlertEmails: "Destinatários dos alertas",
-  commissionCents: "Comissão (centavos)",
+  commissionCents: "Comissão",
   materialType: "Tipo",
   role: "Papel",
 };
@@ -173,9 +189,20 @@ export function auditEntityLabel(type: string): string {
   return AUDIT_ENTITY_LABELS[type] ?? type;
 }
 
-/** A changed value as text: stages by their column name, booleans Sim/Não, empty as "—". */
+/** The fields that hold an amount in cents: shown as money ("R$ 238,90"), as everywhere else. */
+const MONEY_FIELDS = new Set([
+  "valor",
+  "desconto",
+  "valorPago",
+  "priceCents",
+  "setupFeeCents",
+  "commissionCents",
+]);
+
+/** A changed value as text: stages by their column name, money in reais, booleans Sim/Não, empty as "—". */
 export function auditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
+  if (MONEY_FIELDS.has(field) && typeof value === "number") return formatMoney(value);
   if (field === "statusFunil" && typeof value === "string")
     return STAGE_LABELS[value as keyof typeof STAGE_LABELS] ?? value;
   if (typeof value === "boolean") return value ? "Sim" : "Não";

@@ -127,5 +127,9 @@ describe("the audit page's reads", () => {
       { field: "published", label: "Publicado", before: "Não", after: "Sim" },
       { field: "note", label: "Anotação", before: "—", after: "x" },
     ]);
+    // Amounts read as money, as on every other page.
+    expect(
+      auditChanges({ valorPago: [null, 23890] }).map((l) => [l.label, l.before, l.after.replace(/\s/g, " ")]),
+    ).toEqual([["Valor pago", "—", "R$ 238,90"]]);
   });
 });
