@@ -88,10 +88,19 @@ async function serverClock(request: APIRequestContext, form: Record<string, stri
   return (await res.json()) as { today: string; issued?: number; suspended?: number };
 }
 
-/** Asaas tells us a payment arrived (what its webhook queue posts). */
+/**
+ * The client pays at Asaas, and Asaas tells us (what its webhook queue posts). The app reads the
+ * payment back before anything moves, so it is received at the fake Asaas first, as it would be.
+ */
 async function postReceived(number: string, paidOn: string, eventId: string) {
   const payment = Object.values(fake.payments).find((p) => p.description === `Cobrança ${number}`);
   expect(payment, `the payment of ${number} at the fake Asaas`).toBeTruthy();
+  Object.assign(payment!, {
+    status: "RECEIVED",
+    billingType: "PIX",
+    clientPaymentDate: paidOn,
+    paymentDate: paidOn,
+  });
   const res = await fetch(`${BASE}/api/webhooks/asaas`, {
     method: "POST",
     headers: { "content-type": "application/json", "asaas-access-token": TOKEN },
