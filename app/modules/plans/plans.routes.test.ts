@@ -134,7 +134,7 @@ describe("plan routes as admin", () => {
     const page = await outcome(() =>
       planEdit.loader(args(get(`/admin/plans/edit/${planId}`, admin), { id: planId })),
     );
-    expect(page.data).toMatchObject({ values: { price: "19.90", setupFee: "0.10" } });
+    expect(page.data).toMatchObject({ values: { price: "19,90", setupFee: "0,10" } });
     const res = await outcome(() =>
       planEdit.action(
         args(
