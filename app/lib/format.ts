@@ -66,7 +66,8 @@ export function parseMoneyToCents(input: string | number | null | undefined): nu
 /** Cents as the value of a money input: 1990 → "19,90". */
 export function centsToInput(cents: number): string {
   // As a person types it here ("238,90"); parseMoneyToCents reads it back.
-  return (cents / 100).toFixed(2).replace(".", ",");
+  const abs = Math.abs(Math.trunc(cents));
+  return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
 }
 
 /**

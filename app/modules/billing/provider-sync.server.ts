@@ -11,7 +11,7 @@ import { log } from "~/server/logging/logger.server";
 import { onEvent } from "~/modules/events/events.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { ProviderError, type PaymentProvider, type ProviderCharge } from "~/server/payments/provider";
-import type { BillingResult } from "./charge-lock.server";
+import { lockCharge, type BillingResult } from "./charge-lock.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { queueIssuedMailAfterProvider } from "./mails.server";
 import { syncCharge } from "./provider-payment.server";
@@ -146,12 +146,7 @@ export async function resendChargeToProvider({
   if (!provider) return { ok: false, message: BILLING_MESSAGES.providerNotConfigured };
   if (!isId(chargeId)) return { ok: false, message: BILLING_MESSAGES.notFound };
   return getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .select({ charge: charges, clientName: clients.name })
-      .from(charges)
-      .innerJoin(clients, eq(clients.id, charges.clientId))
-      .where(eq(charges.id, chargeId))
-      .for("update", { of: charges });
+    const row = await lockCharge(tx, chargeId);
     if (!row) return { ok: false, message: BILLING_MESSAGES.notFound };
     const { charge } = row;
     if (charge.status !== "pendente" && charge.status !== "vencida")
