@@ -25,8 +25,9 @@ export const PGLITE_FILES: Record<string, string> = {
   "tests/integration/production-server.test.ts":
     "the production server on the embedded database (readiness, SIGTERM with a job in flight)",
   "app/server/dev-data/demo.test.ts": "the demo data `npm start` writes into the embedded database",
-  "app/modules/billing/money-integrity.test.ts":
-    "the money-integrity property test runs its 300 sequences on each database (issue 41)",
+  "app/modules/billing/money-integrity-1.test.ts":
+    "the money-integrity property test runs its 300 sequences on each database (issue 41), half here",
+  "app/modules/billing/money-integrity-2.test.ts": "the other half of the money-integrity sequences",
   "app/modules/billing/money-races.test.ts":
     "concurrent payments and cancellations: row locks on PostgreSQL, one connection on PGlite",
   "app/modules/billing/webhook.test.ts":

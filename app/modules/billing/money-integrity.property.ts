@@ -6,6 +6,8 @@
 // jobs run by one worker or two at once; the daily reconciliation. After each run, with Asaas back
 // and the jobs and reconciliation done, the invariants below must hold. Seeded: a failure prints
 // its seed (MONEY_SEED=<seed> repeats it). On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+// The runs are split over MONEY_PARTS test files (money-integrity-N.test.ts), each with a database
+// and a seed of its own, so the two Vitest workers share them instead of one waiting for the other.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +34,9 @@ import { reconcileProviderCharges } from "./provider-payment.server";
 import { cancelCharge } from "./reversals.server";
 import { applyProviderEvent, receiveProviderWebhook } from "./webhook.server";
 
+/** Sequences per database in all, over this many files. */
 const RUNS = Number(process.env.MONEY_RUNS ?? 300);
+export const MONEY_PARTS = 2;
 /** The queues money moves through; the e-mails it causes are other tests' business. */
 const MONEY_JOBS = [
   "events",
@@ -387,27 +391,32 @@ async function invariants(w: World) {
   expect(ref.status, "indicação").toBe(paidNow ? "producao" : "aguardando_pagamento");
 }
 
-describe("money integrity", () => {
-  it(`holds over ${RUNS} random sequences${onPostgres ? " (PostgreSQL)" : " (PGlite)"}`, async () => {
-    const seed = Number(process.env.MONEY_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 12 }), async (steps) => {
-        const w = await newWorld();
-        for (const s of steps) await apply(w, s);
-        await settle();
-        await invariants(w);
-      }),
-      {
-        numRuns: RUNS,
-        seed,
-        endOnFailure: true,
-        reporter: (out) => {
-          if (out.failed)
-            throw new Error(
-              `MONEY_SEED=${seed} falhou: ${String(out.errorInstance)}\n${fc.defaultReportMessage(out)}`,
-            );
+/** Registers this file's share of the runs: part `part` of MONEY_PARTS. */
+export function moneyIntegrity(part: number) {
+  const runs = Math.ceil(RUNS / MONEY_PARTS);
+  const engine = onPostgres ? "PostgreSQL" : "PGlite";
+  describe(`money integrity, part ${part} of ${MONEY_PARTS}`, () => {
+    it(`holds over ${runs} random sequences (${engine})`, async () => {
+      const seed = Number(process.env.MONEY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 12 }), async (steps) => {
+          const w = await newWorld();
+          for (const s of steps) await apply(w, s);
+          await settle();
+          await invariants(w);
+        }),
+        {
+          numRuns: runs,
+          seed,
+          endOnFailure: true,
+          reporter: (out) => {
+            if (out.failed)
+              throw new Error(
+                `MONEY_SEED=${seed} falhou: ${String(out.errorInstance)}\n${fc.defaultReportMessage(out)}`,
+              );
+          },
         },
-      },
-    );
-  }, 900_000);
-});
+      );
+    }, 900_000);
+  });
+}
