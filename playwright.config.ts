@@ -27,6 +27,9 @@ export default defineConfig({
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     trace: "retain-on-failure",
+    // Toasts and dialogs appear without their entrance transitions (the app and sonner honour the
+    // preference), so a check waits for what is shown, not for an animation to end (issue 42).
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
       args: [

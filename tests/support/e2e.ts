@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const ADMIN = { email: "admin@e2e.dev", password: "admin-e2e-123" };
 
@@ -25,29 +25,41 @@ export function uniquePhone(ddd = "11") {
   return `${ddd}9${String(Math.floor(Math.random() * 1e8)).padStart(8, "1")}`;
 }
 
-export async function loginAsAdmin(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("E-mail", { exact: true }).fill(ADMIN.email);
-  await page.getByLabel("Senha").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+/**
+ * Posts a form to a route's action as the browser's own form would (same cookies, no script), and
+ * expects its redirect. The sign-in helpers below use it: the forms themselves, typed into and
+ * answered, are proven once in foundation/auth.spec.ts; every other spec only needs the session,
+ * and typing it in on each test cost a login page and a client navigation (issue 42).
+ */
+export async function submitForm(
+  request: APIRequestContext,
+  url: string,
+  form: Record<string, string>,
+  redirectsTo: string,
+) {
+  const res = await request.post(url, { form, maxRedirects: 0 });
+  expect(res.status(), `POST ${url}`).toBe(302);
+  expect(res.headers()["location"], `POST ${url}`).toBe(redirectsTo);
 }
 
-/** Registers a representative through the real form and signs in; returns its credentials. */
+/** Signs the page in as the E2E admin (its own session) and opens the dashboard. */
+export async function loginAsAdmin(page: Page) {
+  await submitForm(page.request, "/admin/login", ADMIN, "/admin/dashboard");
+  await gotoReady(page, "/admin/dashboard");
+}
+
+/** Registers a new representative and signs it in (its own session); opens its dashboard. */
 export async function registerAndLoginRepresentative(page: Page, name = "Representante E2E") {
   const email = uniqueEmail("rep");
   const password = "senha-rep-123";
-  await page.goto("/representante/register");
-  await page.getByLabel("Nome completo").fill(name);
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(password);
-  await page.getByLabel("Confirmar senha").fill(password);
-  await page.getByRole("button", { name: "Cadastrar" }).click();
-  await expect(page).toHaveURL(/\/representante\/login$/);
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Senha").fill(password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(/\/representante\/dashboard$/);
+  await submitForm(
+    page.request,
+    "/representante/register",
+    { name, email, password, confirmPassword: password },
+    "/representante/login",
+  );
+  await submitForm(page.request, "/representante/login", { email, password }, "/representante/dashboard");
+  await gotoReady(page, "/representante/dashboard");
   return { email, password, name };
 }
 

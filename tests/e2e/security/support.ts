@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, uniqueEmail } from "../../support/e2e";
+import { ADMIN, submitForm, uniqueEmail } from "../../support/e2e";
 import { flattenRoutes } from "../../support/route-list";
 
 export type Who = "anon" | "admin" | "rep";
@@ -36,7 +36,7 @@ export async function allGetUrls(request: APIRequestContext): Promise<string[]> 
 }
 
 /**
- * A request context of its own (own cookie jar) signed in as `who` through the real forms:
+ * A request context of its own (own cookie jar) signed in as `who` through the sign-in actions:
  * the E2E admin, or a newly registered representative.
  */
 export async function contextFor(
@@ -46,20 +46,14 @@ export async function contextFor(
 ): Promise<APIRequestContext> {
   const ctx = await playwright.request.newContext({ baseURL });
   if (who === "anon") return ctx;
-  const origin = new URL(baseURL).origin;
-  let creds = ADMIN;
-  if (who === "rep") {
-    creds = { email: uniqueEmail("sec-rep"), password: "senha-rep-123" };
-    const reg = await ctx.post("/representante/register", {
-      form: { name: "Representante Segurança", ...creds, confirmPassword: creds.password },
-      headers: { origin },
-      maxRedirects: 0,
-    });
-    if (reg.status() !== 302) throw new Error(`register answered ${reg.status()}`);
+  if (who === "admin") {
+    await submitForm(ctx, "/admin/login", ADMIN, "/admin/dashboard");
+    return ctx;
   }
-  const path = who === "admin" ? "/admin/login" : "/representante/login";
-  const res = await ctx.post(path, { form: creds, headers: { origin }, maxRedirects: 0 });
-  if (res.status() !== 302) throw new Error(`login ${path} answered ${res.status()}`);
+  const creds = { email: uniqueEmail("sec-rep"), password: "senha-rep-123" };
+  const form = { name: "Representante Segurança", ...creds, confirmPassword: creds.password };
+  await submitForm(ctx, "/representante/register", form, "/representante/login");
+  await submitForm(ctx, "/representante/login", creds, "/representante/dashboard");
   return ctx;
 }
 
