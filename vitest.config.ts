@@ -23,9 +23,14 @@ export default defineConfig({
       LOG_LEVEL: "silent",
     },
     globalSetup: ["tests/support/global-setup.ts"],
+    setupFiles: ["tests/support/per-file.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
+    // A worker imports the app once for all its files, not once per file (that was half of the
+    // suite's time, issue 42). Each file still has its own database (tests/support/db.ts), and
+    // tests/support/per-file.ts puts the environment, the clock and the caches back after it.
+    isolate: false,
   },
 });
