@@ -51,7 +51,7 @@ describe("who follows each event", () => {
       "charge.paid": ["referrals.first-payment", "onboarding.first-payment", "billing.lift-suspension"],
       "charge.reversed": ["referrals.payment-reversed", "billing.suspension-after-reversal"],
       "lead.converted": ["referrals.lead-converted"],
-      "lead.status_changed": ["referrals.lead-lost"],
+      "lead.status_changed": ["referrals.lead-lost", "referrals.lead-resumed"],
       "onboarding.published": ["referrals.completed"],
       "subscription.started": ["billing.first-charge"],
     });

@@ -48,6 +48,7 @@ export function ReferralPanel({
                   <p className="text-sm text-slate-600">
                     Plano: {r.planName ?? "Plano não informado"} · Indicado em {formatDate(r.createdAt)}
                   </p>
+                  {r.cancelNote && <p className="text-sm text-slate-700">{r.cancelNote}</p>}
                 </div>
                 <div className="flex flex-col items-end gap-1">
                   <span

@@ -17,7 +17,7 @@ import { clients } from "./clients";
 import { leads } from "./leads";
 
 import type { MaterialType } from "../../modules/materials/materials.constants";
-import type { StoredReferralStatus } from "../../modules/referrals/referrals.constants";
+import type { ReferralCancelCause, StoredReferralStatus } from "../../modules/referrals/referrals.constants";
 import type { PayoutMethod } from "../../modules/payouts/payouts.constants";
 import type { PixKeyType } from "../../modules/representatives/profile.constants";
 
@@ -27,6 +27,8 @@ export {
   PIPELINE_REASON_FIELD,
   type PipelineCause,
   REFERRAL_CANCELLED,
+  REFERRAL_CANCEL_CAUSES,
+  type ReferralCancelCause,
   REFERRAL_STATUSES,
   STORED_REFERRAL_STATUSES,
   type ReferralStatus,
@@ -88,6 +90,9 @@ export const referrals = pgTable(
     contactPhone: text("contact_phone").notNull(),
     planId: uuid("plan_id").references(() => plans.id, { onDelete: "set null" }),
     status: text("status").$type<StoredReferralStatus>().notNull().default("analise"),
+    // Why it is `cancelada` (issue 45), null in any other status: its representative cancelled it,
+    // or its lead was marked lost ("Retomar" on the lead brings back only the latter).
+    cancelCause: text("cancel_cause").$type<ReferralCancelCause>(),
     // Snapshot taken when the referral is created (issue 14): the plan's name and commission then.
     // Completion earns exactly this; later plan changes (rename, new amount, deletion) do not
     // touch it. Null only for rows that predate the snapshot and had no plan (rule's default).
@@ -108,6 +113,10 @@ export const referrals = pgTable(
     check(
       "referrals_status_check",
       sql`${t.status} in ('analise', 'aguardando_pagamento', 'producao', 'concluido', 'cancelada')`,
+    ),
+    check(
+      "referrals_cancel_cause_check",
+      sql`${t.cancelCause} is null or ${t.cancelCause} in ('representante', 'lead_perdido')`,
     ),
     index("referrals_rep_created_idx").on(t.representativeId, t.createdAt),
     index("referrals_created_idx").on(t.createdAt, t.id),
@@ -267,7 +276,9 @@ export const referralsPersonalData = personalData({
   owners: { leadId: "lead" },
   related: { representativeId: "representative" },
   personal: { businessName: "name", contactName: "name", contactPhone: "phone" },
-  notPersonal: ["status", "planName"],
+  notPersonal: ["status", "planName", "cancelCause"],
+  // A lost lead's reason, copied to its referral's cancellation (issue 45): the admin's note goes.
+  auditFields: ["motivoPerda"],
   exportAs: { key: "referrals", label: "Indicações" },
 });
 export const payoutsPersonalData = personalData({

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
-import type { StoredReferralStatus } from "~/db/schema/partners";
+import type { PipelineCause, StoredReferralStatus } from "~/db/schema/partners";
 import type { Actor } from "~/modules/audit/audit.server";
 import { publish, publishMany, type EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
@@ -20,7 +20,13 @@ export interface DomainEvents {
   "lead.created": { leadId: string };
   "lead.status_changed": { leadId: string; from: FunnelStage; to: FunnelStage };
   // `cancelada` too: a lost lead cancels its referral automatically (issue 30).
-  "referral.status_changed": { referralId: string; from: StoredReferralStatus; to: StoredReferralStatus };
+  // `cause`: an automatic move's (issue 30), so the representative's e-mail says why (issue 45).
+  "referral.status_changed": {
+    referralId: string;
+    from: StoredReferralStatus;
+    to: StoredReferralStatus;
+    cause?: PipelineCause;
+  };
   "client.created": { clientId: string; fromLeadId?: string };
   "representative.registered": { representativeId: string };
   "payout.recorded": { payoutId: string };

@@ -13,7 +13,7 @@ import { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-record
 import { addDays } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
 import { onEvent } from "~/modules/events/events.server";
-import { referralStatusLabel } from "~/modules/referrals/referrals.schema";
+import { referralMoveNote, referralStatusLabel } from "~/modules/referrals/referrals.schema";
 import { defineJob } from "~/server/jobs/queue.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
@@ -110,9 +110,12 @@ export const referralStatusMailJob = onEvent(["referral.status_changed"], {
         commissionCents: referrals.commissionCents,
         repName: representatives.name,
         repEmail: representatives.email,
+        // A lost lead's reason (the category the team chose, not its note): issue 45.
+        lostReason: leads.lostReason,
       })
       .from(referrals)
       .innerJoin(representatives, eq(representatives.id, referrals.representativeId))
+      .leftJoin(leads, eq(leads.id, referrals.leadId))
       .where(eq(referrals.id, payload.referralId));
     if (!row) return;
     const data = {
@@ -121,6 +124,7 @@ export const referralStatusMailJob = onEvent(["referral.status_changed"], {
       statusLabel: referralStatusLabel(payload.to),
       completed: payload.to === "concluido",
       commissionCents: payload.to === "concluido" ? row.commissionCents : null,
+      note: referralMoveNote({ ...payload, lostReason: row.lostReason }),
     };
     const body = await renderMail(<ReferralStatusMail brand={mailBrand()} data={data} />);
     await queueMail(getDb(), {

@@ -8,6 +8,7 @@ import {
   referrals,
   representatives,
   STORED_REFERRAL_STATUSES,
+  type ReferralCancelCause,
   type ReferralStatus,
   type StoredReferralStatus,
 } from "~/db/schema";
@@ -47,6 +48,8 @@ export interface AdminReferralRow {
   contactName: string;
   contactPhone: string;
   status: StoredReferralStatus;
+  /** Why it is cancelled (issue 45); null in the four statuses. */
+  cancelCause: ReferralCancelCause | null;
   commissionCents: number | null;
   createdAt: Date;
   planName: string | null;
@@ -123,6 +126,7 @@ export async function listReferralsAdmin({
           contactName: referrals.contactName,
           contactPhone: referrals.contactPhone,
           status: referrals.status,
+          cancelCause: referrals.cancelCause,
           // The amount "Concluído" gives (the confirmation says it): the snapshot, else the plan's,
           // as setReferralStatus takes it.
           commissionCents: sql<
@@ -150,12 +154,13 @@ export async function listReferralsAdmin({
   });
 }
 
-export type SetStatusResult = "ok" | "not_found" | "paid" | "cancelled";
+export type SetStatusResult = "ok" | "not_found" | "paid";
 
 /**
- * SPEC §4: an admin sets any of the four statuses. The commission is the referral's snapshot
- * (taken at creation, issue 14), so completing does not recompute it. A commission already paid
- * (in an active payout) cannot leave `concluido`: the payout is cancelled first.
+ * SPEC §4: an admin sets any of the four statuses, on a cancelled referral too (issue 45: that
+ * reopens it, whoever cancelled it). The commission is the referral's snapshot (taken at
+ * creation, issue 14), so completing does not recompute it. A commission already paid (in an
+ * active payout) cannot leave `concluido`: the payout is cancelled first.
  */
 export async function setReferralStatus({
   id,
@@ -180,8 +185,6 @@ export async function setReferralStatus({
       .where(eq(referrals.id, id))
       .for("update", { of: referrals });
     if (!current) return "not_found";
-    // Cancelled by the representative (issue 14): terminal.
-    if (current.status === REFERRAL_CANCELLED) return "cancelled";
     if (current.status === status) return "ok";
     if (current.status === "concluido") {
       const [paid] = await tx
@@ -201,7 +204,13 @@ export async function setReferralStatus({
         : {};
     await tx
       .update(referrals)
-      .set({ ...snapshot, status, updatedAt: now, completedAt: status === "concluido" ? now : null })
+      .set({
+        ...snapshot,
+        status,
+        cancelCause: null,
+        updatedAt: now,
+        completedAt: status === "concluido" ? now : null,
+      })
       .where(eq(referrals.id, id));
     await recordAudit(tx, {
       actor,
@@ -248,6 +257,7 @@ export interface AdminReferralDetail {
   planName: string | null;
   commissionCents: number | null;
   status: StoredReferralStatus;
+  cancelCause: ReferralCancelCause | null;
   representativeId: string | null;
   representativeName: string | null;
   createdAt: Date;
@@ -266,6 +276,7 @@ export async function getReferralAdmin({ id }: { id: string }): Promise<AdminRef
       planName: referralPlanName,
       commissionCents: referrals.commissionCents,
       status: referrals.status,
+      cancelCause: referrals.cancelCause,
       representativeId: referrals.representativeId,
       representativeName: representatives.name,
       createdAt: referrals.createdAt,

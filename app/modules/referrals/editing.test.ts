@@ -18,7 +18,7 @@ import {
   post,
   representativeCookie,
 } from "../../../tests/support/requests";
-import { listReferralsAdmin, setReferralStatus, updateReferralAdmin } from "./admin.server";
+import { listReferralsAdmin, updateReferralAdmin } from "./admin.server";
 import { cancelMyReferral, getMyReferralStats, listMyReferrals, updateMyReferral } from "./portal.server";
 import { REFERRAL_EDIT_MESSAGES } from "./referral-form.schema";
 
@@ -138,11 +138,13 @@ describe("a representative corrects or cancels their referral", () => {
       "Concluído",
     ]);
 
-    // Terminal: neither the representative nor the admin's dropdown moves it.
+    // The representative cannot move it again; the admin's dropdown may set any of the four
+    // (SPEC §4, issue 45: that reopens it).
     expect(
       await cancelMyReferral({ representativeId: rep.representativeId, id: gone.id, actor: actorA() }),
     ).toBe("locked");
-    expect(await setReferralStatus({ id: gone.id, status: "analise" })).toBe("cancelled");
+    const [still] = await t.db.select().from(referrals).where(eq(referrals.id, gone.id));
+    expect(still).toMatchObject({ status: "cancelada", cancelCause: "representante" });
     const statusRes = await outcome(() =>
       adminReferrals.action({
         request: post("/admin/referrals", { intent: "status", id: gone.id, status: "producao" }, admin),
@@ -150,9 +152,9 @@ describe("a representative corrects or cancels their referral", () => {
         context: context(),
       } as never),
     );
-    expect(statusRes.status).toBe(409);
-    const [still] = await t.db.select().from(referrals).where(eq(referrals.id, gone.id));
-    expect(still.status).toBe("cancelada");
+    expect(statusRes.status).toBe(200);
+    const [reopened] = await t.db.select().from(referrals).where(eq(referrals.id, gone.id));
+    expect(reopened).toMatchObject({ status: "producao", cancelCause: null });
   });
 
   it("never once it left Em análise: 409 with a clear message, nothing changed", async () => {

@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { auditLog, type StoredReferralStatus } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { PIPELINE_REASON_FIELD } from "./pipeline.server";
-import { referralStatusLabel } from "./referrals.schema";
+import { PIPELINE_CAUSES, PIPELINE_REASON_FIELD } from "./pipeline.server";
+import { REFERRAL_CANCEL_CAUSE_LABELS, referralStatusLabel } from "./referrals.schema";
 
 export interface ReferralHistoryEntry {
   key: string;
@@ -16,7 +16,7 @@ export interface ReferralHistoryEntry {
 
 const TITLES: Record<string, string> = {
   "referral.updated": "Dados da indicação alterados",
-  "referral.cancelled": "Indicação cancelada pelo representante",
+  "referral.cancelled": REFERRAL_CANCEL_CAUSE_LABELS.representante,
 };
 
 const label = (v: unknown) => (typeof v === "string" ? referralStatusLabel(v as StoredReferralStatus) : "—");
@@ -36,6 +36,21 @@ export async function getReferralHistory({ id, limit = 50 }: { id: string; limit
   return rows.map((r): ReferralHistoryEntry => {
     const status = r.changes?.status;
     const reason = r.changes?.[PIPELINE_REASON_FIELD]?.[1];
+    const lostReason = r.changes?.motivoPerda?.[1];
+    const by = r.actorName ? `por ${r.actorName}` : "pelo sistema";
+    // Issue 45: a cancellation says who or what caused it.
+    if (r.action === "referral.cancelled") {
+      return { key: r.id, at: r.at, title: TITLES[r.action], detail: null, by };
+    }
+    if (status?.[1] === "cancelada" && reason === PIPELINE_CAUSES.lead_lost.reason) {
+      return {
+        key: r.id,
+        at: r.at,
+        title: REFERRAL_CANCEL_CAUSE_LABELS.lead_perdido,
+        detail: typeof lostReason === "string" ? `Motivo da perda: ${lostReason}` : null,
+        by,
+      };
+    }
     return {
       key: r.id,
       at: r.at,
@@ -43,7 +58,7 @@ export async function getReferralHistory({ id, limit = 50 }: { id: string; limit
         ? `Status: ${label(status[0])} → ${label(status[1])}`
         : (TITLES[r.action] ?? "Indicação alterada"),
       detail: typeof reason === "string" ? reason : null,
-      by: r.actorName ? `por ${r.actorName}` : "pelo sistema",
+      by,
     };
   });
 }

@@ -1,8 +1,16 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "~/db/client.server";
-import { commissionAdjustments, payoutItems, plans, referrals, type StoredReferralStatus } from "~/db/schema";
+import {
+  commissionAdjustments,
+  leads,
+  payoutItems,
+  plans,
+  referrals,
+  type StoredReferralStatus,
+} from "~/db/schema";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
+import { lostReasonText } from "~/modules/leads/leads.schema";
 import { now } from "~/server/clock.server";
 import { commissionForPlan } from "./commission";
 import { PIPELINE_CAUSES, PIPELINE_REASON_FIELD, type PipelineCause } from "./referrals.constants";
@@ -31,10 +39,11 @@ async function moveReferral(
   cause: PipelineCause,
   extra: Record<string, [unknown, unknown]> = {},
 ): Promise<boolean> {
-  const rule = PIPELINE_CAUSES[cause];
+  const rule: (typeof PIPELINE_CAUSES)[PipelineCause] = PIPELINE_CAUSES[cause];
   const [current] = await tx
     .select({
       status: referrals.status,
+      cancelCause: referrals.cancelCause,
       businessName: referrals.businessName,
       representativeId: referrals.representativeId,
       commissionCents: referrals.commissionCents,
@@ -46,6 +55,8 @@ async function moveReferral(
     .where(eq(referrals.id, id))
     .for("update", { of: referrals });
   if (!current || !(rule.from as readonly StoredReferralStatus[]).includes(current.status)) return false;
+  // "Retomar" brings back a referral its lead's loss cancelled, never one its representative did.
+  if ("onlyCancelledBy" in rule && current.cancelCause !== rule.onlyCancelledBy) return false;
   const at = now();
   const changes: Record<string, [unknown, unknown]> = {
     status: [current.status, rule.to],
@@ -68,7 +79,13 @@ async function moveReferral(
   }
   await tx
     .update(referrals)
-    .set({ ...snapshot, status: rule.to, completedAt: rule.to === "concluido" ? at : null, updatedAt: at })
+    .set({
+      ...snapshot,
+      status: rule.to,
+      cancelCause: "cancelCause" in rule ? rule.cancelCause : null,
+      completedAt: rule.to === "concluido" ? at : null,
+      updatedAt: at,
+    })
     .where(eq(referrals.id, id));
   await recordAudit(tx, {
     actor: null,
@@ -78,7 +95,7 @@ async function moveReferral(
     entityLabel: current.businessName,
     changes,
   });
-  await emit(tx, "referral.status_changed", { referralId: id, from: current.status, to: rule.to });
+  await emit(tx, "referral.status_changed", { referralId: id, from: current.status, to: rule.to, cause });
   return true;
 }
 
@@ -148,13 +165,40 @@ export async function referralOnLeadConverted(
   );
 }
 
-/** Lead lost: its referral is cancelled. Called by moveLead when a lead moves to `perdido`. */
+/**
+ * Lead lost: its referral is cancelled, for that cause (issue 45: its history and the
+ * representative's e-mail say the lead was lost, with the reason the admin chose). Called when a
+ * lead moves to `perdido` (moveLead), after the lead's row holds the reason.
+ */
 export async function referralOnLeadLost(tx: DbOrTx, { leadId }: { leadId: string }): Promise<number> {
   const rows = await tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.leadId, leadId));
+  if (rows.length === 0) return 0;
+  const [lead] = await tx
+    .select({ reason: leads.lostReason, note: leads.lostNote })
+    .from(leads)
+    .where(eq(leads.id, leadId));
+  const why = lead ? lostReasonText(lead.reason, lead.note) : null;
   return moveAll(
     tx,
     rows.map((r) => r.id),
     "lead_lost",
+    why ? { motivoPerda: [null, why] } : {},
+  );
+}
+
+/**
+ * Issue 45: a lost lead resumed ("Retomar"): the referral its loss cancelled is back in analise
+ * (one its representative cancelled stays cancelled). Called when a lead leaves `perdido`.
+ */
+export async function referralOnLeadResumed(tx: DbOrTx, { leadId }: { leadId: string }): Promise<number> {
+  const rows = await tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(and(eq(referrals.leadId, leadId), eq(referrals.cancelCause, "lead_perdido")));
+  return moveAll(
+    tx,
+    rows.map((r) => r.id),
+    "lead_resumed",
   );
 }
 

@@ -17,7 +17,12 @@ import { digitsOnly } from "~/lib/phone";
 import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
 import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
 import type { ReferralFormData } from "./referral-form.schema";
-import { REFERRAL_CANCELLED_LABEL, REFERRAL_STATUS_LABELS, referralStatusLabel } from "./referrals.schema";
+import {
+  REFERRAL_CANCELLED_LABEL,
+  REFERRAL_STATUS_LABELS,
+  referralCancelNote,
+  referralStatusLabel,
+} from "./referrals.schema";
 import { referralPlanName } from "./plan-name.server";
 import { now as clockNow } from "~/server/clock.server";
 
@@ -36,6 +41,8 @@ export interface PortalReferral {
   editable: boolean;
   /** Commission of a completed referral (cents); null while it is in progress. */
   commissionCents: number | null;
+  /** Why it is cancelled (issue 45): by the representative, or its lead lost (with the reason). */
+  cancelNote: string | null;
   createdAt: Date;
 }
 
@@ -88,23 +95,29 @@ export async function listMyReferrals({
       contactPhone: referrals.contactPhone,
       planName: referralPlanName,
       status: referrals.status,
+      cancelCause: referrals.cancelCause,
+      lostReason: leads.lostReason,
       storedCommission: referrals.commissionCents,
       createdAt: referrals.createdAt,
     })
     .from(referrals)
     .leftJoin(plans, eq(plans.id, referrals.planId))
+    .leftJoin(leads, eq(leads.id, referrals.leadId))
     .where(and(...where))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(MY_REFERRALS_LIMIT + 1);
-  const items: PortalReferral[] = rows.slice(0, MY_REFERRALS_LIMIT).map(({ storedCommission, ...r }) => ({
-    ...r,
-    statusLabel: referralStatusLabel(r.status),
-    editable: r.status === "analise",
-    commissionCents:
-      r.status === "concluido"
-        ? commissionOf({ commissionCents: storedCommission, planName: r.planName })
-        : null,
-  }));
+  const items: PortalReferral[] = rows
+    .slice(0, MY_REFERRALS_LIMIT)
+    .map(({ storedCommission, cancelCause, lostReason, ...r }) => ({
+      ...r,
+      statusLabel: referralStatusLabel(r.status),
+      cancelNote: r.status === REFERRAL_CANCELLED ? referralCancelNote(cancelCause, lostReason) : null,
+      editable: r.status === "analise",
+      commissionCents:
+        r.status === "concluido"
+          ? commissionOf({ commissionCents: storedCommission, planName: r.planName })
+          : null,
+    }));
   return {
     inProgress: items.filter((r) => r.status !== "concluido" && r.status !== REFERRAL_CANCELLED),
     completed: items.filter((r) => r.status === "concluido"),
@@ -380,7 +393,7 @@ export async function cancelMyReferral({
     if (before.status !== "analise") return "locked";
     await tx
       .update(referrals)
-      .set({ status: REFERRAL_CANCELLED, updatedAt: clockNow() })
+      .set({ status: REFERRAL_CANCELLED, cancelCause: "representante", updatedAt: clockNow() })
       .where(eq(referrals.id, id));
     await recordAudit(tx, {
       actor,

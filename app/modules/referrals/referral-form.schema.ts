@@ -102,7 +102,9 @@ export const REFERRAL_EDIT_MESSAGES = {
     "Esta indicação já saiu de Em análise e não pode mais ser alterada por aqui. Fale com a equipe para corrigir.",
   saveFailed: "Erro ao salvar a indicação. Por favor, tente novamente.",
   adminSaved: "Indicação atualizada com sucesso!",
-  adminCancelled: "Esta indicação foi cancelada pelo representante e não pode mais ser alterada.",
+  // Issue 45: the status select reopens it (any of the four); its data waits until then.
+  adminCancelled:
+    "Esta indicação está cancelada. Escolha um status para reabri-la antes de alterar os dados.",
   adminPaid:
     "A comissão desta indicação já foi paga. Cancele o pagamento antes de mudar o plano ou o representante.",
   representativeNotFound: "Representante não encontrado. Selecione outro.",

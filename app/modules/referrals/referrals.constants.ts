@@ -14,6 +14,13 @@ export const STORED_REFERRAL_STATUSES = [...REFERRAL_STATUSES, REFERRAL_CANCELLE
 export type StoredReferralStatus = (typeof STORED_REFERRAL_STATUSES)[number];
 
 /**
+ * Issue 45: why a referral is `cancelada`, kept on the row while it is (null otherwise): its
+ * representative cancelled it, or its lead was marked lost (and "Retomar" brings it back).
+ */
+export const REFERRAL_CANCEL_CAUSES = ["representante", "lead_perdido"] as const;
+export type ReferralCancelCause = (typeof REFERRAL_CANCEL_CAUSES)[number];
+
+/**
  * Issue 30: the automatic moves of a referral, each allowed only from the statuses listed (see
  * pipeline.server.ts), with the reason its history shows. Here (client-safe, re-exported by the
  * schema) so the demo data writes the same history.
@@ -38,6 +45,15 @@ export const PIPELINE_CAUSES = {
     from: ["analise", "aguardando_pagamento"],
     to: "cancelada",
     reason: "Lead perdido",
+    cancelCause: "lead_perdido",
+  },
+  // Issue 45: "Retomar" on the lost lead brings back the referral its loss cancelled (only that
+  // one: a referral its representative cancelled stays cancelled).
+  lead_resumed: {
+    from: ["cancelada"],
+    onlyCancelledBy: "lead_perdido",
+    to: "analise",
+    reason: "Lead retomado",
   },
   // A refund after publication also lands here: the commission is then reversed.
   payment_reversed: {
@@ -47,7 +63,15 @@ export const PIPELINE_CAUSES = {
   },
 } as const satisfies Record<
   string,
-  { from: readonly StoredReferralStatus[]; to: StoredReferralStatus; reason: string }
+  {
+    from: readonly StoredReferralStatus[];
+    to: StoredReferralStatus;
+    reason: string;
+    /** Moving to `cancelada`: the cause stored on the row. */
+    cancelCause?: ReferralCancelCause;
+    /** Leaving `cancelada`: only a referral cancelled for this cause moves. */
+    onlyCancelledBy?: ReferralCancelCause;
+  }
 >;
 export type PipelineCause = keyof typeof PIPELINE_CAUSES;
 

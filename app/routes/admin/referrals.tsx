@@ -19,7 +19,6 @@ import {
   REFERRAL_STATUS_LABELS,
   ReferralStatusSchema,
 } from "~/modules/referrals/referrals.schema";
-import { REFERRAL_EDIT_MESSAGES } from "~/modules/referrals/referral-form.schema";
 import { readFormData } from "~/server/http/form.server";
 
 const PAGE_SIZE = 20;
@@ -56,8 +55,6 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return replyError(STATUS_ERROR, { status: 400, toastOnly: true });
   const result = await setReferralStatus({ ...parsed.data, actor: user }).catch(() => "error" as const);
   if (result === "paid") return replyError(PAID_ERROR, { status: 409, toastOnly: true });
-  if (result === "cancelled")
-    return replyError(REFERRAL_EDIT_MESSAGES.adminCancelled, { status: 409, toastOnly: true });
   if (result !== "ok") return replyError(STATUS_ERROR, { status: 404, toastOnly: true });
   return replyOk(toast.success(`Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`));
 }

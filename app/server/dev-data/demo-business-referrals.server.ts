@@ -21,12 +21,14 @@ const PATHS: Record<string, PipelineCause[]> = {
   concluido: ["lead_converted", "first_charge_paid", "onboarding_published"],
   cancelada: ["lead_lost"],
 };
+const LOST_REASON = "Sem resposta";
 /** Days after the referral each cause happened. */
 const DAYS_AFTER: Record<PipelineCause, number> = {
   lead_converted: 2,
   first_charge_paid: 3,
   onboarding_published: 7,
   lead_lost: 3,
+  lead_resumed: 4,
   payment_reversed: 10,
 };
 
@@ -108,7 +110,7 @@ export async function seedDemoReferrals(
         statusFunil: stage,
         status: stage,
         convertedClientId: clientId,
-        lostReason: stage === "perdido" ? "Sem resposta" : null,
+        lostReason: stage === "perdido" ? LOST_REASON : null,
         referredById: representativeId,
         createdAt: at(r.daysAgo),
         updatedAt: path.length ? when(path[0]) : at(r.daysAgo),
@@ -129,6 +131,8 @@ export async function seedDemoReferrals(
         commissionCents: planCommission(r.plan),
         completedAt: r.status === "concluido" ? when("onboarding_published") : null,
         status: r.status,
+        // Issue 45: the demo's cancelled referral is the lost lead's.
+        cancelCause: r.status === "cancelada" ? "lead_perdido" : null,
         createdAt: at(r.daysAgo),
         updatedAt: path.length ? when(path[path.length - 1]) : at(r.daysAgo),
       })
@@ -144,7 +148,11 @@ export async function seedDemoReferrals(
         entityType: "referral",
         entityId: referral.id,
         entityLabel: r.business,
-        changes: { status: [from, rule.to], [PIPELINE_REASON_FIELD]: [null, rule.reason] },
+        changes: {
+          status: [from, rule.to],
+          [PIPELINE_REASON_FIELD]: [null, rule.reason],
+          ...(cause === "lead_lost" ? { motivoPerda: [null, LOST_REASON] } : {}),
+        },
       });
       from = rule.to;
     }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { SortHeader } from "~/components/admin/sort-header";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDate } from "~/lib/format";
-import { REFERRAL_CANCELLED_LABEL } from "~/modules/referrals/referrals.schema";
+import { REFERRAL_CANCEL_CAUSE_LABELS } from "~/modules/referrals/referrals.schema";
 import { ReferralStatusSelect } from "./referral-status-select";
 import type { AdminReferralRow } from "~/modules/referrals/admin.server";
 import { formatPhone } from "~/lib/phone";
@@ -68,13 +68,10 @@ export function ReferralTable({
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatPhone(r.contactPhone)}</td>
             <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
             <td className="px-4 py-3">
-              {r.status === "cancelada" ? (
-                // Cancelled by the representative (issue 14): terminal, no dropdown.
-                <span className="inline-block rounded-lg border border-slate-300 bg-slate-100 px-2 py-1 text-sm font-medium text-slate-700">
-                  {REFERRAL_CANCELLED_LABEL}
-                </span>
-              ) : (
-                <ReferralStatusSelect row={{ ...r, status: r.status }} />
+              <ReferralStatusSelect row={r} />
+              {/* Issue 45: a cancelled one says why; the select reopens it. */}
+              {r.status === "cancelada" && r.cancelCause && (
+                <p className="mt-1 text-xs text-slate-600">{REFERRAL_CANCEL_CAUSE_LABELS[r.cancelCause]}</p>
               )}
             </td>
             <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(r.createdAt)}</td>

@@ -8,6 +8,8 @@ export interface ReferralStatusData {
   statusLabel: string;
   completed: boolean;
   commissionCents: number | null;
+  /** Why it changed, when the representative should know (a lost or resumed lead, issue 45). */
+  note?: string | null;
 }
 
 export function referralStatusSubject(d: Pick<ReferralStatusData, "businessName" | "statusLabel">) {
@@ -27,6 +29,7 @@ export function ReferralStatusMail({ brand, data }: { brand: MailBrand; data: Re
       <MailText>
         A indicação de <strong>{data.businessName}</strong> mudou de status.
       </MailText>
+      {data.note && <MailText>{data.note}</MailText>}
       <MailFields
         rows={[
           ["Novo status", data.statusLabel],

@@ -26,7 +26,7 @@ import {
   REFERRAL_MESSAGES,
 } from "~/modules/referrals/referral-form.schema";
 import { getReferralHistory } from "~/modules/referrals/history.server";
-import { referralStatusLabel } from "~/modules/referrals/referrals.schema";
+import { REFERRAL_CANCEL_CAUSE_LABELS, referralStatusLabel } from "~/modules/referrals/referrals.schema";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
@@ -108,13 +108,15 @@ export default function EditReferral({ loaderData, actionData }: Route.Component
           referral.commissionCents !== null ? ` · Comissão: ${formatMoney(referral.commissionCents)}` : ""
         }`}
       />
-      {!cancelled && referral.status !== "cancelada" && (
-        <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <span className="text-sm font-medium text-slate-700">Status</span>
-          {/* The same select as the list, asking first when a commission is created or cancelled. */}
-          <ReferralStatusSelect row={{ ...referral, status: referral.status }} action={LIST} />
-        </div>
-      )}
+      <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <span className="text-sm font-medium text-slate-700">Status</span>
+        {/* The same select as the list, asking first when a commission is created or cancelled,
+            or a cancelled referral reopened (issue 45). */}
+        <ReferralStatusSelect row={referral} action={LIST} />
+        {cancelled && referral.cancelCause && (
+          <span className="text-sm text-slate-600">{REFERRAL_CANCEL_CAUSE_LABELS[referral.cancelCause]}</span>
+        )}
+      </div>
       {cancelled ? (
         <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
           {REFERRAL_EDIT_MESSAGES.adminCancelled}
