@@ -49,7 +49,7 @@ export async function boot() {
       if (seeded.created.length) logger.info({ seeded: seeded.created }, "demo data created");
       if (seeded.business) {
         // Printed, not logged, like the first admin's password: shown once to the operator.
-        printForOperator(demoOperatorMessage(seeded.business));
+        printForOperator(demoOperatorMessage(seeded.business, { smtp: Boolean(e.SMTP_URL) }));
       }
     }
   });

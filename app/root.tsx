@@ -81,7 +81,7 @@ function FlashToasts() {
   const matches = useMatches();
   const pending = root?.toast;
   useEffect(() => {
-    if (pending) showToast(pending.type, pending.message, { id: pending.id });
+    if (pending && !pending.inPage) showToast(pending.type, pending.message, { id: pending.id });
   }, [pending]);
   // The public shell renders its toast as HTML (PublicToast, bottom-right); everywhere else
   // toasts are top-right (SPEC §9).

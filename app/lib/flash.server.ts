@@ -6,6 +6,8 @@ import { appSecret } from "./secret.server";
 /** A toast carried by the flash cookie; the id lets the root show it once. */
 export interface FlashToast extends Toast {
   id: string;
+  /** The page shows this message itself (the contact form's confirmation): no toast over it. */
+  inPage?: boolean;
 }
 
 let cookie: ReturnType<typeof createCookie> | undefined;
@@ -26,8 +28,12 @@ function flashCookie() {
  * A Set-Cookie value that carries one toast to the next page load (read once by the root
  * loader). Redirects use redirectWithToast (form-reply.server.ts).
  */
-export async function flashHeader(type: ToastKind, message: string): Promise<string> {
-  const toast: FlashToast = { id: crypto.randomUUID(), type, message };
+export async function flashHeader(
+  type: ToastKind,
+  message: string,
+  { inPage = false }: { inPage?: boolean } = {},
+): Promise<string> {
+  const toast: FlashToast = { id: crypto.randomUUID(), type, message, ...(inPage ? { inPage } : {}) };
   return flashCookie().serialize(toast);
 }
 

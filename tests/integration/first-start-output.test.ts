@@ -95,4 +95,18 @@ describe("demo data (first start)", () => {
     expect(text).toContain("/cliente/entrar, informe fernanda@sushiyama.com.br");
     expect(text).toContain("/admin/emails");
   });
+
+  it("says the link stays in the mail log only when no SMTP is configured", () => {
+    const rep = { representativeEmail: "rep@example.com", representativePassword: "s3nha" };
+    const without = demoOperatorMessage(rep, { smtp: false });
+    expect(without).toContain("sem SMTP configurado, o link de acesso fica em /admin/emails");
+    expect(demoOperatorMessage(rep)).toBe(without);
+
+    const withSmtp = demoOperatorMessage(rep, { smtp: true });
+    expect(withSmtp).not.toContain("sem SMTP");
+    expect(withSmtp).toContain("/cliente/entrar, informe fernanda@sushiyama.com.br");
+    expect(withSmtp).toContain("com SMTP configurado (SMTP_URL), o link de acesso é enviado por e-mail");
+    expect(withSmtp).toContain("não fica no registro de e-mails");
+    expect(withSmtp).toContain("/admin/clients");
+  });
 });

@@ -23,6 +23,7 @@ import {
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { NavDrawer } from "~/components/ui/nav-drawer";
+import type { SidebarCounts } from "~/modules/dashboard/sidebar-counts.server";
 
 export const ADMIN_NAV = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
@@ -43,6 +44,42 @@ export const ADMIN_NAV = [
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 
+/** What each counted entry's badge says to a screen reader (issue 45). */
+const COUNTED: Partial<Record<string, { key: keyof SidebarCounts; one: string; many: string }>> = {
+  "/admin/leads": { key: "newLeads", one: "lead novo", many: "leads novos" },
+  "/admin/billing": { key: "overdueCharges", one: "cobrança vencida", many: "cobranças vencidas" },
+  "/admin/onboarding": {
+    key: "lateOnboardings",
+    one: "implantação atrasada",
+    many: "implantações atrasadas",
+  },
+  "/admin/requests": { key: "pendingRequests", one: "solicitação pendente", many: "solicitações pendentes" },
+};
+
+/** The badge of an entry: its count (0: none) and the words a screen reader hears. */
+export function navBadge(to: string, counts: SidebarCounts | null | undefined) {
+  const c = COUNTED[to];
+  const n = c && counts ? counts[c.key] : 0;
+  if (!c || !n) return null;
+  return { text: n > 99 ? "99+" : String(n), label: `${n} ${n === 1 ? c.one : c.many}` };
+}
+
+function Badge({ badge, collapsed }: { badge: { text: string; label: string }; collapsed: boolean }) {
+  return (
+    <>
+      <span
+        aria-hidden
+        className={`rounded-full bg-amber-400 px-1.5 text-xs leading-5 font-semibold text-slate-900 ${
+          collapsed ? "absolute top-0.5 right-0.5 min-w-4 px-1 text-center text-[10px] leading-4" : "ml-auto"
+        }`}
+      >
+        {badge.text}
+      </span>
+      <span className="sr-only">({badge.label})</span>
+    </>
+  );
+}
+
 // Pages whose URL sits under another entry's: the privacy settings belong to "Privacidade".
 const SECTION_OF: Record<string, string> = { "/admin/settings/privacy": "/admin/privacy" };
 
@@ -53,25 +90,37 @@ function activeEntry(pathname: string): string | undefined {
 }
 
 /** The menu's links, the signed-in name and "Sair": the same in the rail and in the drawer. */
-function SidebarBody({ userName, collapsed = false }: { userName: string; collapsed?: boolean }) {
+function SidebarBody({
+  userName,
+  counts,
+  collapsed = false,
+}: {
+  userName: string;
+  counts?: SidebarCounts | null;
+  collapsed?: boolean;
+}) {
   const active = activeEntry(useLocation().pathname);
   return (
     <>
       <nav aria-label="Menu administrativo" className="flex-1 space-y-1 overflow-y-auto px-2">
-        {ADMIN_NAV.map(({ to, label, icon: Icon }) => (
-          <Link
-            key={to}
-            to={to}
-            title={collapsed ? label : undefined}
-            aria-current={active === to ? "page" : undefined}
-            className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-              active === to ? "bg-brand-700 text-white" : "hover:bg-slate-800"
-            }`}
-          >
-            <Icon aria-hidden className="h-5 w-5 shrink-0" />
-            <span className={collapsed ? "sr-only" : ""}>{label}</span>
-          </Link>
-        ))}
+        {ADMIN_NAV.map(({ to, label, icon: Icon }) => {
+          const badge = navBadge(to, counts);
+          return (
+            <Link
+              key={to}
+              to={to}
+              title={collapsed ? (badge ? `${label} (${badge.label})` : label) : undefined}
+              aria-current={active === to ? "page" : undefined}
+              className={`relative flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
+                active === to ? "bg-brand-700 text-white" : "hover:bg-slate-800"
+              }`}
+            >
+              <Icon aria-hidden className="h-5 w-5 shrink-0" />
+              <span className={collapsed ? "sr-only" : ""}>{label}</span>
+              {badge && <Badge badge={badge} collapsed={collapsed} />}
+            </Link>
+          );
+        })}
       </nav>
       <div className="border-t border-slate-800 p-2">
         {!collapsed && <p className="truncate px-3 pb-2 text-xs text-slate-400">{userName}</p>}
@@ -102,7 +151,7 @@ function SidebarBody({ userName, collapsed = false }: { userName: string; collap
 }
 
 /** From `lg` up: the fixed rail beside the page, collapsible to icons. */
-function SidebarRail({ userName }: { userName: string }) {
+function SidebarRail({ userName, counts }: { userName: string; counts?: SidebarCounts | null }) {
   const [collapsed, setCollapsed] = useState(false);
   return (
     <aside
@@ -127,28 +176,29 @@ function SidebarRail({ userName }: { userName: string }) {
           )}
         </button>
       </div>
-      <SidebarBody userName={userName} collapsed={collapsed} />
+      <SidebarBody userName={userName} counts={counts} collapsed={collapsed} />
     </aside>
   );
 }
 
 /** Below `lg`: a top bar whose button opens the menu as the shared off-canvas drawer. */
-function SidebarDrawer({ userName }: { userName: string }) {
+function SidebarDrawer({ userName, counts }: { userName: string; counts?: SidebarCounts | null }) {
   return (
     <div className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-800 bg-slate-900 px-3 text-slate-200 lg:hidden">
       <NavDrawer title="Painel Admin" description="Navegação do painel administrativo" theme="dark">
-        <SidebarBody userName={userName} />
+        <SidebarBody userName={userName} counts={counts} />
       </NavDrawer>
       <span className="font-bold text-white">Painel Admin</span>
     </div>
   );
 }
 
-export function AdminSidebar({ userName }: { userName: string }) {
+/** `counts`: the sidebar's badges (the admin layout loads them once per page). */
+export function AdminSidebar({ userName, counts }: { userName: string; counts?: SidebarCounts | null }) {
   return (
     <>
-      <SidebarDrawer userName={userName} />
-      <SidebarRail userName={userName} />
+      <SidebarDrawer userName={userName} counts={counts} />
+      <SidebarRail userName={userName} counts={counts} />
     </>
   );
 }

@@ -2,22 +2,34 @@ import { CheckCircle2, ClipboardList, Hourglass, Wallet } from "lucide-react";
 import { formatMoney } from "~/lib/format";
 import type { ReferralStats } from "~/modules/referrals/portal.server";
 
+/** What "Total de Indicações" leaves out, said on the card (issue 45): the cancelled ones. */
+export function cancelledCaption(cancelled: number): string {
+  if (cancelled === 0) return "Sem contar as canceladas";
+  return cancelled === 1 ? "Sem contar 1 cancelada" : `Sem contar ${cancelled} canceladas`;
+}
+
 export function StatCards({ stats }: { stats: ReferralStats }) {
-  const cards = [
-    { label: "Total de Indicações", value: String(stats.total), Icon: ClipboardList },
+  const cards: { label: string; value: string; Icon: typeof ClipboardList; caption?: string }[] = [
+    {
+      label: "Total de Indicações",
+      value: String(stats.total),
+      Icon: ClipboardList,
+      caption: cancelledCaption(stats.cancelled),
+    },
     { label: "Indicações Ativas", value: String(stats.active), Icon: Hourglass },
     { label: "Indicações Concluídas", value: String(stats.completed), Icon: CheckCircle2 },
     { label: "Comissões Totais", value: formatMoney(stats.totalCommissionCents), Icon: Wallet },
   ];
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Resumo das indicações">
-      {cards.map(({ label, value, Icon }) => (
+      {cards.map(({ label, value, Icon, caption }) => (
         <li key={label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <div className="flex items-center justify-between">
             <p className="text-sm font-medium text-slate-600">{label}</p>
             <Icon aria-hidden className="h-5 w-5 text-brand-700" />
           </div>
           <p className="mt-2 text-2xl font-bold text-slate-900">{value}</p>
+          {caption && <p className="mt-1 text-xs text-slate-600">{caption}</p>}
         </li>
       ))}
     </ul>

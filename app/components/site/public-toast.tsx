@@ -13,7 +13,8 @@ const STYLE = {
  * script it fades out by CSS (app.css, `.site-toast`).
  */
 export function PublicToast({ toast }: { toast: FlashToast | null }) {
-  if (!toast) return null;
+  // A message the page shows in place (the contact form's confirmation) is not repeated here.
+  if (!toast || toast.inPage) return null;
   const { Icon, tone } = STYLE[toast.type];
   return (
     <div className="pointer-events-none fixed right-4 bottom-24 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 sm:bottom-4">

@@ -200,6 +200,7 @@ export async function resolveDivergence({
 export async function listDivergencesForDigest({ limit = 20 }: { limit?: number } = {}) {
   return getDb()
     .select({
+      id: paymentDivergences.id,
       kind: paymentDivergences.kind,
       expectedCents: paymentDivergences.expectedCents,
       receivedCents: paymentDivergences.receivedCents,

@@ -251,6 +251,15 @@ export interface BillingFigures {
   overdueCount: number;
 }
 
+/** How many charges are vencida, from charge_totals (kept by triggers, decision 030). */
+const OVERDUE_COUNT = sql`(select coalesce(sum(charges), 0) from charge_totals where basis = 'due' and status = 'vencida')`;
+
+/** The sidebar's count on "Financeiro" (issue 45): the charges marked vencida. */
+export async function countOverdueCharges(): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(getDb(), sql`select ${OVERDUE_COUNT} as n`);
+  return Number(row.n);
+}
+
 /** The dashboard's "Recebido no mês" and "Em atraso" cards, from charge_totals. */
 export async function getBillingFigures({ today }: { today: string }): Promise<BillingFigures> {
   const monthStart = `${today.slice(0, 8)}01`;
@@ -261,7 +270,7 @@ export async function getBillingFigures({ today }: { today: string }): Promise<B
             where basis = 'paid' and day >= ${monthStart}::date and day <= ${today}::date) as received,
           (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'due' and status = 'vencida')
           - (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'partial' and status = 'vencida') as overdue,
-          (select coalesce(sum(charges), 0) from charge_totals where basis = 'due' and status = 'vencida') as overdue_count`,
+          ${OVERDUE_COUNT} as overdue_count`,
   );
   return {
     receivedThisMonthCents: Number(row.received),

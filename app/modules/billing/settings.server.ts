@@ -16,6 +16,20 @@ export async function getBillingSettings(db: DbOrTx = getDb()): Promise<BillingS
   return row ?? null;
 }
 
+/**
+ * The seeded demonstration PIX key is still the one charges carry (no admin has saved the PIX
+ * data since the demo seed): the one check behind the warnings in Configurações → Financeiro
+ * and on the dashboard.
+ */
+export function usesDemoPixKey(settings: Pick<BillingSettings, "pixKeyIsDemo"> | null): boolean {
+  return settings?.pixKeyIsDemo ?? false;
+}
+
+/** usesDemoPixKey of the stored settings. */
+export async function isDemoPixKeyInUse(db: DbOrTx = getDb()): Promise<boolean> {
+  return usesDemoPixKey(await getBillingSettings(db));
+}
+
 /** Saves the PIX data and the renewal lead time; a key saved by an admin is never the demo key. */
 export async function saveBillingSettings({
   input,

@@ -244,8 +244,12 @@ async function queueNewRequestMail(
 
 const decider = alias(user, "decider");
 
-/** /admin/requests: open first, then the newest; optionally one status. */
-export async function listClientRequests({ status }: { status?: string | null } = {}) {
+/** /admin/requests: open first, then the newest; optionally one status ("Hoje" reads the oldest few open ones). */
+export async function listClientRequests({
+  status,
+  limit = 200,
+  oldestFirst = false,
+}: { status?: string | null; limit?: number; oldestFirst?: boolean } = {}) {
   const only = CLIENT_REQUEST_STATUSES.find((s) => s === status);
   return getDb()
     .select({
@@ -259,8 +263,16 @@ export async function listClientRequests({ status }: { status?: string | null } 
     .leftJoin(plans, eq(plans.id, clientRequests.requestedPlanId))
     .leftJoin(decider, eq(decider.id, clientRequests.decidedBy))
     .where(only ? eq(clientRequests.status, only) : undefined)
-    .orderBy(sql`(${clientRequests.status} = 'aberta') desc`, desc(clientRequests.createdAt))
-    .limit(200);
+    .orderBy(
+      sql`(${clientRequests.status} = 'aberta') desc`,
+      oldestFirst ? asc(clientRequests.createdAt) : desc(clientRequests.createdAt),
+    )
+    .limit(limit);
+}
+
+/** Requests waiting for an admin's answer: the sidebar's count on "Solicitações" (issue 45). */
+export async function countOpenClientRequests(): Promise<number> {
+  return getDb().$count(clientRequests, eq(clientRequests.status, "aberta"));
 }
 
 export type ClientRequestRow = Awaited<ReturnType<typeof listClientRequests>>[number];

@@ -6,6 +6,7 @@ import { countLostByReason } from "~/modules/leads/funnel-settings.server";
 import type { FollowUpRow } from "~/modules/leads/lead.server";
 import { log } from "~/server/logging/logger.server";
 import { getBillingFigures, type BillingFigures } from "~/modules/billing/list.server";
+import { isDemoPixKeyInUse } from "~/modules/billing/settings.server";
 import { listRecentClients } from "~/modules/clients/clients.server";
 import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 import { getTodayBlock, type TodayBlock } from "./today.server";
@@ -126,6 +127,8 @@ export interface DashboardData {
   followUps: FollowUpRow[];
   /** "Recebido no mês" and "Em atraso" (issue 29). */
   billing: BillingFigures | null;
+  /** Charges still carry the seeded demonstration PIX key (issue 45): warned about until changed. */
+  demoPixKey: boolean;
 }
 
 /** Everything the dashboard shows, each widget loaded (and failing) on its own. */
@@ -138,7 +141,7 @@ export async function getDashboard({
 }): Promise<DashboardData> {
   const billing = widget("financeiro", () => getBillingFigures({ today }), null);
   const todayBlock = widget("hoje", () => getTodayBlock({ today, at }), null);
-  const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason] =
+  const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason, demoPixKey] =
     await Promise.all([
       widget("clientes", () => getClientStats({ today }), null),
       widget("planos", () => getPlanStats({ today }), null),
@@ -147,6 +150,7 @@ export async function getDashboard({
       widget("funil", () => getLeadFunnel(), []),
       widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
       widget("motivos de perda", () => countLostByReason(), []),
+      widget("chave pix de demonstração", () => isDemoPixKeyInUse(), false),
     ]);
   return {
     today,
@@ -160,5 +164,6 @@ export async function getDashboard({
     followUps: (await todayBlock)?.followUps ?? [],
     billing: await billing,
     todayBlock: await todayBlock,
+    demoPixKey,
   };
 }

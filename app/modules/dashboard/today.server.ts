@@ -1,8 +1,16 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
+import { businessDaysBetween } from "~/lib/business-days";
 import { addDays } from "~/lib/dates";
 import { hoursBetween } from "~/lib/format";
+import type { DivergenceKind } from "~/modules/billing/billing.constants";
+import { countOpenDivergences, listDivergencesForDigest } from "~/modules/billing/divergences.server";
+import { listCharges } from "~/modules/billing/list.server";
+import { daysOverdue, listSuspensionsForDigest } from "~/modules/billing/suspension.server";
+import { countOpenClientRequests, listClientRequests } from "~/modules/client-requests/requests.server";
+import type { ClientRequestKind } from "~/modules/client-requests/requests.constants";
 import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/lead.server";
+import { listOnboardingsForDigest } from "~/modules/onboarding/onboarding.server";
 
 /**
  * The dashboard's first block, "Hoje" (issue 28 item 3): what needs someone today, each item with
@@ -29,6 +37,51 @@ export interface CommissionDueRow {
   count: number;
   amountCents: number;
 }
+export interface OverdueChargeRow {
+  id: string;
+  number: string;
+  clientId: string;
+  clientName: string;
+  businessName: string;
+  /** What is still owed (the amount less any part already paid). */
+  owedCents: number;
+  dueDate: string;
+  /** Counted from the effective due date (the next business day when due on a day off). */
+  daysOverdue: number;
+}
+export interface UrgentOnboardingRow {
+  id: string;
+  clientId: string;
+  clientName: string;
+  dueDate: string;
+  /** Business days past the due date; 0 when it is due today. */
+  businessDaysLate: number;
+}
+export interface AtRiskSubscriptionRow {
+  clientId: string;
+  clientName: string;
+  planName: string;
+  chargeNumber: string | null;
+  daysOverdue: number | null;
+  /** Days until the daily job suspends it, unless paid (1 = tomorrow). */
+  suspendsInDays: number | null;
+}
+export interface PendingRequestRow {
+  id: string;
+  kind: ClientRequestKind;
+  clientName: string;
+  businessName: string;
+  requestedPlanName: string | null;
+  createdAt: Date;
+}
+export interface DivergenceTodayRow {
+  id: string;
+  kind: DivergenceKind;
+  chargeNumber: string;
+  clientName: string;
+  expectedCents: number;
+  receivedCents: number;
+}
 export interface TodayBlock {
   followUps: FollowUpRow[];
   newLeads: NewLeadRow[];
@@ -37,6 +90,19 @@ export interface TodayBlock {
   referrals: WaitingReferralRow[];
   referralsTotal: number;
   commissions: CommissionDueRow[];
+  /** Charges marked vencida, the oldest first (issue 45). */
+  overdueCharges: OverdueChargeRow[];
+  overdueChargesTotal: number;
+  /** Open onboardings past their due date or due today, the most late first. */
+  onboardings: UrgentOnboardingRow[];
+  /** Subscriptions a few days from suspension (billing's rule, exemptions left out). */
+  atRisk: AtRiskSubscriptionRow[];
+  /** Client requests waiting for an answer, the oldest first. */
+  requests: PendingRequestRow[];
+  requestsTotal: number;
+  /** Payments that do not match their charge, waiting for an admin. */
+  divergences: DivergenceTodayRow[];
+  divergencesTotal: number;
 }
 
 const LIST_LIMIT = 8;
@@ -136,13 +202,83 @@ export async function listCommissionsDue({ limit = LIST_LIMIT }: { limit?: numbe
   }));
 }
 
+/** Leads at `novo`: the sidebar's count on "Funil de Leads" (issue 45). */
+export async function countUncontactedLeads(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    getDb(),
+    sql`select count(*)::int as n from leads where status_funil = 'novo'`,
+  );
+  return Number(row.n);
+}
+
+/** Overdue charges through Financeiro's own list (status vencida), oldest due date first. */
+async function listOverdueCharges(today: string) {
+  const page = await listCharges({
+    filters: { status: "vencida" },
+    sort: "due_date",
+    dir: "asc",
+    pageSize: LIST_LIMIT,
+  });
+  return {
+    rows: page.rows.map((c): OverdueChargeRow => ({
+      id: c.id,
+      number: c.number,
+      clientId: c.clientId,
+      clientName: c.clientName,
+      businessName: c.businessName,
+      owedCents: c.amountCents - (c.paidAmountCents ?? 0),
+      dueDate: c.dueDate,
+      daysOverdue: daysOverdue(c.dueDate, today),
+    })),
+    total: page.count.total,
+  };
+}
+
+/** Late onboardings and those due today, from the digest's list (at-risk ones due later left out). */
+async function listUrgentOnboardings(today: string): Promise<UrgentOnboardingRow[]> {
+  const { late, atRisk } = await listOnboardingsForDigest({ today });
+  return [...late, ...atRisk.filter((o) => o.dueDate <= today)].map((o) => ({
+    ...o,
+    businessDaysLate: Math.max(0, businessDaysBetween(o.dueDate, today)),
+  }));
+}
+
+/** The digest's "prestes a ser suspensa", with how many days are left. */
+async function listAtRiskSubscriptions(today: string): Promise<AtRiskSubscriptionRow[]> {
+  const { aboutToSuspend, suspensionDays } = await listSuspensionsForDigest({ today });
+  // Suspended once more than `suspensionDays` overdue: on day suspensionDays + 1.
+  return aboutToSuspend.map((s) => ({
+    ...s,
+    suspendsInDays: s.daysOverdue === null ? null : suspensionDays + 1 - s.daysOverdue,
+  }));
+}
+
 export async function getTodayBlock({ today, at }: { today: string; at: Date }): Promise<TodayBlock> {
-  const [followUps, newLeads, referrals, commissions] = await Promise.all([
+  const [
+    followUps,
+    newLeads,
+    referrals,
+    commissions,
+    overdue,
+    onboardings,
+    atRisk,
+    requests,
+    requestsTotal,
+    divergences,
+    divergencesTotal,
+  ] = await Promise.all([
     // Due by the end of São Paulo's today (next midnight at -03:00, no DST since 2019).
     listDueFollowUps({ until: new Date(`${addDays(today, 1)}T00:00:00-03:00`), at }),
     listUncontactedLeads({ at }),
     listWaitingReferrals(),
     listCommissionsDue(),
+    listOverdueCharges(today),
+    listUrgentOnboardings(today),
+    listAtRiskSubscriptions(today),
+    listClientRequests({ status: "aberta", limit: LIST_LIMIT, oldestFirst: true }),
+    countOpenClientRequests(),
+    listDivergencesForDigest({ limit: LIST_LIMIT }),
+    countOpenDivergences(),
   ]);
   return {
     followUps,
@@ -151,5 +287,20 @@ export async function getTodayBlock({ today, at }: { today: string; at: Date }):
     referrals: referrals.rows,
     referralsTotal: referrals.total,
     commissions,
+    overdueCharges: overdue.rows,
+    overdueChargesTotal: overdue.total,
+    onboardings,
+    atRisk,
+    requests: requests.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      clientName: r.clientName,
+      businessName: r.businessName,
+      requestedPlanName: r.requestedPlanName,
+      createdAt: new Date(r.createdAt),
+    })),
+    requestsTotal,
+    divergences,
+    divergencesTotal,
   };
 }

@@ -14,8 +14,8 @@ import { submitContactForm } from "./contact.server";
  * The contact form's POST (SPEC §2, §4, §5) → a lead in the funnel: the action of both the home
  * (`/#contato`) and the contact page (`/contato`), so they answer exactly alike. The rate limit
  * first, then the body (readFormData throws the 400/413 reply of a body that is not a bounded
- * form), then the lead. A sent form is redirected (303) back to the form with the success toast
- * in the flash cookie; refused input is answered with its messages and what was typed.
+ * form), then the lead. A sent form is redirected (303) back to the form with the success message
+ * in the flash cookie, shown by the form's confirmation (not as a toast); refused input is answered with its messages and what was typed.
  */
 export async function handleContactPost({ request, clientIp }: { request: Request; clientIp: string }) {
   const limit = await hitRateLimit("contact", clientIp).catch(() => ({ ok: true }) as const);
@@ -34,7 +34,8 @@ export async function handleContactPost({ request, clientIp }: { request: Reques
     // A bot gets the same answer as a person, so the honeypot teaches it nothing.
     return redirect(`${formPath(request)}#contato`, {
       status: 303,
-      headers: { "Set-Cookie": await flashHeader("success", CONTACT_TOASTS.success) },
+      // The form's confirmation shows the message in place: one confirmation, no toast over the form.
+      headers: { "Set-Cookie": await flashHeader("success", CONTACT_TOASTS.success, { inPage: true }) },
     });
   } catch (err) {
     log.error({ err }, "contact form failed");

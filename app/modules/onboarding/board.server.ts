@@ -39,12 +39,15 @@ export function parseBoardFilters(sp: URLSearchParams): BoardFilters {
   };
 }
 
+const open = sql`${onboardings.status} <> 'publicado'`;
+/** An onboarding still open past its due date. */
+const openLate = (today: string) => sql`(${open} and ${onboardings.dueDate} < ${today}::date)`;
+
 function healthWhere(health: OnboardingHealth, today: string): SQL {
-  const open = sql`${onboardings.status} <> 'publicado'`;
   const published = sql`${onboardings.status} = 'publicado'`;
   switch (health) {
     case "atrasada":
-      return sql`((${open} and ${onboardings.dueDate} < ${today}::date)
+      return sql`(${openLate(today)}
                   or (${published} and ${onboardings.publishedOn} > ${onboardings.dueDate}))`;
     case "em_risco":
       return sql`(${open} and ${today}::date between ${onboardings.atRiskOn} and ${onboardings.dueDate})`;
@@ -100,4 +103,9 @@ export async function listBoard({ filters, today }: { filters: BoardFilters; tod
     }),
   );
   return columns;
+}
+
+/** Open onboardings past their due date: the sidebar's count on "Implantação" (issue 45). */
+export async function countLateOnboardings({ today }: { today: string }): Promise<number> {
+  return getDb().$count(onboardings, openLate(today));
 }

@@ -354,6 +354,7 @@ export const onboardingColumns = {
 };
 
 export interface DigestOnboarding {
+  id: string;
   clientId: string;
   clientName: string;
   dueDate: string;
@@ -361,9 +362,15 @@ export interface DigestOnboarding {
 
 /** The daily digest's part: open onboardings late and at risk today (at most 100 each). */
 export async function listOnboardingsForDigest({ today = clockToday() }: { today?: string } = {}) {
-  const rows = await queryRows<{ client_id: string; client_name: string; due_date: string; late: boolean }>(
+  const rows = await queryRows<{
+    id: string;
+    client_id: string;
+    client_name: string;
+    due_date: string;
+    late: boolean;
+  }>(
     getDb(),
-    sql`select o.client_id, c.name as client_name, o.due_date::text as due_date, o.due_date < ${today}::date as late
+    sql`select o.id, o.client_id, c.name as client_name, o.due_date::text as due_date, o.due_date < ${today}::date as late
           from onboardings o join clients c on c.id = o.client_id
          where o.status <> 'publicado' and o.at_risk_on <= ${today}::date
          order by o.due_date, o.id
@@ -373,6 +380,6 @@ export async function listOnboardingsForDigest({ today = clockToday() }: { today
     rows
       .filter((r) => r.late === late)
       .slice(0, 100)
-      .map((r) => ({ clientId: r.client_id, clientName: r.client_name, dueDate: r.due_date }));
+      .map((r) => ({ id: r.id, clientId: r.client_id, clientName: r.client_name, dueDate: r.due_date }));
   return { late: pick(true), atRisk: pick(false) };
 }

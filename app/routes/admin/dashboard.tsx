@@ -20,6 +20,7 @@ import { PromiseFigures } from "~/components/admin/dashboard/promise-figures";
 import { log } from "~/server/logging/logger.server";
 import { getMrrFigure } from "~/modules/revenue/revenue.server";
 import { MrrCard } from "~/components/admin/dashboard/mrr-card";
+import { DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -54,6 +55,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="O que pede atenção hoje, e os números do negócio." />
+      <DemoPixKeyNotice show={loaderData.demoPixKey} />
       {/* First on every screen, a phone included: the day's work (issue 28). */}
       <TodayBlock data={todayBlock} expiring={expiring} />
       <section aria-label="Indicadores" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -23,7 +23,11 @@ async function newLead(page: Page, name: string) {
   await form.getByRole("button", { name: "Enviar mensagem" }).click();
   // A plain POST: the server redirects back to the form with its confirmation.
   await expect(page).toHaveURL(/\/#contato$/);
-  await expect(page.getByRole("status").filter({ hasText: "Recebemos sua mensagem!" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: "Mensagem enviada com sucesso! Em breve entraremos em contato." }),
+  ).toBeVisible();
   return lead;
 }
 

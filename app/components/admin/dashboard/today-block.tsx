@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { Card } from "~/components/admin/ui";
 import { formatDateTime, formatIsoDate, formatMoney, formatWaited } from "~/lib/format";
+import { DIVERGENCE_KIND_LABELS } from "~/modules/billing/billing.schema";
+import { CLIENT_REQUEST_KIND_LABELS } from "~/modules/client-requests/requests.constants";
 import type { ExpiringSubscription } from "~/modules/clients/subscriptions.server";
 import type { TodayBlock as TodayData } from "~/modules/dashboard/today.server";
 
@@ -14,6 +16,15 @@ export function TodayBlock({ data, expiring }: { data: TodayData | null; expirin
   const groups = data
     ? [
         data.followUps.length > 0 && <FollowUpsGroup key="f" rows={data.followUps} />,
+        data.overdueCharges.length > 0 && (
+          <OverdueChargesGroup key="o" rows={data.overdueCharges} total={data.overdueChargesTotal} />
+        ),
+        data.atRisk.length > 0 && <AtRiskGroup key="a" rows={data.atRisk} />,
+        data.divergences.length > 0 && (
+          <DivergencesGroup key="d" rows={data.divergences} total={data.divergencesTotal} />
+        ),
+        data.onboardings.length > 0 && <OnboardingsGroup key="i" rows={data.onboardings} />,
+        data.requests.length > 0 && <RequestsGroup key="q" rows={data.requests} total={data.requestsTotal} />,
         data.newLeads.length > 0 && <NewLeadsGroup key="l" rows={data.newLeads} total={data.newLeadsTotal} />,
         data.referrals.length > 0 && (
           <ReferralsGroup key="r" rows={data.referrals} total={data.referralsTotal} />
@@ -181,6 +192,137 @@ function EndingGroup({ rows }: { rows: ExpiringSubscription[] }) {
           detail={r.plan_name}
           alert={r.days_remaining <= 3}
           right={r.days_remaining === 0 ? "Vence hoje" : `Vence em ${formatIsoDate(r.end_date)}`}
+        />
+      ))}
+    </Group>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Financeiro filtered to the client's overdue charges: where the payment is recorded. */
+export const overdueChargeHref = (clientId: string) =>
+  `/admin/billing?status=vencida&client=${encodeURIComponent(clientId)}`;
+
+function OverdueChargesGroup({ rows, total }: { rows: TodayData["overdueCharges"]; total: number }) {
+  return (
+    <Group
+      title="Cobranças vencidas"
+      more={
+        total > rows.length
+          ? { to: "/admin/billing?status=vencida", label: `Ver todas as ${total} cobranças vencidas` }
+          : null
+      }
+    >
+      {rows.map((r) => (
+        <Row
+          key={r.id}
+          to={overdueChargeHref(r.clientId)}
+          name={r.clientName}
+          detail={`${r.number} · ${r.businessName}`}
+          alert
+          right={`${formatMoney(r.owedCents)} · ${plural(r.daysOverdue, "dia", "dias")} de atraso`}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function AtRiskGroup({ rows }: { rows: TodayData["atRisk"] }) {
+  return (
+    <Group title="Assinaturas perto da suspensão">
+      {rows.map((r) => (
+        <Row
+          key={r.clientId}
+          to={`/admin/clients/edit/${r.clientId}`}
+          name={r.clientName}
+          detail={r.chargeNumber ? `${r.planName} · cobrança ${r.chargeNumber}` : r.planName}
+          alert
+          right={
+            r.suspendsInDays === null
+              ? "Perto da suspensão"
+              : r.suspendsInDays <= 1
+                ? "Suspensa amanhã"
+                : `Suspensa em ${r.suspendsInDays} dias`
+          }
+        />
+      ))}
+    </Group>
+  );
+}
+
+function DivergencesGroup({ rows, total }: { rows: TodayData["divergences"]; total: number }) {
+  return (
+    <Group
+      title="Pagamentos divergentes"
+      more={
+        total > rows.length
+          ? { to: "/admin/billing/divergencias", label: `Ver todas as ${total} divergências` }
+          : null
+      }
+    >
+      {rows.map((r) => (
+        <Row
+          key={r.id}
+          to="/admin/billing/divergencias"
+          name={r.clientName}
+          detail={`${DIVERGENCE_KIND_LABELS[r.kind]} · ${r.chargeNumber}`}
+          alert
+          right={`Recebido ${formatMoney(r.receivedCents)} de ${formatMoney(r.expectedCents)}`}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** The Implantação board showing this client's card. */
+export const onboardingHref = (r: { id: string; clientName: string }) =>
+  `/admin/onboarding?q=${encodeURIComponent(r.clientName)}#implantacao-${r.id}`;
+
+function OnboardingsGroup({ rows }: { rows: TodayData["onboardings"] }) {
+  return (
+    <Group
+      title="Implantações atrasadas ou com prazo hoje"
+      more={{ to: "/admin/onboarding?saude=atrasada", label: "Ver no quadro" }}
+    >
+      {rows.map((r) => (
+        <Row
+          key={r.id}
+          to={onboardingHref(r)}
+          name={r.clientName}
+          detail={`Prazo ${formatIsoDate(r.dueDate)}`}
+          alert={r.businessDaysLate > 0}
+          right={
+            r.businessDaysLate > 0
+              ? `Atrasada há ${plural(r.businessDaysLate, "dia útil", "dias úteis")}`
+              : "Prazo hoje"
+          }
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** Solicitações with the request's card. */
+export const requestHref = (id: string) => `/admin/requests?status=aberta#solicitacao-${id}`;
+
+function RequestsGroup({ rows, total }: { rows: TodayData["requests"]; total: number }) {
+  return (
+    <Group
+      title="Solicitações de clientes"
+      more={
+        total > rows.length
+          ? { to: "/admin/requests?status=aberta", label: `Ver todas as ${total} solicitações` }
+          : null
+      }
+    >
+      {rows.map((r) => (
+        <Row
+          key={r.id}
+          to={requestHref(r.id)}
+          name={r.clientName}
+          detail={`${CLIENT_REQUEST_KIND_LABELS[r.kind]}${r.requestedPlanName ? ` para ${r.requestedPlanName}` : ""}`}
+          right={formatDateTime(r.createdAt)}
         />
       ))}
     </Group>

@@ -131,6 +131,7 @@ export function OnboardingCard({
   const done = o.items.filter((i) => i.doneAt).length;
   return (
     <article
+      id={`implantacao-${o.id}`}
       aria-label={`Implantação de ${o.clientName}`}
       className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
     >

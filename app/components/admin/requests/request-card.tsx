@@ -36,7 +36,11 @@ export function RequestCard({ request: r, back }: { request: RequestCardData; ba
   const [decision, setDecision] = useState<"aceitar" | "recusar">("aceitar");
   const label = `${CLIENT_REQUEST_KIND_LABELS[r.kind]} de ${r.clientName}`;
   return (
-    <article aria-label={label} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      id={`solicitacao-${r.id}`}
+      aria-label={label}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold">
           {CLIENT_REQUEST_KIND_LABELS[r.kind]}

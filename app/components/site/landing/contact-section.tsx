@@ -11,7 +11,8 @@ const WHATSAPP_CONTACT_MESSAGE = "Olá! Acabei de enviar uma mensagem pelo site 
  * The contact section: the landing's `#contato` and, as the page's main content, `/contato`
  * (`page`: an h1, room under the fixed header, and the form posts to /contato).
  *
- * After a message was sent (`sent`: the page the action redirected to, with its toast), the
+ * After a message was sent (`sent`: the page the action redirected to, with the spec's success
+ * message in its flash cookie, shown here and not as a toast: one confirmation), the
  * confirmation comes first, right under the header where `#contato` lands, and the form for a
  * next message stays folded below it.
  */
@@ -26,7 +27,7 @@ export function ContactSection({
   actionData?: ContactActionData;
   page?: boolean;
 }) {
-  // The action redirected here with its success toast (flash cookie, read by the root loader).
+  // The action redirected here with its success message (flash cookie, read by the root loader).
   const root = useRouteLoaderData("root") as { toast?: FlashToast | null } | undefined;
   const site = useRouteLoaderData("routes/site/layout") as { whatsappNumber?: string } | undefined;
   const sent = root?.toast?.message === CONTACT_TOASTS.success;
@@ -99,8 +100,8 @@ function Confirmation({ whatsappHref }: { whatsappHref: string | null }) {
       className="mx-auto mb-8 max-w-6xl rounded-xl border border-green-200 bg-green-50 px-5 py-4 text-green-900"
     >
       <p className="flex items-center gap-2 font-semibold">
-        <CheckCircle2 aria-hidden className="h-5 w-5" />
-        Recebemos sua mensagem!
+        <CheckCircle2 aria-hidden className="h-5 w-5 flex-none" />
+        {CONTACT_TOASTS.success}
       </p>
       <p className="mt-1">
         Respondemos em até 24 horas.

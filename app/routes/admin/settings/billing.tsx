@@ -15,7 +15,7 @@ import {
   formatReminderOffsets,
   reminderLabel,
 } from "~/modules/billing/dunning.schema";
-import { getBillingSettings, saveBillingSettings } from "~/modules/billing/settings.server";
+import { getBillingSettings, saveBillingSettings, usesDemoPixKey } from "~/modules/billing/settings.server";
 import { saveSettingsForm } from "~/server/http/settings-form.server";
 
 const PATH = "/admin/settings/billing";
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     reminderOffsets: formatReminderOffsets(s?.reminderOffsets ?? DEFAULT_REMINDER_OFFSETS),
     suspensionDays: String(s?.suspensionDays ?? DEFAULT_SUSPENSION_DAYS),
     steps: (s?.reminderOffsets ?? DEFAULT_REMINDER_OFFSETS).map(reminderLabel),
-    demo: s?.pixKeyIsDemo ?? false,
+    demo: usesDemoPixKey(s),
   };
 }
 
