@@ -110,9 +110,21 @@ export async function watchForXss(page: Page) {
     });
   });
   return {
-    /** Everything seen since the last call, after letting handlers (img onerror…) fire. */
+    /**
+     * Everything seen since the last call, once the handlers an injected element would trigger
+     * have had their turn: every eager image has loaded or failed (img onerror), then one more task
+     * and frame (ontoggle, onfocus, svg onload). No fixed sleep: the check waits for the page.
+     */
     async check(where: string): Promise<string[]> {
-      await page.waitForTimeout(150);
+      // A lazy image below the fold never loads (and never errs) until it is scrolled to.
+      await page.waitForFunction(
+        () => Array.from(document.images).every((i) => i.complete || i.loading === "lazy"),
+        null,
+        { timeout: 10_000 },
+      );
+      await page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))),
+      );
       const inPage = await page.evaluate(() => {
         const out: string[] = [];
         if (window.__xss === 1) out.push("window.__xss was set");
