@@ -154,29 +154,33 @@ function SidebarBody({
 function SidebarRail({ userName, counts }: { userName: string; counts?: SidebarCounts | null }) {
   const [collapsed, setCollapsed] = useState(false);
   return (
+    // The dark rail is as tall as the page (stretched by the layout's flex row, issue 45: it used
+    // to end after one screen on long pages); its contents stay in view as the page scrolls.
     <aside
       data-collapsed={collapsed}
-      className={`sticky top-0 hidden h-screen shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-200 transition-[width] duration-200 lg:flex ${
+      className={`hidden shrink-0 self-stretch border-r border-slate-800 bg-slate-900 text-slate-200 transition-[width] duration-200 lg:block ${
         collapsed ? "w-16" : "w-60"
       }`}
     >
-      <div className="flex h-16 items-center justify-between px-3">
-        {!collapsed && <span className="font-bold text-white">Painel Admin</span>}
-        <button
-          type="button"
-          onClick={() => setCollapsed((v) => !v)}
-          aria-label={collapsed ? "Expandir menu lateral" : "Recolher menu lateral"}
-          aria-expanded={!collapsed}
-          className="rounded p-1.5 hover:bg-slate-800"
-        >
-          {collapsed ? (
-            <ChevronRight aria-hidden className="h-5 w-5" />
-          ) : (
-            <ChevronLeft aria-hidden className="h-5 w-5" />
-          )}
-        </button>
+      <div className="sticky top-0 flex h-screen flex-col">
+        <div className="flex h-16 items-center justify-between px-3">
+          {!collapsed && <span className="font-bold text-white">Painel Admin</span>}
+          <button
+            type="button"
+            onClick={() => setCollapsed((v) => !v)}
+            aria-label={collapsed ? "Expandir menu lateral" : "Recolher menu lateral"}
+            aria-expanded={!collapsed}
+            className="rounded p-1.5 hover:bg-slate-800"
+          >
+            {collapsed ? (
+              <ChevronRight aria-hidden className="h-5 w-5" />
+            ) : (
+              <ChevronLeft aria-hidden className="h-5 w-5" />
+            )}
+          </button>
+        </div>
+        <SidebarBody userName={userName} counts={counts} collapsed={collapsed} />
       </div>
-      <SidebarBody userName={userName} counts={counts} collapsed={collapsed} />
     </aside>
   );
 }

@@ -3,7 +3,7 @@ import { getDb, queryRows } from "~/db/client.server";
 import { chargeLines, charges, chargeTotals as chargeTotalsTable, clients, subscriptions } from "~/db/schema";
 import { isValidIsoDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
-import { clientSearch } from "~/modules/clients/clients.server";
+import { clientSearch, clientSearchWithDocument } from "~/modules/clients/clients.server";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import {
   CHARGE_LINE_KINDS,
@@ -14,6 +14,7 @@ import {
   type ChargeStatus,
   type PaymentMethod,
 } from "./billing.constants";
+import type { ChargeLineSummary } from "./charge-purpose";
 
 /** Financeiro's list state, read from the URL against allow-lists (nothing reaches SQL raw). */
 export const CHARGE_SORTS = ["due_date", "amount", "number", "created_at"] as const;
@@ -28,16 +29,20 @@ export interface ChargeFilters {
   clientId?: string | null;
   kind?: ChargeLineKind | null;
   method?: PaymentMethod | null;
+  /** The client search (issue 45): name, business, e-mail or CPF/CNPJ, accents forgiven. */
+  q?: string | null;
 }
 
 const pick = <T extends string>(list: readonly T[], v: string | null): T | null =>
   (list as readonly string[]).includes(v ?? "") ? (v as T) : null;
 
-/** The filters of a Financeiro URL (?status=&from=&to=&client=&kind=&method=). */
+/** The filters of a Financeiro URL (?q=&status=&from=&to=&client=&kind=&method=). */
 export function parseChargeFilters(sp: URLSearchParams): ChargeFilters {
   const day = (v: string | null) => (v && isValidIsoDate(v) ? v : null);
   const client = sp.get("client");
+  const q = (sp.get("q") ?? "").trim().slice(0, 100);
   return {
+    q: q || null,
     status: pick(CHARGE_STATUSES, sp.get("status")),
     from: day(sp.get("from")),
     to: day(sp.get("to")),
@@ -53,6 +58,13 @@ export function chargeFilter(f: ChargeFilters): SQL | undefined {
     f.from ? gte(charges.dueDate, f.from) : undefined,
     f.to ? lte(charges.dueDate, f.to) : undefined,
     f.clientId ? eq(charges.clientId, f.clientId) : undefined,
+    // The matching clients first (their trigram indexes), then their charges (charges_client index).
+    f.q
+      ? inArray(
+          charges.clientId,
+          getDb().select({ id: clients.id }).from(clients).where(clientSearchWithDocument(f.q)),
+        )
+      : undefined,
     f.method ? eq(charges.paymentMethod, f.method) : undefined,
     f.kind
       ? exists(
@@ -95,6 +107,8 @@ export interface ChargeListRow {
   providerPixPayload: string | null;
   providerError: string | null;
   providerNextAttemptAt: Date | null;
+  /** The charge's lines (kind and description, in order): what it is for (chargePurpose). */
+  lines: ChargeLineSummary[] | null;
 }
 
 /** One page of charges, filtered and sorted on the server (indexes in app/db/schema/billing.ts). */
@@ -148,6 +162,10 @@ export async function listCharges({
           providerPixPayload: charges.providerPixPayload,
           providerError: charges.providerError,
           providerNextAttemptAt: charges.providerNextAttemptAt,
+          lines: sql<ChargeLineSummary[] | null>`(
+            select jsonb_agg(jsonb_build_object('kind', ${chargeLines.kind}, 'description', ${chargeLines.description})
+                             order by ${chargeLines.position})
+              from ${chargeLines} where ${chargeLines.chargeId} = ${charges.id})`,
         })
         .from(charges)
         .innerJoin(clients, eq(clients.id, charges.clientId))
@@ -188,10 +206,10 @@ const OWED_STATUSES = sql`(${sql.join(
  * The totals above the list, for the same filter: "a receber", "recebido no período" (by the
  * payment date when a period is chosen: money that came in then) and "vencido". They are read
  * from charge_totals (decision 030), which the database keeps in step with every charge; a client
- * filter reads that client's charges directly, which its index keeps small.
+ * filter or a client search reads those clients' charges directly, which its index keeps small.
  */
 export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeTotals> {
-  if (filters.clientId) return chargeTotalsFromCharges(filters);
+  if (filters.clientId || filters.q) return chargeTotalsFromCharges(filters);
   const { status, from, to, method, kind } = filters;
   const common = and(
     method ? eq(chargeTotalsTable.paymentMethod, method) : undefined,

@@ -56,6 +56,18 @@ export function clientSearch(q: string): SQL | undefined {
   );
 }
 
+/**
+ * Financeiro's client search (issue 45): clientSearch (accents and case forgiven) or the CPF/CNPJ,
+ * typed with or without its dots, dashes and slash (stored as digits, or the CNPJ's letters).
+ */
+export function clientSearchWithDocument(q: string): SQL | undefined {
+  const byText = clientSearch(q);
+  if (!byText) return undefined;
+  const document = q.replace(/[.\-/\s]/g, "").toUpperCase();
+  if (!/^[0-9A-Z]{3,14}$/.test(document) || !/[0-9]/.test(document)) return byText;
+  return or(byText, ilike(clients.document, likeContains(document)));
+}
+
 export interface ClientListRow {
   id: string;
   name: string;

@@ -81,6 +81,18 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
       key={search}
       aria-label="Filtrar cobranças"
     >
+      {/* Server-side, accents forgiven: name, business, e-mail or CPF/CNPJ (issue 45). */}
+      <label className="w-full text-sm text-slate-700 sm:w-72">
+        Cliente
+        <input
+          type="search"
+          name="q"
+          defaultValue={filters.q ?? ""}
+          maxLength={100}
+          placeholder="Nome, negócio, e-mail ou CPF/CNPJ"
+          className={`${select} w-full`}
+        />
+      </label>
       <label className="text-sm text-slate-700">
         Status
         <select name="status" defaultValue={filters.status ?? ""} className={select}>

@@ -94,14 +94,24 @@ test("Financeiro: a one-off charge for a client found by the picker, then a conf
   await expect(table.getByText("R$ 350,00")).toBeVisible();
   const number = (await table.getByRole("row").nth(1).getByRole("cell").first().innerText()).trim();
 
+  // What it is for, on its line: the one-off's own description, marked "Avulsa" (issue 45).
+  const row = table.getByRole("row").nth(1);
+  await expect(row).toContainText("Avulsa");
+  await expect(row).toContainText("Fotos do cardápio");
+
+  // "Alterar valor" is in the row's menu; its dialog names the client, the charge and the amount.
+  await row.getByRole("button", { name: `Mais ações da cobrança ${number}` }).click();
+  await page.getByRole("menuitem", { name: "Alterar valor" }).click();
+  const editing = page.getByRole("dialog", { name: "Alterar valor" });
+  await expect(editing).toContainText(`Cobrança ${number} de ${name} (${business}): R$ 350,00.`);
+
   // Zero is refused with its reason, nothing changes.
-  await table.getByRole("button", { name: "Alterar valor" }).click();
-  const amount = page.getByRole("form", { name: `Novo valor da cobrança ${number}` });
+  const amount = editing.getByRole("form", { name: `Novo valor da cobrança ${number}` });
   await amount.getByLabel("Novo valor (R$)").fill("0,00");
   await amount.getByRole("button", { name: "Alterar valor" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Confirmar novo valor" }).click();
   await expectToast(page, "O novo valor deve ser maior que zero. Para não cobrar, cancele a cobrança.");
-  await expect(table.getByText("R$ 350,00")).toBeVisible();
+  await expect(editing).toContainText(`Cobrança ${number} de ${name} (${business}): R$ 350,00.`);
 
   await amount.getByLabel("Novo valor (R$)").fill("300,00");
   await amount.getByRole("button", { name: "Alterar valor" }).click();
@@ -109,5 +119,7 @@ test("Financeiro: a one-off charge for a client found by the picker, then a conf
   await expect(dialog).toContainText(`A cobrança ${number} passa de R$ 350,00 para R$ 300,00`);
   await dialog.getByRole("button", { name: "Confirmar novo valor" }).click();
   await expectToast(page, "Valor da cobrança alterado com sucesso!");
+  // Done: the dialog closes on the row's new amount.
+  await expect(editing).toBeHidden();
   await expect(table.getByText("R$ 300,00")).toBeVisible();
 });

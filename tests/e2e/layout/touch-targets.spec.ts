@@ -83,11 +83,13 @@ test("admin pages, with a client, a lead, a referral and a representative to ope
   await registerAndLoginRepresentative(rep, unique("Rep Toque"));
   await sendReferral(rep, unique("Cantina Toque"), "Premium", uniquePhone());
   await rep.context().close();
-  const lead = await newLead(page, "Lead Toque");
+  // Long names, as real ones are (issue 45: a long lead name widened the dashboard's "Hoje" past
+  // the screen); the client's plan gives Financeiro and Receita a charge and a subscription.
+  const lead = await newLead(page, "Lead Toque Rodrigo Henrique de Albuquerque Vasconcellos");
   const clientId = await createClientViaForm(page, {
-    name: unique("Cliente Toque"),
+    name: unique("Cliente Toque Maria Aparecida dos Santos Figueiredo"),
     email: uniqueEmail("toque"),
-    business: unique("Pizzaria Toque"),
+    business: unique("Pizzaria Toque e Lanchonete Sabor da Vila Mariana Delivery"),
     plan: "Premium",
   });
   const details = [

@@ -36,13 +36,7 @@ export function ChargeActions({
   back?: string;
 }) {
   const action = back ? "/admin/billing" : undefined;
-  const backField = back ? <input type="hidden" name="back" value={back} /> : null;
-  const pay = useFetcher<Reply>();
-  const cancel = useFetcher<Reply>();
   const [open, setOpen] = useState<"pay" | "amount" | "cancel" | null>(null);
-  useReplyToast(pay.data);
-  useReplyToast(cancel.data);
-  const payErrors = pay.data?.fieldErrors ?? {};
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex gap-2">
@@ -74,66 +68,110 @@ export function ChargeActions({
         </button>
       </div>
       {open === "pay" && (
-        <pay.Form
-          method="post"
-          action={action}
-          className="grid w-72 gap-2 text-left"
-          aria-label={`Pagamento da cobrança ${number}`}
-        >
-          <input type="hidden" name="intent" value="pay" />
-          {backField}
-          <input type="hidden" name="id" value={id} />
-          <TextField
-            label="Data do pagamento"
-            name="paidOn"
-            defaultValue={isoToBrDate(today)}
-            maxLength={10}
-            error={payErrors.paidOn}
-          />
-          <SelectField label="Forma de pagamento" name="method" defaultValue="pix" error={payErrors.method}>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Valor pago (R$)"
-            name="amount"
-            defaultValue={centsToInput(owedCents)}
-            maxLength={20}
-            error={payErrors.amount}
-          />
-          <Button type="submit" busy={pay.state !== "idle"} busyLabel="Registrando...">
-            Confirmar pagamento
-          </Button>
-        </pay.Form>
+        <PayForm id={id} number={number} owedCents={owedCents} today={today} back={back} className="w-72" />
       )}
       {open === "amount" && (
         <AmountForm id={id} number={number} amountCents={amountCents} action={action} back={back} />
       )}
-      {open === "cancel" && (
-        <cancel.Form
-          method="post"
-          action={action}
-          className="grid w-72 gap-2 text-left"
-          aria-label={`Cancelamento da cobrança ${number}`}
-        >
-          <input type="hidden" name="intent" value="cancel" />
-          {backField}
-          <input type="hidden" name="id" value={id} />
-          <TextField
-            label="Motivo do cancelamento"
-            name="reason"
-            maxLength={500}
-            error={cancel.data?.fieldErrors?.reason}
-          />
-          <Button type="submit" busy={cancel.state !== "idle"} busyLabel="Cancelando...">
-            Confirmar cancelamento
-          </Button>
-        </cancel.Form>
-      )}
+      {open === "cancel" && <CancelForm id={id} number={number} back={back} className="w-72" />}
     </div>
+  );
+}
+
+/**
+ * "Registrar pagamento"'s form: date, method and amount (what is still owed by default), posted
+ * to Financeiro's action (which checks it all again). `back`: where the action redirects.
+ */
+export function PayForm({
+  id,
+  number,
+  owedCents,
+  today,
+  back,
+  className = "",
+}: {
+  id: string;
+  number: string;
+  owedCents: number;
+  today: string;
+  back?: string;
+  className?: string;
+}) {
+  const pay = useFetcher<Reply>();
+  useReplyToast(pay.data);
+  const errors = pay.data?.fieldErrors ?? {};
+  return (
+    <pay.Form
+      method="post"
+      action={back ? "/admin/billing" : undefined}
+      className={`grid gap-2 text-left ${className}`}
+      aria-label={`Pagamento da cobrança ${number}`}
+    >
+      <input type="hidden" name="intent" value="pay" />
+      {back && <input type="hidden" name="back" value={back} />}
+      <input type="hidden" name="id" value={id} />
+      <TextField
+        label="Data do pagamento"
+        name="paidOn"
+        defaultValue={isoToBrDate(today)}
+        maxLength={10}
+        error={errors.paidOn}
+      />
+      <SelectField label="Forma de pagamento" name="method" defaultValue="pix" error={errors.method}>
+        {PAYMENT_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {PAYMENT_METHOD_LABELS[m]}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Valor pago (R$)"
+        name="amount"
+        defaultValue={centsToInput(owedCents)}
+        maxLength={20}
+        error={errors.amount}
+      />
+      <Button type="submit" busy={pay.state !== "idle"} busyLabel="Registrando...">
+        Confirmar pagamento
+      </Button>
+    </pay.Form>
+  );
+}
+
+/** "Cancelar cobrança"'s form: the reason, posted to Financeiro's action. */
+export function CancelForm({
+  id,
+  number,
+  back,
+  className = "",
+}: {
+  id: string;
+  number: string;
+  back?: string;
+  className?: string;
+}) {
+  const cancel = useFetcher<Reply>();
+  useReplyToast(cancel.data);
+  return (
+    <cancel.Form
+      method="post"
+      action={back ? "/admin/billing" : undefined}
+      className={`grid gap-2 text-left ${className}`}
+      aria-label={`Cancelamento da cobrança ${number}`}
+    >
+      <input type="hidden" name="intent" value="cancel" />
+      {back && <input type="hidden" name="back" value={back} />}
+      <input type="hidden" name="id" value={id} />
+      <TextField
+        label="Motivo do cancelamento"
+        name="reason"
+        maxLength={500}
+        error={cancel.data?.fieldErrors?.reason}
+      />
+      <Button type="submit" busy={cancel.state !== "idle"} busyLabel="Cancelando...">
+        Confirmar cancelamento
+      </Button>
+    </cancel.Form>
   );
 }
 
@@ -141,18 +179,20 @@ export function ChargeActions({
  * "Alterar valor": the open charge's new amount (a discount, audited on the server), confirmed in
  * a dialog that says the amounts before anything changes.
  */
-function AmountForm({
+export function AmountForm({
   id,
   number,
   amountCents,
   action,
   back,
+  className = "w-72",
 }: {
   id: string;
   number: string;
   amountCents: number;
   action?: string;
   back?: string;
+  className?: string;
 }) {
   const fetcher = useFetcher<Reply>();
   useReplyToast(fetcher.data);
@@ -163,7 +203,7 @@ function AmountForm({
       <fetcher.Form
         method="post"
         action={action}
-        className="grid w-72 gap-2 text-left"
+        className={`grid gap-2 text-left ${className}`}
         aria-label={`Novo valor da cobrança ${number}`}
         onSubmit={(e) => {
           e.preventDefault();

@@ -3,22 +3,13 @@ import { SortHeader } from "~/components/admin/sort-header";
 import { Badge, Card, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
-import { isPayable } from "~/modules/billing/billing.constants";
-import { owedCents, paidSummary } from "~/modules/billing/charge-paid";
-import type { ChargeProviderState } from "~/modules/billing/charge-pix.server";
-import type { ChargeListRow, ChargeTotals } from "~/modules/billing/list.server";
-import { ChargeActions, ChargeRefund, ChargeWhatsapp, PixCopy } from "./charge-actions";
-import { ChargeResend, ReceiptLink } from "./charge-mail-actions";
-import { ChargeProvider } from "./charge-provider";
+import { paidSummary } from "~/modules/billing/charge-paid";
+import { chargePurpose } from "~/modules/billing/charge-purpose";
+import type { ChargeTotals } from "~/modules/billing/list.server";
+import { ChargeRowActions, type ChargeRowView } from "./charge-row-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
 
-export type ChargeRowView = ChargeListRow & {
-  pixCode: string | null;
-  pixQr: string | null;
-  payLink: string | null;
-  payUpdating: boolean;
-  provider: ChargeProviderState;
-};
+export type { ChargeRowView };
 
 /** The Financeiro totals for the current filter. */
 export function ChargeTotalsCards({ totals }: { totals: ChargeTotals | null }) {
@@ -41,7 +32,57 @@ export function ChargeTotalsCards({ totals }: { totals: ChargeTotals | null }) {
   );
 }
 
-/** The charges of the Financeiro page: number, client, due date, amount, status, PIX and actions. */
+/** What the charge is for, a one-off marked "Avulsa" (issue 45). */
+function Purpose({ charge }: { charge: ChargeRowView }) {
+  const { label, oneOff } = chargePurpose(charge);
+  return (
+    <>
+      {oneOff && (
+        <span className="mr-1.5 inline-flex rounded bg-violet-100 px-1.5 text-xs font-semibold text-violet-800">
+          Avulsa
+        </span>
+      )}
+      <span className="[overflow-wrap:anywhere]">{label}</span>
+    </>
+  );
+}
+
+/** The status, with how it was paid (or the part paid) and a provider failure under it. */
+function Status({ charge: c }: { charge: ChargeRowView }) {
+  const partial = paidSummary(c);
+  return (
+    <>
+      <Badge color={CHARGE_STATUS_COLORS[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
+      {c.status === "paga" && c.paidOn && c.paymentMethod && (
+        <p className="mt-0.5 text-xs whitespace-nowrap text-slate-600">
+          {`${formatIsoDate(c.paidOn)} · ${PAYMENT_METHOD_LABELS[c.paymentMethod]}`}
+        </p>
+      )}
+      {partial && <p className="mt-0.5 text-xs font-medium text-amber-800">{partial}</p>}
+      {c.provider.error && <p className="mt-0.5 text-xs text-red-700">Falha no provedor</p>}
+    </>
+  );
+}
+
+function ClientCell({ charge: c }: { charge: ChargeRowView }) {
+  return (
+    <>
+      <Link
+        to={`/admin/clients/edit/${c.clientId}`}
+        className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+      >
+        {c.clientName}
+      </Link>
+      <div className="text-xs text-slate-600">{c.businessName}</div>
+    </>
+  );
+}
+
+/**
+ * Financeiro's charges (issue 45): one line per charge at a laptop's width (number, client and
+ * business, what it is for, due date, amount, status, actions), cards on a phone. The PIX of a
+ * charge is in its own dialog ("PIX e detalhes"), not on every row.
+ */
 export function ChargesTable({
   rows,
   sort,
@@ -56,78 +97,71 @@ export function ChargesTable({
   emptyText: string;
 }) {
   return (
-    <DataTable
-      caption="Cobranças"
-      head={
-        <>
-          <SortHeader label="Número" sortKey="number" sort={sort} dir={dir} />
-          <Th>Cliente</Th>
-          <SortHeader label="Vencimento" sortKey="due_date" defaultDir="desc" sort={sort} dir={dir} />
-          <SortHeader label="Valor" sortKey="amount" sort={sort} dir={dir} />
-          <Th>Status</Th>
-          <Th>Pagamento</Th>
-          <Th right>Ações</Th>
-        </>
-      }
-    >
-      {rows.length === 0 && <EmptyRow colSpan={7}>{emptyText}</EmptyRow>}
-      {rows.map((c) => (
-        <tr key={c.id} className="align-top hover:bg-slate-50">
-          <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-900">{c.number}</td>
-          <td className="px-4 py-3">
-            <Link to={`/admin/clients/edit/${c.clientId}`} className="hover:text-brand-700 hover:underline">
-              {c.clientName}
-            </Link>
-            <div className="text-xs text-slate-500">{c.businessName}</div>
-          </td>
-          <td className="px-4 py-3 whitespace-nowrap">{formatIsoDate(c.dueDate)}</td>
-          <td className="px-4 py-3 whitespace-nowrap">{formatMoney(c.amountCents)}</td>
-          <td className="px-4 py-3">
-            <Badge color={CHARGE_STATUS_COLORS[c.status]}>{CHARGE_STATUS_LABELS[c.status]}</Badge>
-          </td>
-          <td className="px-4 py-3 text-xs">
-            {paidSummary(c) && <p className="mb-1 font-medium text-amber-800">{paidSummary(c)}</p>}
-            {c.status === "paga" && c.paidOn && c.paymentMethod ? (
-              `${formatIsoDate(c.paidOn)} · ${PAYMENT_METHOD_LABELS[c.paymentMethod]}`
-            ) : c.pixCode ? (
-              <>
-                <PixCopy code={c.pixCode} qr={c.pixQr} number={c.number} />
-                <ChargeWhatsapp phone={c.clientPhone} charge={{ ...c, pixCode: c.pixCode }} />
-              </>
-            ) : (
-              "—"
-            )}
-            {isPayable(c.status) && (
-              <div className="mt-1">
-                <ChargeProvider id={c.id} number={c.number} state={c.provider} payLink={c.payLink} />
+    <>
+      {/* Empty: the table's one row says so, on every screen (one text, not a copy per layout). */}
+      <div className={rows.length === 0 ? undefined : "hidden md:block"}>
+        <DataTable
+          caption="Cobranças"
+          head={
+            <>
+              <SortHeader label="Número" sortKey="number" sort={sort} dir={dir} />
+              <Th>Cliente</Th>
+              <Th>Referente a</Th>
+              <SortHeader label="Vencimento" sortKey="due_date" defaultDir="desc" sort={sort} dir={dir} />
+              <SortHeader label="Valor" sortKey="amount" sort={sort} dir={dir} />
+              <Th>Status</Th>
+              <Th right>Ações</Th>
+            </>
+          }
+        >
+          {rows.length === 0 && <EmptyRow colSpan={7}>{emptyText}</EmptyRow>}
+          {rows.map((c) => (
+            <tr key={c.id} className="hover:bg-slate-50">
+              <td className="px-3 py-2 font-mono text-xs whitespace-nowrap text-slate-900">{c.number}</td>
+              <td className="min-w-40 px-3 py-2">
+                <ClientCell charge={c} />
+              </td>
+              <td className="min-w-32 px-3 py-2 text-slate-700">
+                <Purpose charge={c} />
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatIsoDate(c.dueDate)}</td>
+              <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMoney(c.amountCents)}</td>
+              <td className="px-3 py-2">
+                <Status charge={c} />
+              </td>
+              <td className="px-3 py-2">
+                <ChargeRowActions charge={c} today={today} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </div>
+      {rows.length > 0 && (
+        <ul aria-label="Cobranças" className="grid gap-3 md:hidden">
+          {rows.map((c) => (
+            <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <ClientCell charge={c} />
+                </div>
+                <div className="max-w-[50%] shrink-0 text-right">
+                  <Status charge={c} />
+                </div>
               </div>
-            )}
-          </td>
-          <td className="px-4 py-3">
-            {isPayable(c.status) && (
-              <ChargeActions
-                id={c.id}
-                number={c.number}
-                status={c.status}
-                amountCents={c.amountCents}
-                owedCents={owedCents(c)}
-                today={today}
-              />
-            )}
-            {(c.status === "pendente" || c.status === "vencida") && (
-              <div className="mt-2 text-right">
-                <ChargeResend id={c.id} number={c.number} />
+              <p className="mt-2 text-sm text-slate-700">
+                <Purpose charge={c} />
+              </p>
+              <p className="mt-1 text-sm text-slate-700">
+                <span className="font-mono text-xs">{c.number}</span> · vence em {formatIsoDate(c.dueDate)} ·{" "}
+                <span className="font-semibold text-slate-900">{formatMoney(c.amountCents)}</span>
+              </p>
+              <div className="mt-3">
+                <ChargeRowActions charge={c} today={today} />
               </div>
-            )}
-            {c.status === "paga" && (
-              <div className="flex flex-col items-end gap-1 text-right">
-                <ReceiptLink id={c.id} number={c.number} />
-                <ChargeRefund id={c.id} number={c.number} amountCents={c.paidAmountCents ?? c.amountCents} />
-              </div>
-            )}
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -43,7 +43,9 @@ export function TodayBlock({ data, expiring }: { data: TodayData | null; expirin
       ) : groups.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Tudo em dia: nada pendente para hoje.</p>
       ) : (
-        <div className="mt-3 grid gap-5 md:grid-cols-2 xl:grid-cols-3">{groups}</div>
+        // grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a long name must not widen
+        // the block past a phone's screen (issue 45: 243 px too wide at 390 px).
+        <div className="mt-3 grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">{groups}</div>
       )}
     </Card>
   );
@@ -59,7 +61,7 @@ function Group({
   children: React.ReactNode;
 }) {
   return (
-    <section aria-label={title}>
+    <section aria-label={title} className="min-w-0">
       <h3 className="mb-1 text-sm font-semibold text-slate-800">{title}</h3>
       <ul className="divide-y divide-slate-100 text-sm">{children}</ul>
       {more && (
@@ -85,13 +87,17 @@ function Row({
   alert?: boolean;
 }) {
   return (
-    <li className="flex items-start justify-between gap-2 py-1.5">
-      <Link to={to} className={`min-w-0 ${LINK}`}>
-        <span className="block truncate">{name}</span>
-        {detail && <span className="block truncate text-xs font-normal text-slate-600">{detail}</span>}
+    // The name takes the line and wraps (issue 45: "Rodrigo …" cut with room to spare); the
+    // figure on the right moves under it, still right-aligned, when both do not fit one line.
+    <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5 py-1.5">
+      <Link to={to} className={`min-w-0 flex-[1_1_10rem] ${LINK}`}>
+        <span className="block [overflow-wrap:anywhere]">{name}</span>
+        {detail && (
+          <span className="block text-xs font-normal [overflow-wrap:anywhere] text-slate-600">{detail}</span>
+        )}
       </Link>
       <span
-        className={`shrink-0 text-right text-xs ${alert ? "font-semibold text-red-700" : "text-slate-700"}`}
+        className={`ml-auto text-right text-xs ${alert ? "font-semibold text-red-700" : "text-slate-700"}`}
       >
         {right}
       </span>

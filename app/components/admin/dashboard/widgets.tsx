@@ -145,6 +145,7 @@ export function RecentClients({
               <div className="min-w-0">
                 <Link
                   to={`/admin/clients/edit/${c.id}`}
+                  title={c.name}
                   className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
                 >
                   {c.name}

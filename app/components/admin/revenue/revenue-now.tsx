@@ -23,11 +23,15 @@ export function RevenueNowCards({ now }: { now: RevenueNow }) {
     },
   ];
   return (
-    <section aria-label="Agora" className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
+    // Six in a row only on wide screens: at 1366 px a sixth of the column cut ARR's figure (issue 45).
+    <section
+      aria-label="Agora"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6"
+    >
       {cards.map((c) => (
         <Card key={c.title}>
           <h2 className="text-sm font-medium text-slate-600">{c.title}</h2>
-          <p className="mt-2 text-xl font-bold text-slate-900">{c.value}</p>
+          <p className="mt-2 text-xl font-bold text-slate-900 tabular-nums">{c.value}</p>
           {c.to ? (
             <Link to={c.to} className="mt-1 inline-block text-xs text-brand-700 hover:underline">
               {c.note}

@@ -5,74 +5,101 @@ import { MRR_MOVEMENT_LABELS, MRR_MOVEMENTS, type MrrMovement } from "~/modules/
 import { formatRate, monthLabel, signedCents } from "~/modules/revenue/revenue.format";
 import type { RevenueClientRow, RevenueMonth } from "~/modules/revenue/revenue.server";
 
-const td = "px-4 py-2 text-right tabular-nums whitespace-nowrap";
+const td = "px-3 py-2 text-right tabular-nums whitespace-nowrap";
 
 function drill(month: string, movement: MrrMovement) {
   return `/admin/revenue?mes=${month}&movimento=${movement}#clientes`;
 }
 
-/** The twelve months, newest first; every movement links to the clients behind it. */
+/**
+ * The twelve months, newest first, in two tables that each fit a laptop's column (issue 45: one
+ * table of thirteen columns was cut at 1366 px): the movements (each links to the clients behind
+ * it), then churn, retention and LTV.
+ */
 export function RevenueMonthsTable({ months, selected }: { months: RevenueMonth[]; selected: string }) {
+  const newestFirst = [...months].reverse();
   return (
-    <DataTable
-      caption="Movimentos de MRR por mês"
-      head={
-        <>
-          <Th>Mês</Th>
-          <Th right>MRR inicial</Th>
-          {MRR_MOVEMENTS.map((m) => (
-            <Th key={m} right>
-              {MRR_MOVEMENT_LABELS[m]}
-            </Th>
-          ))}
-          <Th right>MRR final</Th>
-          <Th right>Churn de clientes</Th>
-          <Th right>Churn de receita</Th>
-          <Th right>Retenção líquida</Th>
-          <Th right>LTV</Th>
-        </>
-      }
-    >
-      {[...months].reverse().map((m) => (
-        <tr key={m.month} className={m.month === selected ? "bg-brand-50" : undefined}>
-          <th scope="row" className="px-4 py-2 text-left font-medium whitespace-nowrap">
-            <Link
-              to={`/admin/revenue?mes=${m.month}`}
-              aria-current={m.month === selected ? "true" : undefined}
-              className="tap text-brand-700 hover:underline"
-            >
-              {monthLabel(m.month)}
-            </Link>
-          </th>
-          <td className={td}>{formatMoney(m.startCents)}</td>
-          {MRR_MOVEMENTS.map((mv) => {
-            const { cents, clients } = m.movements[mv];
-            const sign = mv === "contracao" || mv === "churn" ? "−" : "+";
-            return (
-              <td key={mv} className={td}>
-                {clients > 0 ? (
-                  <Link
-                    to={drill(m.month, mv)}
-                    className="tap text-brand-700 hover:underline"
-                    aria-label={`${MRR_MOVEMENT_LABELS[mv]} em ${monthLabel(m.month)}: ${formatMoney(cents)}, ${clients} cliente(s)`}
-                  >
-                    {sign}
-                    {formatMoney(cents)}
-                  </Link>
-                ) : (
-                  <span className="text-slate-600">{formatMoney(0)}</span>
-                )}
-              </td>
-            );
-          })}
-          <td className={`${td} font-semibold`}>{formatMoney(m.endCents)}</td>
-          <td className={td}>{formatRate(m.logoChurn)}</td>
-          <td className={td}>{formatRate(m.revenueChurn)}</td>
-          <td className={td}>{formatRate(m.netRetention)}</td>
-          <td className={td}>{m.ltvCents === null ? "—" : formatMoney(m.ltvCents)}</td>
-        </tr>
-      ))}
-    </DataTable>
+    <div className="grid gap-4">
+      <DataTable
+        caption="Movimentos de MRR por mês"
+        head={
+          <>
+            <Th>Mês</Th>
+            <Th right>MRR inicial</Th>
+            {MRR_MOVEMENTS.map((m) => (
+              <Th key={m} right>
+                {MRR_MOVEMENT_LABELS[m]}
+              </Th>
+            ))}
+            <Th right>MRR final</Th>
+          </>
+        }
+      >
+        {newestFirst.map((m) => (
+          <tr key={m.month} className={m.month === selected ? "bg-brand-50" : undefined}>
+            <MonthCell month={m.month} selected={selected} />
+            <td className={td}>{formatMoney(m.startCents)}</td>
+            {MRR_MOVEMENTS.map((mv) => {
+              const { cents, clients } = m.movements[mv];
+              const sign = mv === "contracao" || mv === "churn" ? "−" : "+";
+              return (
+                <td key={mv} className={td}>
+                  {clients > 0 ? (
+                    <Link
+                      to={drill(m.month, mv)}
+                      className="tap text-brand-700 hover:underline"
+                      aria-label={`${MRR_MOVEMENT_LABELS[mv]} em ${monthLabel(m.month)}: ${formatMoney(cents)}, ${clients} cliente(s)`}
+                    >
+                      {sign}
+                      {formatMoney(cents)}
+                    </Link>
+                  ) : (
+                    <span className="text-slate-600">{formatMoney(0)}</span>
+                  )}
+                </td>
+              );
+            })}
+            <td className={`${td} font-semibold`}>{formatMoney(m.endCents)}</td>
+          </tr>
+        ))}
+      </DataTable>
+      <DataTable
+        caption="Churn, retenção e LTV por mês"
+        head={
+          <>
+            <Th>Mês</Th>
+            <Th right>Churn de clientes</Th>
+            <Th right>Churn de receita</Th>
+            <Th right>Retenção líquida</Th>
+            <Th right>LTV</Th>
+          </>
+        }
+      >
+        {newestFirst.map((m) => (
+          <tr key={m.month} className={m.month === selected ? "bg-brand-50" : undefined}>
+            <MonthCell month={m.month} selected={selected} />
+            <td className={td}>{formatRate(m.logoChurn)}</td>
+            <td className={td}>{formatRate(m.revenueChurn)}</td>
+            <td className={td}>{formatRate(m.netRetention)}</td>
+            <td className={td}>{m.ltvCents === null ? "—" : formatMoney(m.ltvCents)}</td>
+          </tr>
+        ))}
+      </DataTable>
+    </div>
+  );
+}
+
+function MonthCell({ month, selected }: { month: string; selected: string }) {
+  return (
+    <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+      <Link
+        to={`/admin/revenue?mes=${month}`}
+        aria-current={month === selected ? "true" : undefined}
+        className="tap text-brand-700 hover:underline"
+      >
+        {monthLabel(month)}
+      </Link>
+    </th>
   );
 }
 
