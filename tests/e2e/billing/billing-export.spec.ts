@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../../support/fixtures";
-import { uniqueEmail } from "../../support/e2e";
+import { gotoReady, uniqueEmail } from "../../support/e2e";
 import { createClientViaForm, expectToast, unique } from "../../support/admin";
 
 async function downloadCsv(page: Page) {
@@ -75,7 +75,9 @@ test("Financeiro: a one-off charge for a client found by the picker, then a conf
     business,
     plan: "Básico",
   });
-  await page.goto("/admin/billing");
+  // The picker filters its options as the search is typed (a hydrated page): a choice made before
+  // hydration is lost when React renders the options again.
+  await gotoReady(page, "/admin/billing");
   await page.getByText("Nova cobrança avulsa").click();
   const form = page.getByRole("form", { name: "Nova cobrança avulsa" });
   await form.getByLabel("Buscar cliente").fill(name);
@@ -88,7 +90,7 @@ test("Financeiro: a one-off charge for a client found by the picker, then a conf
   await form.getByRole("button", { name: "Criar cobrança" }).click();
   await expectToast(page, "Cobrança criada com sucesso!");
 
-  await page.goto(`/admin/billing?client=${clientId}&kind=avulsa`);
+  await gotoReady(page, `/admin/billing?client=${clientId}&kind=avulsa`);
   const table = page.getByRole("table", { name: "Cobranças" });
   await expect(table.getByRole("row")).toHaveCount(2);
   await expect(table.getByText("R$ 350,00")).toBeVisible();

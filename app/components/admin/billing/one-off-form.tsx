@@ -20,6 +20,10 @@ function ClientPicker({ error }: { error?: string }) {
     load(`/admin/billing/clients?q=${encodeURIComponent(q)}`);
   }, [q, load]);
   const found = search.data?.clients ?? [];
+  // The choice stays while the client is still in the list the last search returned (a search
+  // answered after the admin chose must not undo the choice), and is dropped when it is not.
+  const [chosen, setChosen] = useState("");
+  const value = found.some((c) => c.id === chosen) ? chosen : "";
   return (
     <>
       <TextField
@@ -31,7 +35,13 @@ function ClientPicker({ error }: { error?: string }) {
         maxLength={100}
         hint="Nome, e-mail ou negócio de um cliente com assinatura."
       />
-      <SelectField label="Cliente" name="clientId" error={error} key={found.map((c) => c.id).join()}>
+      <SelectField
+        label="Cliente"
+        name="clientId"
+        error={error}
+        value={value}
+        onChange={(e) => setChosen(e.currentTarget.value)}
+      >
         <option value="">{found.length ? "Selecione o cliente" : "Nenhum cliente encontrado"}</option>
         {found.map((c) => (
           <option key={c.id} value={c.id}>
