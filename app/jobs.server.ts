@@ -6,7 +6,7 @@ import { REFERRAL_SUBSCRIBERS } from "~/modules/referrals/subscribers.server";
 import { clientSignInLinkJob } from "~/modules/client-area/client-session.server";
 import { ONBOARDING_JOBS } from "~/modules/onboarding/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
-import { NOTIFICATION_JOBS } from "~/modules/notifications/notifications.server";
+import { NOTIFICATION_JOBS } from "~/modules/mail-jobs/mail-jobs.server";
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
 import { deliverMailJob } from "~/server/mail/mail.server";
 import { pruneRateLimitsJob } from "~/server/rate-limit/rate-limit.server";

@@ -116,3 +116,10 @@ export function maskBrDateTime(value: string): string {
   const time = d.slice(8);
   return `${date} ${time.length <= 2 ? time : `${time.slice(0, 2)}:${time.slice(2)}`}`;
 }
+
+const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
+
+/** "2026-11" → "nov/2026" (Receita's months, a monthly charge's "Mensalidade dez/2026"). */
+export function monthLabel(month: string): string {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]}/${month.slice(0, 4)}`;
+}

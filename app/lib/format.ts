@@ -84,3 +84,10 @@ export function formatWaited(hours: number): string {
 export function hoursBetween(from: Date, to: Date): number {
   return Math.floor((to.getTime() - from.getTime()) / 3_600_000);
 }
+
+/** "Preço" or "Outro: achou caro" — how a lost reason reads in the timeline and the audit log
+ * (the funnel and the referral that follows a lead write it alike). */
+export function lostReasonText(reason: string | null, note: string | null): string | null {
+  if (!reason && !note) return null;
+  return [reason, note].filter(Boolean).join(": ");
+}

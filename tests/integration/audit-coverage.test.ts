@@ -38,7 +38,7 @@ import { useTestDatabase } from "../support/db";
 import { adminCookie, BASE, context, outcome, representativeCookie } from "../support/requests";
 import { fillPattern, flattenRoutes } from "../support/route-list";
 import { changedTables, databaseFingerprint } from "./support/fingerprint";
-import { auditActionLabel } from "~/modules/audit/audit.labels";
+import { auditActionLabel } from "~/components/admin/audit/audit-labels";
 import { loadRouteModule } from "./support/route-modules";
 
 const t = useTestDatabase();

@@ -11,7 +11,7 @@ import { refundCharge } from "~/modules/billing/reversals.server";
 import { receiveProviderWebhook } from "~/modules/billing/webhook.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { transactionSubscribersOf, type DomainEventName } from "~/modules/events/events.server";
-import { subscriptionMrrCents } from "~/modules/revenue/history.server";
+import { subscriptionMrrCents } from "~/modules/clients/subscription-history.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { drainJobs, subscribersOf } from "~/server/jobs/queue.server";
 import { configuredProvider } from "~/server/payments/index.server";

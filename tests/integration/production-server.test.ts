@@ -395,8 +395,8 @@ describe("the production server", () => {
 
       a.child.kill("SIGTERM");
       b.child.kill("SIGTERM");
-      expect(await a.exited).toEqual({ code: 0, signal: null });
-      expect(await b.exited).toEqual({ code: 0, signal: null });
+      expect(await a.exited, a.output().slice(-3000)).toEqual({ code: 0, signal: null });
+      expect(await b.exited, b.output().slice(-3000)).toEqual({ code: 0, signal: null });
     }, 180_000);
   }
 });

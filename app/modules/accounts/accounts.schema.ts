@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 // representatives' access (issue #13 items 1–3).
 
 export const ACCOUNT_MESSAGES = {
-  deactivated: "Esta conta está desativada. Fale com um administrador.",
+  deactivated: AUTH_MESSAGES.accountDeactivated,
   lastAdmin:
     "Não é possível desativar o último administrador ativo. Convide ou reative outro administrador antes.",
   emailInUse: "Já existe uma conta com este e-mail.",

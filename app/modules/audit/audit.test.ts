@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/support/db";
 import { diffFields, listAuditEntries, recordAudit } from "./audit.server";
-import { auditActionLabel, auditChanges } from "./audit.labels";
+import { auditActionLabel, auditChanges } from "~/components/admin/audit/audit-labels";
 
 const t = useTestDatabase();
 

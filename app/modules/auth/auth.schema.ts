@@ -3,6 +3,8 @@ import { z } from "~/lib/zod";
 export const AUTH_MESSAGES = {
   adminLoginFailed: "Erro ao fazer login. Verifique suas credenciais.",
   repLoginFailed: "Email ou senha incorretos. Verifique suas credenciais.",
+  // A deactivated account's sign-in (the accounts module deactivates; sign-in refuses).
+  accountDeactivated: "Esta conta está desativada. Fale com um administrador.",
   loginSuccess: "Login realizado com sucesso!",
   logoutSuccess: "Logout realizado com sucesso!",
   registerFailed: "Erro ao criar conta. Este email pode já estar em uso.",

@@ -6,7 +6,6 @@ import { fieldErrors, formToObject } from "~/lib/validation";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { AUTH_MESSAGES, LoginSchema } from "./auth.schema";
-import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
 import { beginLoginAttempt } from "./login-throttle.server";
 import { AccountDeactivatedError, InvalidCredentialsError, signIn } from "./session.server";
 
@@ -37,7 +36,7 @@ export async function loginAction(opts: {
     ({ headers } = await signIn(request, { ...parsed.data, role }));
   } catch (err) {
     if (err instanceof AccountDeactivatedError)
-      return replyError(ACCOUNT_MESSAGES.deactivated, { status: 403 });
+      return replyError(AUTH_MESSAGES.accountDeactivated, { status: 403 });
     if (!(err instanceof InvalidCredentialsError)) log.error({ err }, "login failed");
     throttle.attempt.failed();
     return replyError(opts.failureMessage, { status: 401 });

@@ -1,5 +1,5 @@
 // Client-safe: what a charge is for, as Financeiro's line says it (issue 45).
-import { monthLabel } from "~/modules/revenue/revenue.format";
+import { monthLabel } from "~/lib/dates";
 import type { ChargeLineKind } from "./billing.constants";
 
 /** A charge line as the list reads it: its kind and its own description. */

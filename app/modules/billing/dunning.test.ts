@@ -6,7 +6,7 @@ import { addDays } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { upsertAdmin } from "~/modules/auth/users.server";
 import { createClient } from "~/modules/clients/clients.server";
-import { renewalDigestJob } from "~/modules/notifications/notifications.server";
+import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
   createOneOffCharge,

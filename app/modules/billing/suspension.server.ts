@@ -12,7 +12,7 @@ import {
   type SuspensionMailData,
 } from "~/modules/notifications/mails/dunning-mails";
 import { adminEmails } from "~/modules/notifications/recipients.server";
-import { recordSubscriptionEvent, subscriptionMrrCents } from "~/modules/revenue/history.server";
+import { recordSubscriptionEvent, subscriptionMrrCents } from "~/modules/clients/subscription-history.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { isPayable, PAYABLE_CHARGE_STATUSES } from "./billing.constants";

@@ -17,7 +17,7 @@ import {
   user,
 } from "~/db/schema";
 import { createClient } from "~/modules/clients/clients.server";
-import { renewalDigestJob } from "~/modules/notifications/notifications.server";
+import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { configuredProvider } from "~/server/payments/index.server";

@@ -8,7 +8,7 @@ import { isPayable } from "~/modules/billing/billing.constants";
 import { clientChargesView } from "~/modules/billing/charge-pix.server";
 import { getChargeReceipt } from "~/modules/billing/receipt.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
-import { getPrivacySettings } from "~/modules/privacy/privacy-settings.server";
+import { getPrivacySettings } from "~/modules/legal/privacy-settings.server";
 import { today as clockToday } from "~/server/clock.server";
 
 // Every function here takes the client id from requireClient (the session), never from a form.

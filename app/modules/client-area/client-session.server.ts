@@ -12,7 +12,7 @@ import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { mailQueued } from "~/server/mail/mail.server";
 import { hitMailRequestLimits } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
-import { revokePendingEmailChange } from "./email-change.server";
+import { revokePendingEmailChange } from "~/modules/clients/clients.server";
 import { now as clockNow } from "~/server/clock.server";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
-import { getDb, type DbOrTx } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clientEmailChanges, clients, session as sessionTable } from "~/db/schema";
 import { z } from "~/lib/zod";
@@ -16,6 +16,7 @@ import {
   ClientEmailInUseMail,
 } from "~/modules/notifications/mails/client-area";
 import { REDACTED_LINK } from "~/modules/notifications/mails/reset-password";
+import { revokePendingEmailChange } from "~/modules/clients/clients.server";
 import { isPlaceholderEmail } from "~/modules/privacy/subject.server";
 import { now } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
@@ -49,11 +50,6 @@ export const emailConfirmPath = (token: string) =>
   `/cliente/email/confirmar?token=${encodeURIComponent(token)}`;
 
 export type EmailChangeResult = { ok: true; message: string } | { ok: false; message: string };
-
-/** Deletes the client's pending change, if any: its link stops working. */
-export async function revokePendingEmailChange(db: DbOrTx, clientId: string): Promise<void> {
-  await db.delete(clientEmailChanges).where(eq(clientEmailChanges.clientId, clientId));
-}
 
 /**
  * Asks for the change. The answer is the same whether the address is free or another client's:

@@ -1,8 +1,8 @@
 import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
-import { getDb } from "~/db/client.server";
+import { getDb, type DbOrTx } from "~/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/db/errors";
-import { clients, plans, subscriptions } from "~/db/schema";
+import { clientEmailChanges, clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
@@ -14,8 +14,7 @@ import {
 } from "./clients.schema";
 import { emit } from "~/modules/events/events.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { monthlyValueCents, recordSubscriptionEvent } from "~/modules/revenue/history.server";
-import { revokePendingEmailChange } from "~/modules/client-area/email-change.server";
+import { monthlyValueCents, recordSubscriptionEvent } from "./subscription-history.server";
 import { now as clockNow } from "~/server/clock.server";
 
 export type Client = typeof clients.$inferSelect;
@@ -305,4 +304,12 @@ export async function deleteClient({
     });
     return true;
   });
+}
+
+/**
+ * Deletes the client's pending e-mail change (asked in the client area), if any: its link stops
+ * working. Called when the address changes by another way (an admin's edit, a sign-in link's use).
+ */
+export async function revokePendingEmailChange(db: DbOrTx, clientId: string): Promise<void> {
+  await db.delete(clientEmailChanges).where(eq(clientEmailChanges.clientId, clientId));
 }

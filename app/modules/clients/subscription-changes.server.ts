@@ -7,7 +7,7 @@ import {
   recordSubscriptionEvent,
   subscriptionMrrCents,
   monthlyValueCents,
-} from "~/modules/revenue/history.server";
+} from "./subscription-history.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { SUBSCRIPTION_CHANGE_MESSAGES as M } from "./clients.schema";
 import { clientName } from "./notes.server";

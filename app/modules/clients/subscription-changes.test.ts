@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, charges, clients, plans, subscriptionEvents, subscriptions } from "~/db/schema";
 import { issueRenewalCharges } from "~/modules/billing/billing.server";
-import { subscriptionMrrCents } from "~/modules/revenue/history.server";
+import { subscriptionMrrCents } from "./subscription-history.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { SUBSCRIPTION_CHANGE_MESSAGES } from "./clients.schema";

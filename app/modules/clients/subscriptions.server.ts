@@ -12,7 +12,7 @@ import {
   monthlyValueCents,
   recordSubscriptionEvent,
   subscriptionMrrCents,
-} from "~/modules/revenue/history.server";
+} from "./subscription-history.server";
 import { now as clockNow, today as clockToday } from "~/server/clock.server";
 
 export interface SubscriptionRow {

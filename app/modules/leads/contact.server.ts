@@ -7,7 +7,7 @@ import { untilPublicContentChanges } from "~/server/cache/public-content.server"
 import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/attribution.server";
 import { isAlreadyReferred, lockReferralPhone } from "~/modules/referrals/duplicates.server";
 import { findRepresentativeByCode } from "~/modules/referrals/referral-link.server";
-import { currentPrivacyVersion } from "~/modules/privacy/privacy-settings.server";
+import { currentPrivacyVersion } from "~/modules/legal/privacy-settings.server";
 import {
   CONTACT_FIELDS,
   HONEYPOT_FIELD,

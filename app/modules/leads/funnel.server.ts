@@ -3,6 +3,7 @@ import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
 import { leads, plans } from "~/db/schema";
 import { addDays } from "~/lib/dates";
+import { lostReasonText } from "~/lib/format";
 import { now, today as clockToday } from "~/server/clock.server";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { likeContains } from "~/lib/list-params";
@@ -10,14 +11,7 @@ import { emit } from "~/modules/events/events.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
 import { getFunnelSettings } from "./funnel-settings.server";
-import {
-  canMove,
-  lostReasonText,
-  LEADS_PAGE_SIZE,
-  STAGES,
-  type FollowUpFilter,
-  type Stage,
-} from "./leads.schema";
+import { canMove, LEADS_PAGE_SIZE, STAGES, type FollowUpFilter, type Stage } from "./leads.schema";
 
 export type StageCounts = Record<Stage, CountResult>;
 

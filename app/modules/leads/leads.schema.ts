@@ -146,12 +146,6 @@ export const LOST_MESSAGES = {
   reasonTooLong: "Cada motivo deve ter no máximo 60 caracteres.",
 } as const;
 
-/** "Preço" or "Outro: achou caro" — how a lost reason reads in the timeline and the audit log. */
-export function lostReasonText(reason: string | null, note: string | null): string | null {
-  if (!reason && !note) return null;
-  return [reason, note].filter(Boolean).join(": ");
-}
-
 export const IDLE_DAYS_MESSAGE = "Informe um número inteiro de dias entre 1 e 365.";
 const IdleDaysField = z
   .string()

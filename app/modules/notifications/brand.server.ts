@@ -1,5 +1,5 @@
 import { baseUrl } from "~/lib/env.server";
-import { SITE_NAME } from "~/modules/seo/meta";
+import { SITE_NAME } from "~/lib/meta";
 
 /** What every e-mail's layout shows, and the absolute URLs its links are built from. */
 export function mailBrand() {

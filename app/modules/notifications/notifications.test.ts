@@ -15,7 +15,7 @@ import { closeMailTransport } from "~/server/mail/transport.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { get, representativeCookie } from "../../../tests/support/requests";
 import { startSmtpServer } from "../../../tests/support/smtp";
-import { renewalDigestJob } from "./notifications.server";
+import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
 
 const t = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

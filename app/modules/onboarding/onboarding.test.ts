@@ -5,7 +5,7 @@ import { upsertAdmin } from "~/modules/auth/users.server";
 import { createOneOffCharge, listClientCharges } from "~/modules/billing/billing.server";
 import { recordPayment } from "~/modules/billing/payments.server";
 import { createClient } from "~/modules/clients/clients.server";
-import { renewalDigestJob } from "~/modules/notifications/notifications.server";
+import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
 import { resetClock, setClock, today } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";

@@ -8,8 +8,12 @@ import * as privacyAdmin from "~/routes/admin/settings/privacy";
 import { buildSitemap } from "~/modules/seo/feeds.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, outcome, post } from "../../../tests/support/requests";
-import { PrivacySettingsSchema } from "./privacy.schema";
-import { currentPrivacyVersion, getLegalPage, savePrivacySettings } from "./privacy-settings.server";
+import { PrivacySettingsSchema } from "~/modules/legal/legal.schema";
+import {
+  currentPrivacyVersion,
+  getLegalPage,
+  savePrivacySettings,
+} from "~/modules/legal/privacy-settings.server";
 
 const t = useTestDatabase();
 type AdminArgs = Parameters<typeof privacyAdmin.action>[0];

@@ -5,7 +5,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { anonymiseLeadRows } from "./data-subject.server";
-import { getPrivacySettings } from "./privacy-settings.server";
+import { getPrivacySettings } from "~/modules/legal/privacy-settings.server";
 import { now as clockNow } from "~/server/clock.server";
 
 // Retention (LGPD, issue 16): lost leads are anonymised N months (Configurações → Privacidade,

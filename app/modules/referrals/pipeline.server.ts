@@ -10,7 +10,7 @@ import {
 } from "~/db/schema";
 import { recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { emit } from "~/modules/events/events.server";
-import { lostReasonText } from "~/modules/leads/leads.schema";
+import { lostReasonText } from "~/lib/format";
 import { now } from "~/server/clock.server";
 import { commissionForPlan } from "./commission";
 import { PIPELINE_CAUSES, PIPELINE_REASON_FIELD, type PipelineCause } from "./referrals.constants";

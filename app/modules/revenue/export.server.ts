@@ -1,6 +1,7 @@
 import { csvMoney, type CsvColumn } from "~/server/http/csv.server";
 import { MRR_MOVEMENT_LABELS } from "./revenue.constants";
-import { formatRate, monthLabel, signedCents } from "./revenue.format";
+import { monthLabel } from "~/lib/dates";
+import { formatRate, signedCents } from "./revenue.format";
 import type { RevenueClientRow, RevenueMonth } from "./revenue.server";
 
 /** "Exportar CSV" of the twelve months: the table on the page, one row per month. */

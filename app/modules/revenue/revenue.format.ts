@@ -2,13 +2,6 @@
 import type { MrrMovement } from "./revenue.constants";
 import { MRR_MOVEMENTS } from "./revenue.constants";
 
-const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
-
-/** "2026-11" → "nov/2026". */
-export function monthLabel(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]}/${month.slice(0, 4)}`;
-}
-
 const percent = /* @__PURE__ */ new Intl.NumberFormat("pt-BR", {
   style: "percent",
   minimumFractionDigits: 1,

@@ -12,7 +12,7 @@ import * as revenuePage from "~/routes/admin/revenue";
 import * as revenueExport from "~/routes/admin/revenue/export";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get } from "../../../tests/support/requests";
-import { recordSubscriptionEvent } from "./history.server";
+import { recordSubscriptionEvent } from "~/modules/clients/subscription-history.server";
 import { getMrrFigure, revenueClients, revenueMonths, revenueNow } from "./revenue.server";
 
 const t = useTestDatabase();

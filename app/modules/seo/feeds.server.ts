@@ -2,8 +2,8 @@ import { baseUrl } from "~/lib/env.server";
 import { listPublishedPostsForFeeds } from "~/modules/blog/blog.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { FIXED_SEO } from "./seo.server";
-import { SITE_NAME } from "./meta";
-import { getPrivacySettings } from "~/modules/privacy/privacy-settings.server";
+import { SITE_NAME } from "~/lib/meta";
+import { getPrivacySettings } from "~/modules/legal/privacy-settings.server";
 
 /** Text for XML: the five predefined entities, and no control characters XML 1.0 forbids. */
 export function xmlEscape(s: string): string {

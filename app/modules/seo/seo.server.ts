@@ -3,7 +3,7 @@ import { whatsappNumber } from "~/lib/whatsapp";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { publicConfig } from "~/modules/site/site.server";
 import { FIXED_SEO, type PageSeoPath, type Texts } from "./fixed-seo";
-import { SITE_NAME, type PageSeo } from "./meta";
+import { SITE_NAME, type PageSeo } from "~/lib/meta";
 
 export { FIXED_SEO };
 

@@ -10,7 +10,7 @@ import { getSettings, saveSettings, type SettingsInput } from "~/modules/setting
 import { useTestDatabase } from "../../../tests/support/db";
 import { context, get, outcome } from "../../../tests/support/requests";
 import { buildRobots, buildRss, buildSitemap, xmlEscape } from "./feeds.server";
-import { seoMeta } from "./meta";
+import { seoMeta } from "~/lib/meta";
 import { buildPageSeo } from "./seo.server";
 import { parseHeadHtml, trackingFromSettings } from "./tracking.server";
 import { hasTrackers, withNonce } from "./tracking";

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/form";
 import { ListError } from "~/components/ui/list-states";
 import { PageHeader } from "~/components/ui/page-header";
 import { isoToBrDate, parseBrDate } from "~/lib/dates";
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "~/modules/audit/audit.labels";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "~/components/admin/audit/audit-labels";
 import { listAuditActors, listAuditEntries } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { BrDateInput } from "~/components/ui/br-date-input";

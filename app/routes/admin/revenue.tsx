@@ -7,7 +7,8 @@ import { RevenueClientsTable, RevenueMonthsTable } from "~/components/admin/reve
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { MRR_MOVEMENT_LABELS } from "~/modules/revenue/revenue.constants";
-import { monthLabel, parseRevenueQuery } from "~/modules/revenue/revenue.format";
+import { monthLabel } from "~/lib/dates";
+import { parseRevenueQuery } from "~/modules/revenue/revenue.format";
 import { revenueClients, revenueMonths, revenueNow } from "~/modules/revenue/revenue.server";
 import { today } from "~/server/clock.server";
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/index";
 import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import { PostCard } from "~/components/site/post-card";
 import { listPublishedPosts, normalizeSearch } from "~/modules/blog/blog.server";
-import { seoMeta } from "~/modules/seo/meta";
+import { seoMeta } from "~/lib/meta";
 import { buildPageSeo, canonicalFor } from "~/modules/seo/seo.server";
 import { publicConfig } from "~/modules/site/site.server";
 import { log } from "~/server/logging/logger.server";

@@ -6,7 +6,7 @@ import { PostCard } from "~/components/site/post-card";
 import { formatDate } from "~/lib/format";
 import { getPublishedPostBySlug, listRelatedPosts } from "~/modules/blog/blog.server";
 import { sanitizePostHtml } from "~/modules/blog/sanitize.server";
-import { seoMeta } from "~/modules/seo/meta";
+import { seoMeta } from "~/lib/meta";
 import { articleJsonLd, buildPageSeo } from "~/modules/seo/seo.server";
 import { log } from "~/server/logging/logger.server";
 

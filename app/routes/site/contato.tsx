@@ -4,7 +4,7 @@ import type { ContactActionData } from "~/components/site/landing/contact-form";
 import { ContactSection } from "~/components/site/landing/contact-section";
 import { handleContactPost } from "~/modules/leads/contact-post.server";
 import { listPlans } from "~/modules/plans/plans.server";
-import { seoMeta } from "~/modules/seo/meta";
+import { seoMeta } from "~/lib/meta";
 import { buildPageSeo } from "~/modules/seo/seo.server";
 import { log } from "~/server/logging/logger.server";
 import { rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";

@@ -13,7 +13,7 @@ import { PLAN_PARAM } from "~/lib/site-script";
 import { handleContactPost } from "~/modules/leads/contact-post.server";
 import { PLAN_REPRESENTATIVE, PLAN_UNSURE } from "~/modules/leads/contact.options";
 import { listPlans } from "~/modules/plans/plans.server";
-import { seoMeta } from "~/modules/seo/meta";
+import { seoMeta } from "~/lib/meta";
 import { buildPageSeo, plansJsonLd } from "~/modules/seo/seo.server";
 import { publicConfig } from "~/modules/site/site.server";
 import { log } from "~/server/logging/logger.server";

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/not-found";
 import { ErrorPage } from "~/components/site/error-page";
-import { seoMeta, type PageSeo } from "~/modules/seo/meta";
+import { seoMeta, type PageSeo } from "~/lib/meta";
 import { buildPageSeo } from "~/modules/seo/seo.server";
 
 // Unknown public URL: a real 404 status with the pt-BR page inside the public shell. Paths

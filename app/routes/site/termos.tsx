@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import { PublicErrorBoundary } from "~/components/site/error-boundary";
 import { LegalPage } from "~/components/site/legal-page";
-import { getLegalPage } from "~/modules/privacy/privacy-settings.server";
-import { seoMeta } from "~/modules/seo/meta";
+import { getLegalPage } from "~/modules/legal/privacy-settings.server";
+import { seoMeta } from "~/lib/meta";
 import { buildPageSeo, canonicalFor } from "~/modules/seo/seo.server";
 import type { Route } from "./+types/termos";
 

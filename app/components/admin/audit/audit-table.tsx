@@ -1,6 +1,6 @@
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/format";
-import { auditActionLabel, auditChanges, auditEntityLabel } from "~/modules/audit/audit.labels";
+import { auditActionLabel, auditChanges, auditEntityLabel } from "~/components/admin/audit/audit-labels";
 
 export interface AuditTableRow {
   id: string;

@@ -7,7 +7,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { showToast } from "~/components/ui/toasts";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
-import { formatDateTime, formatMoney, formatWaited } from "~/lib/format";
+import { formatDateTime, formatMoney, formatWaited, lostReasonText } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
 import type { OpenStage } from "~/modules/leads/leads.constants";
 import {
@@ -15,7 +15,6 @@ import {
   MOVE_BACK_LABEL,
   PREVIOUS_STAGE,
   STAGE_LABELS,
-  lostReasonText,
   type Stage,
 } from "~/modules/leads/leads.schema";
 import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";

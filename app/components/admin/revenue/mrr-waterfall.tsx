@@ -1,6 +1,6 @@
 import { formatMoney } from "~/lib/format";
 import { MRR_MOVEMENT_LABELS } from "~/modules/revenue/revenue.constants";
-import { monthLabel } from "~/modules/revenue/revenue.format";
+import { monthLabel } from "~/lib/dates";
 import type { RevenueMonth } from "~/modules/revenue/revenue.server";
 
 interface Step {

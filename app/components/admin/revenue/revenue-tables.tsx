@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatMoney } from "~/lib/format";
 import { MRR_MOVEMENT_LABELS, MRR_MOVEMENTS, type MrrMovement } from "~/modules/revenue/revenue.constants";
-import { formatRate, monthLabel, signedCents } from "~/modules/revenue/revenue.format";
+import { monthLabel } from "~/lib/dates";
+import { formatRate, signedCents } from "~/modules/revenue/revenue.format";
 import type { RevenueClientRow, RevenueMonth } from "~/modules/revenue/revenue.server";
 
 const td = "px-3 py-2 text-right tabular-nums whitespace-nowrap";

@@ -7,12 +7,12 @@ import { Button, TextAreaField, TextField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { PRIVACY_MESSAGES, PrivacySettingsSchema } from "~/modules/privacy/privacy.schema";
+import { PRIVACY_MESSAGES, PrivacySettingsSchema } from "~/modules/legal/legal.schema";
 import {
   getPrivacySettings,
   legalPageFrom,
   savePrivacySettings,
-} from "~/modules/privacy/privacy-settings.server";
+} from "~/modules/legal/privacy-settings.server";
 import { saveSettingsForm } from "~/server/http/settings-form.server";
 
 const PATH = "/admin/settings/privacy";

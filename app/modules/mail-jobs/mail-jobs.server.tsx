@@ -9,7 +9,7 @@ import {
   representatives,
 } from "~/db/schema";
 import { PAYOUT_METHOD_LABELS } from "~/modules/payouts/payouts.constants";
-import { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-recorded";
+import { PayoutRecordedMail, payoutRecordedSubject } from "~/modules/notifications/mails/payout-recorded";
 import { addDays } from "~/lib/dates";
 import { whatsappLink } from "~/lib/whatsapp";
 import { onEvent } from "~/modules/events/events.server";
@@ -17,9 +17,9 @@ import { referralMoveNote, referralStatusLabel } from "~/modules/referrals/refer
 import { defineJob } from "~/server/jobs/queue.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
-import { mailBrand } from "./brand.server";
-import { LeadAlertMail, leadAlertSubject } from "./mails/lead-alert";
-import { ReferralStatusMail, referralStatusSubject } from "./mails/referral-status";
+import { mailBrand } from "~/modules/notifications/brand.server";
+import { LeadAlertMail, leadAlertSubject } from "~/modules/notifications/mails/lead-alert";
+import { ReferralStatusMail, referralStatusSubject } from "~/modules/notifications/mails/referral-status";
 import { listDueFollowUps } from "~/modules/leads/lead.server";
 import { listSuspensionsForDigest } from "~/modules/billing/suspension.server";
 import { DIVERGENCE_KIND_LABELS } from "~/modules/billing/billing.schema";
@@ -30,10 +30,13 @@ import {
   RenewalDigestMail,
   type DigestFollowUp,
   type DigestGroup,
-} from "./mails/renewal-digest";
-import { WELCOME_SUBJECT, WelcomeMail } from "./mails/welcome";
-import { DELETION_REQUEST_SUBJECT, DeletionRequestMail } from "./mails/deletion-request";
-import { adminEmails, leadAlertRecipients } from "./recipients.server";
+} from "~/modules/notifications/mails/renewal-digest";
+import { WELCOME_SUBJECT, WelcomeMail } from "~/modules/notifications/mails/welcome";
+import {
+  DELETION_REQUEST_SUBJECT,
+  DeletionRequestMail,
+} from "~/modules/notifications/mails/deletion-request";
+import { adminEmails, leadAlertRecipients } from "~/modules/notifications/recipients.server";
 import { formatPhone } from "~/lib/phone";
 import { today as clockToday } from "~/server/clock.server";
 

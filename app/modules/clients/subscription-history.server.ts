@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "~/db/client.server";
 import { subscriptionEvents } from "~/db/schema";
-import type { SubscriptionEventKind } from "./revenue.constants";
+
+/** The ledger's kinds of change (Receita's MRR movements are computed from them). */
+type SubscriptionEventKind = (typeof subscriptionEvents.$inferInsert)["kind"];
 
 export interface SubscriptionEventInput {
   clientId: string;

@@ -4,10 +4,10 @@ import { getDb } from "~/db/client.server";
 import { privacySettings } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
 import { sanitizePostHtml } from "~/modules/blog/sanitize.server";
-import { SITE_NAME } from "~/modules/seo/meta";
+import { SITE_NAME } from "~/lib/meta";
 import { publicContentChanged, untilPublicContentChanges } from "~/server/cache/public-content.server";
 import { defaultPrivacyPolicy, defaultTermsOfUse, type Controller } from "./legal-defaults";
-import type { PrivacySettingsInput } from "./privacy.schema";
+import type { PrivacySettingsInput } from "./legal.schema";
 import { now as clockNow } from "~/server/clock.server";
 
 export type PrivacySettings = typeof privacySettings.$inferSelect;
