@@ -4,6 +4,7 @@ import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import { readdirSync } from "node:fs";
 import tseslint from "typescript-eslint";
 
 // Layering (DESIGN §3, docs/architecture.md), one way only:
@@ -43,6 +44,25 @@ const zodOnlyThroughLib = {
   message: "Import { z } from ~/lib/zod (jitless, CSP).",
   allowTypeImports: true,
 };
+/**
+ * Between domain modules: another module is entered by its front door (`index.server.ts`, kept by
+ * scripts/front-doors.mjs) or its client-safe `*.constants` / `*.schema`, never by its internals;
+ * a module's own files import each other freely (docs/architecture.md, "Modules").
+ */
+const frontDoorsOnly = (module) => ({
+  group: [
+    "~/modules/*/*",
+    "!~/modules/*/index.server",
+    "!~/modules/*/*.constants",
+    "!~/modules/*/*.schema",
+    `!~/modules/${module}/**`,
+  ],
+  message:
+    "Outro módulo entra pela porta da frente: ~/modules/<módulo>/index.server (node scripts/front-doors.mjs).",
+});
+const MODULES = readdirSync(new URL("./app/modules", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 /** One rule entry per file group (a later entry of the same rule replaces an earlier one). */
 const restrict = (...patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { paths: [zodOnlyThroughLib], patterns }],
@@ -92,7 +112,7 @@ export default tseslint.config(
   { files: ["app/**"], rules: { "no-console": "error" } },
   { files: ["app/**"], ignores: ["app/lib/zod.ts"], rules: restrict() },
   { files: ["app/routes/**"], rules: restrict(noDb) },
-  { files: ["app/modules/**"], rules: restrict(noRoutes) },
+  ...MODULES.map((m) => ({ files: [`app/modules/${m}/**`], rules: restrict(noRoutes, frontDoorsOnly(m)) })),
   {
     files: ["app/modules/**/*.schema.ts", "app/modules/**/*.constants.ts"],
     rules: restrict(noRoutes, browserSafe),
@@ -137,7 +157,7 @@ export default tseslint.config(
   },
   // Tests exercise routes and the database directly on purpose.
   {
-    files: ["**/*.test.ts", "tests/**"],
+    files: ["**/*.test.ts", "**/*.property.ts", "tests/**"],
     rules: { "@typescript-eslint/no-restricted-imports": "off", "no-console": "off" },
   },
 );

@@ -378,6 +378,13 @@ describe("the production server", () => {
       );
       expect(rows[0]).toEqual({ n: total, distinct_hashes: total });
       const said = (s: Server, msg: string) => s.logs().filter((l) => l.msg === msg);
+      // The log is written asynchronously (pino flushes every 250 ms): ready may answer before
+      // the lines of the start reach the pipe, so wait for them before counting.
+      await until(
+        () => [a, b].some((s) => said(s, "database schema up to date").length > 0),
+        10_000,
+        "the migrating instance logs the schema up to date",
+      );
       for (const s of [a, b])
         expect(said(s, "another instance is migrating the database: waiting for it")).toHaveLength(1);
       const applied = [a, b].flatMap((s) => said(s, "migrations applied"));

@@ -1,7 +1,7 @@
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
-import type { AuthSession } from "~/modules/auth/session.server";
+import { type AuthSession, passwordProblem } from "~/modules/auth/index.server";
 import { BAD_FORM_MESSAGE, readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import {
@@ -12,7 +12,6 @@ import {
   WrongPasswordError,
 } from "./account.server";
 import { ACCOUNT_MESSAGES, ChangeNameSchema, ChangePasswordSchema } from "./accounts.schema";
-import { passwordProblem } from "~/modules/auth/password-policy.server";
 
 /** The data of "Minha conta" (admins and representatives alike). */
 export async function accountPageData(me: AuthSession) {

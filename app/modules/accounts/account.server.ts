@@ -2,9 +2,8 @@ import { APIError } from "better-auth/api";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { representatives, session, user } from "~/db/schema";
-import { recordAudit } from "~/modules/audit/audit.server";
-import { authHeaders, getAuth } from "~/modules/auth/auth.server";
-import type { AuthSession } from "~/modules/auth/session.server";
+import { recordAudit } from "~/modules/audit/index.server";
+import { authHeaders, getAuth, type AuthSession } from "~/modules/auth/index.server";
 import { describeUserAgent } from "./user-agent.server";
 import { now as clockNow } from "~/server/clock.server";
 

@@ -4,9 +4,9 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { account, adminInvitations, session, user, type UserStatus } from "~/db/schema";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { normalizeEmail } from "~/modules/auth/users.server";
-import { queueAdminInviteMail } from "~/modules/notifications/admin-invite.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { normalizeEmail } from "~/modules/auth/index.server";
+import { queueAdminInviteMail } from "~/modules/notifications/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 /** An invitation link is valid for 72 hours and can be used once. */

@@ -5,8 +5,7 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { baseUrl } from "~/lib/env.server";
 import { appSecret } from "~/lib/secret.server";
-import { queueClientLinkMail } from "~/modules/notifications/client-link.server";
-import { sendResetPasswordMail } from "~/modules/notifications/password-reset.server";
+import { queueClientLinkMail, sendResetPasswordMail } from "~/modules/notifications/index.server";
 
 /** The restaurant's sign-in link (issue 32) is valid for 15 minutes. */
 export const CLIENT_LINK_TTL_SECONDS = 15 * 60;

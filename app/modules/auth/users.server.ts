@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { account, representatives, session, user, type UserRole } from "~/db/schema";
-import { emit } from "~/modules/events/events.server";
+import { emit } from "~/modules/events/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 export function normalizeEmail(email: string): string {

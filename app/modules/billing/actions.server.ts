@@ -1,5 +1,5 @@
 import { fieldErrors, formToObject } from "~/lib/validation";
-import type { Actor } from "~/modules/audit/audit.server";
+import type { Actor } from "~/modules/audit/index.server";
 import { changeChargeAmount, createOneOffCharge, type BillingResult } from "./billing.server";
 import { cancelCharge, refundCharge } from "./reversals.server";
 import { configuredProvider } from "~/server/payments/index.server";

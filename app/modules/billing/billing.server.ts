@@ -3,12 +3,12 @@ import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { chargeLines, charges, clients } from "~/db/schema";
 import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
-import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/modules/audit/audit.server";
+import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/modules/audit/index.server";
 import { auditChange, changeCharge, type BillingResult, type Charge } from "./charge-lock.server";
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
-import { applyPendingPlanChange } from "~/modules/clients/subscription-changes.server";
+import { applyPendingPlanChange } from "~/modules/clients/index.server";
 import type { RenewalType } from "~/modules/clients/clients.constants";
-import { emit, emitMany } from "~/modules/events/events.server";
+import { emit, emitMany } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,

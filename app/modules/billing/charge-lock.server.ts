@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { charges, clients } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 
 export type Charge = typeof charges.$inferSelect;

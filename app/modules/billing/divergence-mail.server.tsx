@@ -1,11 +1,11 @@
-import { mailBrand } from "~/modules/notifications/brand.server";
 import {
+  mailBrand,
   DivergenceAdminMail,
   divergenceSubject,
   type DivergenceMailData,
-} from "~/modules/notifications/mails/divergence-mail";
-import { adminEmails } from "~/modules/notifications/recipients.server";
-import { onEvent } from "~/modules/events/events.server";
+  adminEmails,
+} from "~/modules/notifications/index.server";
+import { onEvent } from "~/modules/events/index.server";
 import { getDb } from "~/db/client.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";

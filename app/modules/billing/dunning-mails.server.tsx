@@ -1,11 +1,11 @@
-import { mailBrand } from "~/modules/notifications/brand.server";
 import {
+  mailBrand,
   ChargeReminderMail,
   SubscriptionSuspendedAdminMail,
   SubscriptionSuspendedMail,
   type ChargeReminderData,
   type SuspensionMailData,
-} from "~/modules/notifications/mails/dunning-mails";
+} from "~/modules/notifications/index.server";
 import { renderMail } from "~/server/mail/render.server";
 
 // The reminder and suspension e-mails rendered (JSX kept out of the job modules).

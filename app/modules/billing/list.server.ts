@@ -3,7 +3,7 @@ import { getDb, queryRows } from "~/db/client.server";
 import { chargeLines, charges, chargeTotals as chargeTotalsTable, clients, subscriptions } from "~/db/schema";
 import { isValidIsoDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
-import { clientSearch, clientSearchWithDocument } from "~/modules/clients/clients.server";
+import { clientSearch, clientSearchWithDocument } from "~/modules/clients/index.server";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import {
   CHARGE_LINE_KINDS,

@@ -3,16 +3,16 @@ import { eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { chargeLines, charges, clients } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { onEvent } from "~/modules/events/events.server";
-import { mailBrand } from "~/modules/notifications/brand.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { onEvent } from "~/modules/events/index.server";
 import {
+  mailBrand,
   ChargeIssuedMail,
   chargeIssuedSubject,
   ChargePaidMail,
   chargePaidSubject,
   PIX_QR_CID,
-} from "~/modules/notifications/mails/charge-mails";
+} from "~/modules/notifications/index.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { renderMail } from "~/server/mail/render.server";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
-import type { PaymentOptions } from "~/modules/notifications/mails/dunning-mails";
+import type { PaymentOptions } from "~/modules/notifications/index.server";
 import { chargePaymentCode, type PayableCharge } from "./charge-pix-code";
 import { getBillingSettings } from "./settings.server";
 

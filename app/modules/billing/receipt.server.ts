@@ -3,7 +3,7 @@ import { getDb } from "~/db/client.server";
 import { chargeLines, charges, clients } from "~/db/schema";
 import { formatCpfCnpj } from "~/lib/br-documents";
 import { isId } from "~/lib/ids";
-import { getPrivacySettings } from "~/modules/legal/privacy-settings.server";
+import { getPrivacySettings } from "~/modules/legal/index.server";
 import { SITE_NAME } from "~/lib/meta";
 import { PAYMENT_METHOD_LABELS } from "./billing.schema";
 

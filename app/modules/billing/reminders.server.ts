@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { charges, clients } from "~/db/schema";
 import { addDays } from "~/lib/dates";
-import { chargeReminderSubject } from "~/modules/notifications/mails/dunning-mails";
+import { chargeReminderSubject } from "~/modules/notifications/index.server";
 import { today as clockToday } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { countDunningStep } from "~/server/metrics/metrics.server";

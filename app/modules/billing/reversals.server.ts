@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { charges } from "~/db/schema";
-import type { Actor } from "~/modules/audit/audit.server";
-import { emit, type ChargeReversalKind } from "~/modules/events/events.server";
+import type { Actor } from "~/modules/audit/index.server";
+import { emit, type ChargeReversalKind } from "~/modules/events/index.server";
 import { v5 as uuidv5 } from "uuid";
 import { now, today as clockToday } from "~/server/clock.server";
 import { enqueue } from "~/server/jobs/queue.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { billingSettings } from "~/db/schema";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { now } from "~/server/clock.server";
 import type { BillingSettingsInput } from "./billing.schema";
 

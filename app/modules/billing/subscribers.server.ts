@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { charges } from "~/db/schema";
-import { subscriber } from "~/modules/events/events.server";
+import { subscriber } from "~/modules/events/index.server";
 import { issueFirstCharge } from "./billing.server";
 import { reactivateIfSettled } from "./suspension.server";
 

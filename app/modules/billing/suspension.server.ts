@@ -3,16 +3,19 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { charges, clients, plans, subscriptions } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { lockClientSubscription } from "~/modules/clients/subscription-changes.server";
-import { emit } from "~/modules/events/events.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import {
+  lockClientSubscription,
+  recordSubscriptionEvent,
+  subscriptionMrrCents,
+} from "~/modules/clients/index.server";
+import { emit } from "~/modules/events/index.server";
 import {
   subscriptionSuspendedAdminSubject,
   subscriptionSuspendedSubject,
   type SuspensionMailData,
-} from "~/modules/notifications/mails/dunning-mails";
-import { adminEmails } from "~/modules/notifications/recipients.server";
-import { recordSubscriptionEvent, subscriptionMrrCents } from "~/modules/clients/subscription-history.server";
+  adminEmails,
+} from "~/modules/notifications/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { isPayable, PAYABLE_CHARGE_STATUSES } from "./billing.constants";

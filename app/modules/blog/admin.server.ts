@@ -6,7 +6,7 @@ import { blogPosts } from "~/db/schema";
 import type { PostInput } from "./blog.schema";
 import { sanitizePostHtml } from "./sanitize.server";
 import { publicContentChanged } from "~/server/cache/public-content.server";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 export type Post = typeof blogPosts.$inferSelect;

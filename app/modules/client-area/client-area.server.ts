@@ -5,10 +5,9 @@ import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { whatsappLink } from "~/lib/whatsapp";
 import { isPayable } from "~/modules/billing/billing.constants";
-import { clientChargesView } from "~/modules/billing/charge-pix.server";
-import { getChargeReceipt } from "~/modules/billing/receipt.server";
-import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
-import { getPrivacySettings } from "~/modules/legal/privacy-settings.server";
+import { clientChargesView, getChargeReceipt } from "~/modules/billing/index.server";
+import { getClientOnboarding } from "~/modules/onboarding/index.server";
+import { getPrivacySettings } from "~/modules/legal/index.server";
 import { today as clockToday } from "~/server/clock.server";
 
 // Every function here takes the client id from requireClient (the session), never from a form.

@@ -3,16 +3,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { clients, session as sessionTable, user as userTable } from "~/db/schema";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { authHeaders, getAuth } from "~/modules/auth/auth.server";
-import { getSessionUser, signOut, type AuthSession } from "~/modules/auth/session.server";
+import { authHeaders, getAuth, getSessionUser, signOut, type AuthSession } from "~/modules/auth/index.server";
 import { openSecret, sealSecret } from "~/lib/secret.server";
-import { clientLinkMailKey } from "~/modules/notifications/client-link.server";
-import { isPlaceholderEmail } from "~/modules/privacy/subject.server";
+import { clientLinkMailKey } from "~/modules/notifications/index.server";
+import { isPlaceholderEmail } from "~/modules/privacy/index.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { mailQueued } from "~/server/mail/mail.server";
 import { hitMailRequestLimits } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
-import { revokePendingEmailChange } from "~/modules/clients/clients.server";
+import { revokePendingEmailChange } from "~/modules/clients/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 /**

@@ -4,20 +4,20 @@ import { getDb } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { clientEmailChanges, clients, session as sessionTable } from "~/db/schema";
 import { z } from "~/lib/zod";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { getSessionUser } from "~/modules/auth/session.server";
-import { mailBrand } from "~/modules/notifications/brand.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { getSessionUser } from "~/modules/auth/index.server";
 import {
+  mailBrand,
   CLIENT_EMAIL_CHANGED_SUBJECT,
   CLIENT_EMAIL_CONFIRM_SUBJECT,
   CLIENT_EMAIL_IN_USE_SUBJECT,
   ClientEmailChangedMail,
   ClientEmailConfirmMail,
   ClientEmailInUseMail,
-} from "~/modules/notifications/mails/client-area";
-import { REDACTED_LINK } from "~/modules/notifications/mails/reset-password";
-import { revokePendingEmailChange } from "~/modules/clients/clients.server";
-import { isPlaceholderEmail } from "~/modules/privacy/subject.server";
+  REDACTED_LINK,
+} from "~/modules/notifications/index.server";
+import { revokePendingEmailChange } from "~/modules/clients/index.server";
+import { isPlaceholderEmail } from "~/modules/privacy/index.server";
 import { now } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";

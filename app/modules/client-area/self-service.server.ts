@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { chargeLines, charges, clientRequests, clients, subscriptions } from "~/db/schema";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { ClientSchema } from "~/modules/clients/clients.schema";
 import { formatPhone } from "~/lib/phone";
 import { now } from "~/server/clock.server";

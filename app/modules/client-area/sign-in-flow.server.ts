@@ -4,7 +4,7 @@ import { reply, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { ForgotPasswordSchema } from "~/modules/auth/auth.schema";
-import { getSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/modules/auth/index.server";
 import { readFormData } from "~/server/http/form.server";
 import { rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";

@@ -5,16 +5,16 @@ import { clientRequests, clients, plans, subscriptions, user } from "~/db/schema
 import { isUniqueViolation } from "~/db/errors";
 import { formatIsoDate } from "~/lib/format";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/subscription-changes.server";
-import { mailBrand } from "~/modules/notifications/brand.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/index.server";
 import {
+  mailBrand,
   NewRequestMail,
   newRequestSubject,
   RequestAnswerMail,
   requestAnswerSubject,
-} from "~/modules/notifications/mails/client-requests";
-import { adminEmails } from "~/modules/notifications/recipients.server";
+  adminEmails,
+} from "~/modules/notifications/index.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
 import { now } from "~/server/clock.server";

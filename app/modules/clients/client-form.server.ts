@@ -1,4 +1,4 @@
-import type { Actor } from "~/modules/audit/audit.server";
+import type { Actor } from "~/modules/audit/index.server";
 import type { FormSubmitResult } from "~/lib/form-reply";
 import { log } from "~/server/logging/logger.server";
 import { fieldErrors, formToObject } from "~/lib/validation";

@@ -12,8 +12,8 @@ import {
   type ClientInput,
   type ClientSort,
 } from "./clients.schema";
-import { emit } from "~/modules/events/events.server";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { emit } from "~/modules/events/index.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { monthlyValueCents, recordSubscriptionEvent } from "./subscription-history.server";
 import { now as clockNow } from "~/server/clock.server";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { clientNotes, clients } from "~/db/schema";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { isId } from "~/lib/ids";
 
 export type ClientNote = typeof clientNotes.$inferSelect;

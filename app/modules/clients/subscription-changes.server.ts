@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "~/db/client.server";
 import { charges, clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import {
   recordSubscriptionEvent,
   subscriptionMrrCents,

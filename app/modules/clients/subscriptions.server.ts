@@ -6,8 +6,8 @@ import { isId } from "~/lib/ids";
 import { EXPIRY_WARNING_DAYS, subscriptionEndDate, type SubscriptionInput } from "./clients.schema";
 import { PlanNotFoundError } from "./clients.server";
 import { clientName } from "./notes.server";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { emit } from "~/modules/events/events.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { emit } from "~/modules/events/index.server";
 import {
   monthlyValueCents,
   recordSubscriptionEvent,

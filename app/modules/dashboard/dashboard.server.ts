@@ -2,13 +2,14 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
 import { now } from "~/server/clock.server";
-import { countLostByReason } from "~/modules/leads/funnel-settings.server";
-import type { FollowUpRow } from "~/modules/leads/lead.server";
+import { countLostByReason, type FollowUpRow } from "~/modules/leads/index.server";
 import { log } from "~/server/logging/logger.server";
-import { getBillingFigures, type BillingFigures } from "~/modules/billing/list.server";
-import { isDemoPixKeyInUse } from "~/modules/billing/settings.server";
-import { listRecentClients } from "~/modules/clients/clients.server";
-import { listExpiringSubscriptions, type ExpiringSubscription } from "~/modules/clients/subscriptions.server";
+import { getBillingFigures, type BillingFigures, isDemoPixKeyInUse } from "~/modules/billing/index.server";
+import {
+  listRecentClients,
+  listExpiringSubscriptions,
+  type ExpiringSubscription,
+} from "~/modules/clients/index.server";
 import { getTodayBlock, type TodayBlock } from "./today.server";
 
 /**

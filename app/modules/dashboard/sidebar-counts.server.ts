@@ -1,6 +1,6 @@
-import { countOverdueCharges } from "~/modules/billing/list.server";
-import { countOpenClientRequests } from "~/modules/client-requests/requests.server";
-import { countLateOnboardings } from "~/modules/onboarding/board.server";
+import { countOverdueCharges } from "~/modules/billing/index.server";
+import { countOpenClientRequests } from "~/modules/client-requests/index.server";
+import { countLateOnboardings } from "~/modules/onboarding/index.server";
 import { log } from "~/server/logging/logger.server";
 import { countUncontactedLeads } from "./today.server";
 

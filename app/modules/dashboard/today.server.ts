@@ -4,13 +4,17 @@ import { businessDaysBetween } from "~/lib/business-days";
 import { addDays } from "~/lib/dates";
 import { hoursBetween } from "~/lib/format";
 import type { DivergenceKind } from "~/modules/billing/billing.constants";
-import { countOpenDivergences, listDivergencesForDigest } from "~/modules/billing/divergences.server";
-import { listCharges } from "~/modules/billing/list.server";
-import { daysOverdue, listSuspensionsForDigest } from "~/modules/billing/suspension.server";
-import { countOpenClientRequests, listClientRequests } from "~/modules/client-requests/requests.server";
+import {
+  countOpenDivergences,
+  listDivergencesForDigest,
+  listCharges,
+  daysOverdue,
+  listSuspensionsForDigest,
+} from "~/modules/billing/index.server";
+import { countOpenClientRequests, listClientRequests } from "~/modules/client-requests/index.server";
 import type { ClientRequestKind } from "~/modules/client-requests/requests.constants";
-import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/lead.server";
-import { listOnboardingsForDigest } from "~/modules/onboarding/onboarding.server";
+import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/index.server";
+import { listOnboardingsForDigest } from "~/modules/onboarding/index.server";
 
 /**
  * The dashboard's first block, "Hoje" (issue 28 item 3): what needs someone today, each item with

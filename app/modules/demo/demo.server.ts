@@ -1,6 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
-import { seedDemoBilling } from "~/modules/billing/demo.server";
-import { seedDemoRevenue } from "~/modules/revenue/demo.server";
+import { seedDemoBilling } from "~/modules/billing/index.server";
+import { seedDemoRevenue } from "~/modules/revenue/index.server";
 
 /**
  * What the modules add to the demo business of a first start (SEED_DEMO=true), after the

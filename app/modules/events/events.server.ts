@@ -1,7 +1,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { FunnelStage } from "~/db/schema/leads";
 import type { PipelineCause, StoredReferralStatus } from "~/db/schema/partners";
-import type { Actor } from "~/modules/audit/audit.server";
+import type { Actor } from "~/modules/audit/index.server";
 import { publish, publishMany, type EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
 

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { flashHeader } from "~/lib/flash.server";
 import { replyError, replyInvalid } from "~/lib/form-reply";
-import { readReferralCode } from "~/modules/referrals/referral-link.server";
-import { directAttribution, readAttribution } from "~/modules/site/attribution.server";
+import { readReferralCode } from "~/modules/referrals/index.server";
+import { directAttribution, readAttribution } from "~/modules/site/index.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { hitRateLimit, rateLimited } from "~/server/rate-limit/rate-limit.server";

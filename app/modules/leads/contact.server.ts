@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { leads, plans, referrals } from "~/db/schema";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
-import { emit } from "~/modules/events/events.server";
+import { emit } from "~/modules/events/index.server";
 import { untilPublicContentChanges } from "~/server/cache/public-content.server";
-import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/attribution.server";
-import { isAlreadyReferred, lockReferralPhone } from "~/modules/referrals/duplicates.server";
-import { findRepresentativeByCode } from "~/modules/referrals/referral-link.server";
-import { currentPrivacyVersion } from "~/modules/legal/privacy-settings.server";
+import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/index.server";
+import {
+  isAlreadyReferred,
+  lockReferralPhone,
+  findRepresentativeByCode,
+} from "~/modules/referrals/index.server";
+import { currentPrivacyVersion } from "~/modules/legal/index.server";
 import {
   CONTACT_FIELDS,
   HONEYPOT_FIELD,

@@ -5,9 +5,9 @@ import { isUniqueViolation } from "~/db/errors";
 import { clients, leads, plans, subscriptions } from "~/db/schema";
 import { today as clockToday, now as clockNow } from "~/server/clock.server";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
-import { emit } from "~/modules/events/events.server";
+import { emit } from "~/modules/events/index.server";
 import { copyNotesToClient } from "./lead.server";
 import { CONVERT_EMAIL_MESSAGES, LEAD_MESSAGES, type Stage } from "./leads.schema";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { funnelSettings, leads } from "~/db/schema";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { DEFAULT_LOST_REASONS, NO_LOST_REASON_LABEL } from "./leads.schema";
 import { IDLE_DAYS_DEFAULTS, type OpenStage } from "./leads.constants";
 import { now as clockNow } from "~/server/clock.server";

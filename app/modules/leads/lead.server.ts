@@ -3,7 +3,7 @@ import { and, asc, desc, eq, isNotNull, lte, notInArray, sql } from "drizzle-orm
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { auditLog, clientNotes, leadNotes, leads, representatives } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { MAIL_STATUS_LABELS } from "~/modules/notifications/notifications.constants";
 import { listMailAbout } from "~/server/mail/mail.server";
 import { STAGE_LABELS, type Stage } from "./leads.schema";

@@ -9,34 +9,36 @@ import {
   representatives,
 } from "~/db/schema";
 import { PAYOUT_METHOD_LABELS } from "~/modules/payouts/payouts.constants";
-import { PayoutRecordedMail, payoutRecordedSubject } from "~/modules/notifications/mails/payout-recorded";
-import { addDays } from "~/lib/dates";
-import { whatsappLink } from "~/lib/whatsapp";
-import { onEvent } from "~/modules/events/events.server";
-import { referralMoveNote, referralStatusLabel } from "~/modules/referrals/referrals.schema";
-import { defineJob } from "~/server/jobs/queue.server";
-import { queueMail } from "~/server/mail/mail.server";
-import { renderMail } from "~/server/mail/render.server";
-import { mailBrand } from "~/modules/notifications/brand.server";
-import { LeadAlertMail, leadAlertSubject } from "~/modules/notifications/mails/lead-alert";
-import { ReferralStatusMail, referralStatusSubject } from "~/modules/notifications/mails/referral-status";
-import { listDueFollowUps } from "~/modules/leads/lead.server";
-import { listSuspensionsForDigest } from "~/modules/billing/suspension.server";
-import { DIVERGENCE_KIND_LABELS } from "~/modules/billing/billing.schema";
-import { listDivergencesForDigest } from "~/modules/billing/divergences.server";
-import { listOnboardingsForDigest } from "~/modules/onboarding/onboarding.server";
 import {
+  PayoutRecordedMail,
+  payoutRecordedSubject,
+  mailBrand,
+  LeadAlertMail,
+  leadAlertSubject,
+  ReferralStatusMail,
+  referralStatusSubject,
   dailyDigestSubject,
   RenewalDigestMail,
   type DigestFollowUp,
   type DigestGroup,
-} from "~/modules/notifications/mails/renewal-digest";
-import { WELCOME_SUBJECT, WelcomeMail } from "~/modules/notifications/mails/welcome";
-import {
+  WELCOME_SUBJECT,
+  WelcomeMail,
   DELETION_REQUEST_SUBJECT,
   DeletionRequestMail,
-} from "~/modules/notifications/mails/deletion-request";
-import { adminEmails, leadAlertRecipients } from "~/modules/notifications/recipients.server";
+  adminEmails,
+  leadAlertRecipients,
+} from "~/modules/notifications/index.server";
+import { addDays } from "~/lib/dates";
+import { whatsappLink } from "~/lib/whatsapp";
+import { onEvent } from "~/modules/events/index.server";
+import { referralMoveNote, referralStatusLabel } from "~/modules/referrals/referrals.schema";
+import { defineJob } from "~/server/jobs/queue.server";
+import { queueMail } from "~/server/mail/mail.server";
+import { renderMail } from "~/server/mail/render.server";
+import { listDueFollowUps } from "~/modules/leads/index.server";
+import { listSuspensionsForDigest, listDivergencesForDigest } from "~/modules/billing/index.server";
+import { DIVERGENCE_KIND_LABELS } from "~/modules/billing/billing.schema";
+import { listOnboardingsForDigest } from "~/modules/onboarding/index.server";
 import { formatPhone } from "~/lib/phone";
 import { today as clockToday } from "~/server/clock.server";
 

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { representativeMaterials } from "~/db/schema";
 import type { MaterialInput } from "./materials.schema";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 export type Material = typeof representativeMaterials.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema";
-import { getSettings } from "~/modules/settings/settings.server";
+import { getSettings } from "~/modules/settings/index.server";
 
 /** Every active admin's e-mail (the team; invited and deactivated admins get nothing). */
 export async function adminEmails(): Promise<string[]> {

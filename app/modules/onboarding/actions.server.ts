@@ -1,4 +1,4 @@
-import type { Actor } from "~/modules/audit/audit.server";
+import type { Actor } from "~/modules/audit/index.server";
 import { ONBOARDING_MESSAGES } from "./onboarding.constants";
 import { openOnboardingByHand, publishOnboarding, setOnboardingItem } from "./onboarding.server";
 

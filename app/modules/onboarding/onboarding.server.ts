@@ -3,8 +3,8 @@ import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { clients, onboardingItems, onboardings, onboardingSettings } from "~/db/schema";
 import { businessDaysBetween, promiseDates } from "~/lib/business-days";
 import { isId } from "~/lib/ids";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { emit } from "~/modules/events/events.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
+import { emit } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_ONBOARDING_CHECKLIST,

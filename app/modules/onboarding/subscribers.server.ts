@@ -1,4 +1,4 @@
-import { subscriber } from "~/modules/events/events.server";
+import { subscriber } from "~/modules/events/index.server";
 import { openOnboardingOnFirstPayment } from "./onboarding.server";
 
 /** The client's first paid charge opens the onboarding the "3–5 business days" promise counts from. */

@@ -10,8 +10,8 @@ import {
   type PayoutMethod,
 } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { emit } from "~/modules/events/events.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { emit } from "~/modules/events/index.server";
 import type { PayoutFormData } from "./payouts.schema";
 import { now as clockNow } from "~/server/clock.server";
 

@@ -1,5 +1,5 @@
 import type { FormSubmitResult } from "~/lib/form-reply";
-import type { Actor } from "~/modules/audit/audit.server";
+import type { Actor } from "~/modules/audit/index.server";
 import { fieldErrors } from "~/lib/validation";
 import { log } from "~/server/logging/logger.server";
 import { PLAN_MESSAGES, PlanSchema, planFormToObject, type PlanFormValues } from "./plans.schema";

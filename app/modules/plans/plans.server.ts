@@ -3,9 +3,9 @@ import { isId } from "~/lib/ids";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { plans } from "~/db/schema";
 import type { PlanInput } from "./plans.schema";
-import { commissionForPlan } from "~/modules/referrals/commission";
+import { commissionForPlan } from "~/modules/referrals/index.server";
 import { publicContentChanged } from "~/server/cache/public-content.server";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 export type Plan = typeof plans.$inferSelect;

@@ -7,8 +7,8 @@ import { columnRule, type PersonalDataDeclaration } from "~/db/personal-data";
 import { digitsOnly, normalizePhone } from "~/lib/phone";
 import { neutraliseFormula } from "~/server/http/csv.server";
 import { stringify } from "csv-stringify/sync";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { getFunnelSettings } from "~/modules/leads/index.server";
 import { makeRedactor, REDACTED, type Redactor } from "./redact";
 import { completeDeletionRequests } from "./self-service.server";
 import {

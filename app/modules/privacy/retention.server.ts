@@ -1,11 +1,11 @@
 import { and, eq, lt, ne, notLike } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { leads, mailMessages } from "~/db/schema";
-import { recordAudit } from "~/modules/audit/audit.server";
+import { recordAudit } from "~/modules/audit/index.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { anonymiseLeadRows } from "./data-subject.server";
-import { getPrivacySettings } from "~/modules/legal/privacy-settings.server";
+import { getPrivacySettings } from "~/modules/legal/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 // Retention (LGPD, issue 16): lost leads are anonymised N months (Configurações → Privacidade,

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { accountDeletionRequests, payoutItems, payouts, referrals, representatives, user } from "~/db/schema";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { emit } from "~/modules/events/events.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { emit } from "~/modules/events/index.server";
 import { ACCOUNT_COLUMNS } from "./account-columns.server";
 import { now as clockNow } from "~/server/clock.server";
 

@@ -15,9 +15,9 @@ import {
 import type { AdminReferralFormData } from "./referral-form.schema";
 import { likeContains, parseListParams } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
-import { emit } from "~/modules/events/events.server";
+import { emit } from "~/modules/events/index.server";
 import { commissionForPlan } from "./commission";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
 import { referralPlanName } from "./plan-name.server";
 import { now as clockNow } from "~/server/clock.server";

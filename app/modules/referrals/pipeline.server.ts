@@ -8,8 +8,8 @@ import {
   referrals,
   type StoredReferralStatus,
 } from "~/db/schema";
-import { recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { emit } from "~/modules/events/events.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { emit } from "~/modules/events/index.server";
 import { lostReasonText } from "~/lib/format";
 import { now } from "~/server/clock.server";
 import { commissionForPlan } from "./commission";

@@ -10,8 +10,8 @@ import {
   type ReferralStatus,
   type StoredReferralStatus,
 } from "~/db/schema";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
-import { emit } from "~/modules/events/events.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
+import { emit } from "~/modules/events/index.server";
 import { totalCommission } from "./commission";
 import { digitsOnly } from "~/lib/phone";
 import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";

@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { plans, referrals } from "~/db/schema";
-import { recordAudit, type Actor, type AuditEntry } from "~/modules/audit/audit.server";
+import { recordAudit, type Actor, type AuditEntry } from "~/modules/audit/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
 /** The plan a referral names, frozen at the time it is chosen (name and commission at that moment). */

@@ -1,4 +1,4 @@
-import { subscriber } from "~/modules/events/events.server";
+import { subscriber } from "~/modules/events/index.server";
 import {
   referralOnChargePaid,
   referralOnChargeReversed,

@@ -13,10 +13,9 @@ import {
 export { REPRESENTATIVE_SORTS, REPRESENTATIVE_SORT_DEFAULT_DIR, type RepresentativeSort };
 import type { RepresentativeProfile } from "./profile.schema";
 import { likeContains, parseListParams } from "~/lib/list-params";
-import { deactivateUser, reactivateUser } from "~/modules/accounts/team.server";
-import type { Actor } from "~/modules/audit/audit.server";
-import { recordAudit } from "~/modules/audit/audit.server";
-import { getAuth } from "~/modules/auth/auth.server";
+import { deactivateUser, reactivateUser } from "~/modules/accounts/index.server";
+import { type Actor, recordAudit } from "~/modules/audit/index.server";
+import { getAuth } from "~/modules/auth/index.server";
 import { ACCOUNT_MESSAGES, mailQueuedMessage } from "~/modules/accounts/accounts.schema";
 import { backgroundSettled } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "~/db/client.server";
 import { addDays, addMonths } from "~/lib/dates";
-import { recordSubscriptionEvent, monthlyValueCents } from "~/modules/clients/subscription-history.server";
+import { recordSubscriptionEvent, monthlyValueCents } from "~/modules/clients/index.server";
 
 interface DemoSub {
   id: string;

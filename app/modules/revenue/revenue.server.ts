@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { addDays, addMonths } from "~/lib/dates";
-import { getBillingFigures } from "~/modules/billing/list.server";
+import { getBillingFigures } from "~/modules/billing/index.server";
 import { MRR_MOVEMENTS, REVENUE_MONTHS, type MrrMovement } from "./revenue.constants";
 
 /**

@@ -1,9 +1,9 @@
 import { baseUrl } from "~/lib/env.server";
-import { listPublishedPostsForFeeds } from "~/modules/blog/blog.server";
-import { listPlans } from "~/modules/plans/plans.server";
+import { listPublishedPostsForFeeds } from "~/modules/blog/index.server";
+import { listPlans } from "~/modules/plans/index.server";
 import { FIXED_SEO } from "./seo.server";
 import { SITE_NAME } from "~/lib/meta";
-import { getPrivacySettings } from "~/modules/legal/privacy-settings.server";
+import { getPrivacySettings } from "~/modules/legal/index.server";
 
 /** Text for XML: the five predefined entities, and no control characters XML 1.0 forbids. */
 export function xmlEscape(s: string): string {

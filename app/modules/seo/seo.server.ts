@@ -1,7 +1,7 @@
 import { baseUrl } from "~/lib/env.server";
 import { whatsappNumber } from "~/lib/whatsapp";
-import { getSettings, type Settings } from "~/modules/settings/settings.server";
-import { publicConfig } from "~/modules/site/site.server";
+import { getSettings, type Settings } from "~/modules/settings/index.server";
+import { publicConfig } from "~/modules/site/index.server";
 import { FIXED_SEO, type PageSeoPath, type Texts } from "./fixed-seo";
 import { SITE_NAME, type PageSeo } from "~/lib/meta";
 

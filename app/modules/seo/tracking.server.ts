@@ -1,4 +1,4 @@
-import { getSettings, type Settings } from "~/modules/settings/settings.server";
+import { getSettings, type Settings } from "~/modules/settings/index.server";
 import { TRACKING_ID_FORMATS, type HeadNode, type Tracking, type TrackingGroup } from "./tracking";
 
 // Tracking (SPEC §7 "Tracking injection", DESIGN §5): rendered into the HTML by the server, each

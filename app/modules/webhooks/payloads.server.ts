@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { chargeLines, charges, clients, leads, referrals, representatives, subscriptions } from "~/db/schema";
-import type { DomainEnvelope } from "~/modules/events/events.server";
-import type { WebhookEvent } from "~/modules/events/events.server";
+import type { DomainEnvelope, WebhookEvent } from "~/modules/events/index.server";
 
 /**
  * The JSON each webhook event carries: the entity as it is when the delivery is prepared (a

@@ -4,13 +4,13 @@ import { getDb } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints, type WebhookDeliveryStatus } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { openSecret, sealSecret } from "~/lib/secret.server";
-import { onEvent, WEBHOOK_EVENTS, type WebhookEvent } from "~/modules/events/events.server";
+import { onEvent, WEBHOOK_EVENTS, type WebhookEvent } from "~/modules/events/index.server";
 import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keyset.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { countWebhookDelivery } from "~/server/metrics/metrics.server";
 import { BlockedAddressError, postTo, resolvePublicTarget } from "~/server/outbound/safe-post.server";
 import { webhookData } from "./payloads.server";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/audit.server";
+import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { WEBHOOK_MESSAGES, type WebhookInput } from "./webhooks.schema";
 import { now as clockNow } from "~/server/clock.server";
 

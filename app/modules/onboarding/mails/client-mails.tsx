@@ -1,6 +1,6 @@
 import { Link } from "@react-email/components";
 import { formatDateTime, formatIsoDate, formatWaited } from "~/lib/format";
-import type { MailBrand } from "~/modules/notifications/brand.server";
+import type { MailBrand } from "~/modules/notifications/index.server";
 import { MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 
 // The onboarding's e-mails (issue 30 item 5): two to the client, two alerts to the admins.

@@ -1,0 +1,10 @@
+// The front door of the billing module: what other modules may use of it (besides its
+// client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
+export { clientChargesView } from "./charge-pix.server";
+export { seedDemoBilling } from "./demo.server";
+export { countOpenDivergences, listDivergencesForDigest } from "./divergences.server";
+export { countOverdueCharges, getBillingFigures, listCharges } from "./list.server";
+export type { BillingFigures } from "./list.server";
+export { getChargeReceipt } from "./receipt.server";
+export { isDemoPixKeyInUse } from "./settings.server";
+export { daysOverdue, listSuspensionsForDigest } from "./suspension.server";

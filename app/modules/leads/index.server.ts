@@ -1,0 +1,5 @@
+// The front door of the leads module: what other modules may use of it (besides its
+// client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
+export { countLostByReason, getFunnelSettings } from "./funnel-settings.server";
+export { listDueFollowUps } from "./lead.server";
+export type { FollowUpRow } from "./lead.server";

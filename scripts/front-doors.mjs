@@ -1,0 +1,118 @@
+// Keeps each domain module's front door (app/modules/<name>/index.server.ts) in step with what the
+// other modules use of it. A module imports another only through that file, or the other's
+// client-safe *.constants / *.schema (eslint.config.js refuses anything else; docs/architecture.md).
+//   node scripts/front-doors.mjs   rewrites cross-module imports of module internals to the front
+//                                  door and writes each index.server.ts (generated: edit the
+//                                  imports, not the door)
+// Test files are not rewritten: like routes, tests compose modules and may reach inside them.
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const MODULES = path.join(ROOT, "app/modules");
+
+const isTest = (f) => /\.(test|property)\.tsx?$/.test(f);
+const isOpen = (p) => /\.(constants|schema)$/.test(p) || p === "index.server";
+
+function filesOf(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...filesOf(full));
+    else if (/\.tsx?$/.test(name)) out.push(full);
+  }
+  return out;
+}
+
+const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+"~\/modules\/([a-z0-9-]+)\/([^"]+)";/g;
+
+/** module → file inside it → name → "type" | "value" */
+const exportsOf = new Map();
+const need = (mod, file, name, kind) => {
+  if (!exportsOf.has(mod)) exportsOf.set(mod, new Map());
+  const files = exportsOf.get(mod);
+  if (!files.has(file)) files.set(file, new Map());
+  const names = files.get(file);
+  if (names.get(name) !== "value") names.set(name, kind);
+};
+
+const modules = readdirSync(MODULES).filter((m) => statSync(path.join(MODULES, m)).isDirectory());
+const changed = [];
+
+for (const mod of modules) {
+  for (const file of filesOf(path.join(MODULES, mod))) {
+    if (isTest(file) || file.endsWith("index.server.ts")) continue;
+    const src = readFileSync(file, "utf8");
+    const out = src.replace(IMPORT, (whole, typeOnly, specs, target, inner) => {
+      if (target === mod || isOpen(inner)) return whole;
+      for (const raw of specs
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const isType = Boolean(typeOnly) || raw.startsWith("type ");
+        const name = raw
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0]
+          .trim();
+        need(target, inner, name, isType ? "type" : "value");
+      }
+      return whole.replace(`"~/modules/${target}/${inner}"`, `"~/modules/${target}/index.server"`);
+    });
+    if (out !== src) {
+      changed.push(file);
+      writeFileSync(file, mergeDoorImports(out));
+    }
+  }
+}
+
+for (const [mod, files] of [...exportsOf].sort(([a], [b]) => a.localeCompare(b))) {
+  const lines = [
+    `// The front door of the ${mod} module: what other modules may use of it (besides its`,
+    "// client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.",
+  ];
+  for (const [file, names] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const values = [...names]
+      .filter(([, k]) => k === "value")
+      .map(([n]) => n)
+      .sort();
+    const types = [...names]
+      .filter(([, k]) => k === "type")
+      .map(([n]) => n)
+      .sort();
+    if (values.length) lines.push(`export { ${values.join(", ")} } from "./${file}";`);
+    if (types.length) lines.push(`export type { ${types.join(", ")} } from "./${file}";`);
+  }
+  const door = path.join(MODULES, mod, "index.server.ts");
+  writeFileSync(door, lines.join("\n") + "\n");
+  changed.push(door);
+}
+
+// Prettier lays the files out as the rest of the code (long export lists over several lines).
+const prettier = spawnSync("npx", ["prettier", "--write", ...changed], { cwd: ROOT, encoding: "utf8" });
+if (prettier.status !== 0) throw new Error(prettier.stderr);
+console.log(`${changed.length} files written`);
+
+/** One import per front door in a file: `import { a, type B }` instead of one per inner file. */
+function mergeDoorImports(src) {
+  const byDoor = new Map();
+  const DOOR = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+"(~\/modules\/[a-z0-9-]+\/index\.server)";\n?/g;
+  for (const m of src.matchAll(DOOR)) {
+    const specs = m[2]
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const list = byDoor.get(m[3]) ?? [];
+    list.push(...specs.map((s) => (m[1] && !s.startsWith("type ") ? `type ${s}` : s)));
+    byDoor.set(m[3], list);
+  }
+  const seen = new Set();
+  return src.replace(DOOR, (whole, _t, _s, door) => {
+    const specs = [...new Set(byDoor.get(door))];
+    if (seen.has(door)) return "";
+    seen.add(door);
+    if (specs.every((s) => s.startsWith("type ")))
+      return `import type { ${specs.map((s) => s.slice(5)).join(", ")} } from "${door}";\n`;
+    return `import { ${specs.join(", ")} } from "${door}";\n`;
+  });
+}
