@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
 import { now } from "~/server/clock.server";
-import { countLostByReason } from "~/modules/leads/funnel-settings.server";
+import { countLostByReason } from "~/modules/leads/funnel.server";
 import type { FollowUpRow } from "~/modules/leads/lead.server";
 import { log } from "~/server/logging/logger.server";
 import { getBillingFigures, type BillingFigures } from "~/modules/billing/list.server";
