@@ -43,6 +43,7 @@ export default [
       route("materiais", "routes/representante/materiais.tsx"),
       route("comissoes", "routes/representante/comissoes.tsx"),
       route("conta", "routes/representante/conta.tsx"),
+      route("*", "routes/representante/not-found.tsx"),
     ]),
   ]),
 
@@ -58,6 +59,7 @@ export default [
     layout("routes/cliente/layout.tsx", [
       index("routes/cliente/index.tsx"),
       route("dados", "routes/cliente/dados.tsx"),
+      route("*", "routes/cliente/not-found.tsx"),
     ]),
   ]),
 
@@ -114,6 +116,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("privacy", "routes/admin/privacy.tsx"),
       route("privacy/export", "routes/admin/privacy-export.ts"),
+      // Unknown admin addresses: a 404 inside the back office, not the public site's page.
+      route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

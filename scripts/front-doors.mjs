@@ -6,7 +6,7 @@
 //                                  imports, not the door)
 // Test files are not rewritten: like routes, tests compose modules and may reach inside them.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -40,12 +40,65 @@ const need = (mod, file, name, kind) => {
 const modules = readdirSync(MODULES).filter((m) => statSync(path.join(MODULES, m)).isDirectory());
 const changed = [];
 
+// Where each name of an existing door comes from: imports already through a door keep it open.
+const doorFile = new Map();
+for (const mod of modules) {
+  const door = path.join(MODULES, mod, "index.server.ts");
+  if (!existsSync(door)) continue;
+  const names = new Map();
+  for (const m of readFileSync(door, "utf8").matchAll(
+    /export\s+(?:type\s+)?\{([^}]*)\}\s+from\s+"\.\/([^"]+)";/g,
+  ))
+    for (const spec of m[1]
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean))
+      names.set(spec, m[2]);
+  doorFile.set(mod, names);
+}
+const unknown = [];
+
+/** The file of `mod` that exports `name`: the door's say if still true, else found by its source. */
+function exporter(mod, name, hint) {
+  const exportsName = (file) =>
+    new RegExp(
+      `export\\s+(?:declare\\s+)?(?:async\\s+)?(?:function\\*?|const|let|class|type|interface|enum)\\s+${name}\\b|export\\s+(?:type\\s+)?\\{[^}]*\\b${name}\\b[^}]*\\}`,
+    ).test(readFileSync(file, "utf8"));
+  const base = path.join(MODULES, mod);
+  if (hint) {
+    const file = [".ts", ".tsx"].map((e) => path.join(base, hint + e)).find(existsSync);
+    if (file && exportsName(file)) return hint;
+  }
+  for (const file of filesOf(base)) {
+    if (isTest(file) || file.endsWith("index.server.ts")) continue;
+    if (exportsName(file)) return path.relative(base, file).replace(/\.tsx?$/, "");
+  }
+  return null;
+}
+
 for (const mod of modules) {
   for (const file of filesOf(path.join(MODULES, mod))) {
     if (isTest(file) || file.endsWith("index.server.ts")) continue;
     const src = readFileSync(file, "utf8");
     const out = src.replace(IMPORT, (whole, typeOnly, specs, target, inner) => {
-      if (target === mod || isOpen(inner)) return whole;
+      if (target === mod) return whole;
+      if (inner === "index.server") {
+        for (const raw of specs
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean)) {
+          const isType = Boolean(typeOnly) || raw.startsWith("type ");
+          const name = raw
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)[0]
+            .trim();
+          const from = exporter(target, name, doorFile.get(target)?.get(name));
+          if (from) need(target, from, name, isType ? "type" : "value");
+          else unknown.push(`${path.relative(ROOT, file)}: ${name} (not in ${target}'s door)`);
+        }
+        return whole;
+      }
+      if (isOpen(inner)) return whole;
       for (const raw of specs
         .split(",")
         .map((s) => s.trim())
@@ -64,6 +117,13 @@ for (const mod of modules) {
       writeFileSync(file, mergeDoorImports(out));
     }
   }
+}
+
+if (unknown.length) {
+  console.error(
+    `imported through a door that does not hold them (import them from their file):\n  ${unknown.join("\n  ")}`,
+  );
+  process.exit(1);
 }
 
 for (const [mod, files] of [...exportsOf].sort(([a], [b]) => a.localeCompare(b))) {

@@ -15,7 +15,8 @@ import type { FieldErrors } from "./validation";
  * form-reply.server.ts.
  */
 
-export type ToastKind = "success" | "error" | "info";
+/** `warning`: done, but something deserves a look (shown longer than the others). */
+export type ToastKind = "success" | "error" | "info" | "warning";
 export interface Toast {
   type: ToastKind;
   message: string;
@@ -26,6 +27,7 @@ export const toast = {
   success: (message: string): Toast => ({ type: "success", message }),
   error: (message: string): Toast => ({ type: "error", message }),
   info: (message: string): Toast => ({ type: "info", message }),
+  warning: (message: string): Toast => ({ type: "warning", message }),
 };
 
 export interface ReplyBody<Values = never> {

@@ -345,6 +345,10 @@ const MATRIX: Record<string, Line> = {
     freshSession: true,
   },
   "routes/cliente/layout.tsx": { loader: CLIENT_AREA, isolation: true },
+  "routes/cliente/not-found.tsx": {
+    params: () => ({ "*": "nao-existe" }),
+    loader: { ...CLIENT_AREA, clientA: status(404), clientB: status(404) },
+  },
   "routes/cliente/index.tsx": {
     loader: CLIENT_AREA,
     // "Alterar ou cancelar o plano": a request for the session's own client; ids in the form are ignored.
@@ -414,6 +418,10 @@ const MATRIX: Record<string, Line> = {
     freshSession: true,
   },
   "routes/representante/layout.tsx": { loader: PORTAL, isolation: true },
+  "routes/representante/not-found.tsx": {
+    params: () => ({ "*": "nao-existe" }),
+    loader: { ...PORTAL, repA: status(404), repB: status(404) },
+  },
   "routes/representante/index.ts": {
     loader: {
       anon: toRepLogin,
@@ -519,6 +527,11 @@ const MATRIX: Record<string, Line> = {
     },
   ],
   "routes/admin/layout.tsx": { loader: ADMIN },
+  // An unknown admin address: the sign-in for everyone else, a 404 in the back office for the admin.
+  "routes/admin/not-found.tsx": {
+    params: () => ({ "*": "nao-existe" }),
+    loader: { ...ADMIN, admin: status(404) },
+  },
   "routes/admin/index.ts": {
     loader: {
       anon: toAdminLogin,

@@ -1,10 +1,15 @@
 import { ErrorState } from "~/components/ui/error-state";
 
-/** The restaurant area's error state: pt-BR, the error code, and the way back. */
+/** The restaurant area's error state, inside its shell: pt-BR, the error code, and the way back. */
+export function ClientAreaErrorState({ status }: { status?: number }) {
+  return <ErrorState home="/cliente" homeLabel="Voltar à Área do Cliente" status={status} />;
+}
+
+/** The area's layout boundary (its shell is gone with its data). */
 export function ClientAreaErrorBoundary() {
   return (
     <main id="conteudo" className="mx-auto max-w-xl px-4 py-8">
-      <ErrorState home="/cliente" homeLabel="Voltar à Área do Cliente" />
+      <ClientAreaErrorState />
     </main>
   );
 }

@@ -1,8 +1,8 @@
 import { ErrorState } from "~/components/ui/error-state";
 
 /** The portal's error state: pt-BR, the error code, and the way back to the dashboard. */
-export function PortalErrorState() {
-  return <ErrorState home="/representante/dashboard" homeLabel="Voltar ao dashboard" />;
+export function PortalErrorState({ status }: { status?: number }) {
+  return <ErrorState home="/representante/dashboard" homeLabel="Voltar ao dashboard" status={status} />;
 }
 
 /** ErrorBoundary of a portal page: shown inside the portal's header. */

@@ -1,10 +1,11 @@
-import { CheckCircle2, Info, X, XCircle } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Info, X, XCircle } from "lucide-react";
 import type { FlashToast } from "~/lib/flash.server";
 
 const STYLE = {
   success: { Icon: CheckCircle2, tone: "text-green-700" },
   error: { Icon: XCircle, tone: "text-red-700" },
   info: { Icon: Info, tone: "text-slate-700" },
+  warning: { Icon: AlertTriangle, tone: "text-amber-700" },
 } as const;
 
 /**

@@ -51,10 +51,21 @@ export function ErrorCode({ status, requestId }: { status: number; requestId: st
 
 /**
  * The error state of the back office and the portal: inside their shell, the pt-BR message, the
- * error code and a way back to the area's home.
+ * error code and a way back to the area's home. `status` is for a page that is itself the error
+ * (an area's "not found" page); a boundary takes the status of the error it caught.
  */
-export function ErrorState({ home, homeLabel }: { home: string; homeLabel: string }) {
-  const { status, requestId } = useErrorInfo();
+export function ErrorState({
+  home,
+  homeLabel,
+  status: fixedStatus,
+}: {
+  home: string;
+  homeLabel: string;
+  status?: number;
+}) {
+  const info = useErrorInfo();
+  const status = fixedStatus ?? info.status;
+  const requestId = info.requestId;
   const t = errorTexts(status);
   return (
     <section

@@ -26,6 +26,8 @@ export function showToast(kind: ToastKind, message: string, options?: { id?: str
   void loadSonner().then(({ toast }) => {
     if (kind === "success") toast.success(message, options);
     else if (kind === "error") toast.error(message, options);
+    // A warning is read, not glanced at: it stays 10 s (the others sonner's 4 s).
+    else if (kind === "warning") toast.warning(message, { duration: 10_000, ...options });
     else toast(message, options);
   });
 }

@@ -1,11 +1,12 @@
 import type { Actor } from "~/modules/audit/index.server";
-import type { FormSubmitResult } from "~/lib/form-reply";
+import { toast, type FormSubmitResult, type Toast } from "~/lib/form-reply";
 import { log } from "~/server/logging/logger.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { CLIENT_MESSAGES, ClientEditSchema, ClientSchema } from "./clients.schema";
 import {
   ClientEmailTakenError,
   createClient,
+  findSameBusinessName,
   PlanNotFoundError,
   updateClient,
   type Client,
@@ -15,7 +16,28 @@ import { today } from "~/server/clock.server";
 const FIELDS = ["name", "email", "phone", "businessName", "document", "planId", "status"] as const;
 
 export type ClientFormValues = Record<(typeof FIELDS)[number], string>;
-export type ClientFormResult = FormSubmitResult<Client, ClientFormValues>;
+/** Saved: the toast to show says so, or warns of another client with the same business name. */
+export type ClientFormResult =
+  | Exclude<FormSubmitResult<Client, ClientFormValues>, { ok: true }>
+  | { ok: true; saved: Client; toast: Toast };
+
+/**
+ * The spec's success message, followed by a warning when another client has the same business
+ * name: two units of a chain may be two clients, so it never stops the save, but a repeated
+ * sign-up is caught when it is made. A failed look-up only loses the warning.
+ */
+async function savedToast(client: Client, created: boolean): Promise<Toast> {
+  const done = created ? CLIENT_MESSAGES.created : CLIENT_MESSAGES.updated;
+  const other = await findSameBusinessName({ businessName: client.businessName, exceptId: client.id }).catch(
+    (err: unknown) => {
+      log.error({ err }, "same business name look-up failed");
+      return null;
+    },
+  );
+  return other
+    ? toast.warning(`${done} ${CLIENT_MESSAGES.sameBusiness(client.businessName, other)}`)
+    : toast.success(done);
+}
 
 /**
  * The client form's submit, shared by /admin/clients/new and /admin/clients/edit/{id}:
@@ -55,10 +77,13 @@ export async function submitClientForm({
   try {
     if (id) {
       const client = await updateClient({ id, input: parsed.data, actor });
-      return client ? { ok: true, saved: client } : { ok: false, notFound: true };
+      return client
+        ? { ok: true, saved: client, toast: await savedToast(client, false) }
+        : { ok: false, notFound: true };
     }
     const input = { ...parsed.data, planId: plan?.success ? plan.data : null };
-    return { ok: true, saved: await createClient({ input, today: today(), actor }) };
+    const client = await createClient({ input, today: today(), actor });
+    return { ok: true, saved: client, toast: await savedToast(client, true) };
   } catch (err) {
     if (err instanceof ClientEmailTakenError) {
       return {

@@ -289,6 +289,98 @@ describe("client routes as admin", () => {
   });
 });
 
+describe("a second client with the same business name", () => {
+  /** The toast the redirect carries: its kind and its words. */
+  async function toastOf(res: { headers: Headers }) {
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__flash="))!;
+    const { toast } = await readFlash(
+      new Request("http://x/", { headers: { cookie: cookie.split(";")[0] } }),
+    );
+    return { type: toast?.type, message: toast?.message };
+  }
+  const create = (over: Record<string, string>) =>
+    outcome(() => clientNew.action(args(post("/admin/clients/new", form(over), admin))));
+  const update = (id: string, over: Record<string, string>) =>
+    outcome(() =>
+      clientEdit.action(
+        args(post(`/admin/clients/edit/${id}`, { intent: "update", ...form(over) }, admin), { id }),
+      ),
+    );
+  const idOf = async (email: string) =>
+    (await t.db.select({ id: clients.id }).from(clients).where(eq(clients.email, email)))[0].id;
+
+  it("is saved, with a warning naming the other client (case, accents and outer spaces aside)", async () => {
+    const first = { name: "Joana Prado", email: "joana@cantina.dev", businessName: "Cantina Bella Nápoli" };
+    expect(await toastOf(await create(first))).toEqual({
+      type: "success",
+      message: "Cliente criado com sucesso!",
+    });
+
+    const second = await create({
+      name: "Outra Pessoa",
+      email: "outra@cantina.dev",
+      businessName: "  CANTINA bella napoli ",
+    });
+    expect(second.location).toBe("/admin/clients");
+    expect(await toastOf(second)).toEqual({
+      type: "warning",
+      message:
+        "Cliente criado com sucesso! Atenção: o negócio “CANTINA bella napoli” já é de outro cliente, Joana Prado (joana@cantina.dev). Confira se não é um cadastro repetido.",
+    });
+    const secondId = await idOf("outra@cantina.dev");
+    expect((await t.db.select().from(clients).where(eq(clients.id, secondId)))[0].businessName).toBe(
+      "CANTINA bella napoli",
+    );
+
+    // Editing: another name, no warning; back to the same name, the warning again.
+    const renamed = await update(secondId, {
+      name: "Outra Pessoa",
+      email: "outra@cantina.dev",
+      businessName: "Cantina Roma",
+    });
+    expect(await toastOf(renamed)).toEqual({ type: "success", message: "Cliente atualizado com sucesso!" });
+    const back = await update(secondId, {
+      name: "Outra Pessoa",
+      email: "outra@cantina.dev",
+      businessName: "Cantina Bella Napoli",
+    });
+    expect(await toastOf(back)).toMatchObject({
+      type: "warning",
+      message: expect.stringContaining(
+        "Cliente atualizado com sucesso! Atenção: o negócio “Cantina Bella Napoli” já é de outro cliente, Joana Prado (joana@cantina.dev).",
+      ),
+    });
+    // Saving the first one names the second: the client being saved is never its own duplicate.
+    const firstAgain = await update(await idOf("joana@cantina.dev"), first);
+    expect((await toastOf(firstAgain)).message).toContain(
+      "já é de outro cliente, Outra Pessoa (outra@cantina.dev).",
+    );
+
+    // A third: the oldest is named, with how many there are.
+    const third = await create({
+      name: "Terceiro",
+      email: "terceiro@cantina.dev",
+      businessName: "Cantina Bella Nápoli",
+    });
+    expect((await toastOf(third)).message).toContain(
+      "o negócio “Cantina Bella Nápoli” já é de outros 2 clientes, entre eles Joana Prado (joana@cantina.dev).",
+    );
+    // A name that only contains it is another business.
+    const branch = await create({
+      name: "Filial",
+      email: "filial@cantina.dev",
+      businessName: "Cantina Bella Nápoli 2",
+    });
+    expect(await toastOf(branch)).toEqual({ type: "success", message: "Cliente criado com sucesso!" });
+    expect(
+      await t.db
+        .select()
+        .from(clients)
+        .where(sql`${clients.email} like '%@cantina.dev'`),
+    ).toHaveLength(4);
+  });
+});
+
 describe("client routes when the database fails", () => {
   async function withTableRenamed<T>(table: string, fn: () => Promise<T>): Promise<T> {
     const quiet = vi.spyOn(baseLogger(), "error").mockImplementation(() => {});

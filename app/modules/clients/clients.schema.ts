@@ -74,6 +74,11 @@ export const CLIENT_MESSAGES = {
   businessTooLong: "O nome do negócio deve ter no máximo 160 caracteres.",
   planRequired: "Selecione um plano.",
   statusRequired: "Selecione o status.",
+  /** After a save (a warning, never a refusal): another client has the same business name. */
+  sameBusiness: (business: string, other: { name: string; email: string; more: number }) =>
+    other.more === 0
+      ? `Atenção: o negócio “${business}” já é de outro cliente, ${other.name} (${other.email}). Confira se não é um cadastro repetido.`
+      : `Atenção: o negócio “${business}” já é de outros ${other.more + 1} clientes, entre eles ${other.name} (${other.email}). Confira se não é um cadastro repetido.`,
 } as const;
 
 export const SUBSCRIPTION_MESSAGES = {

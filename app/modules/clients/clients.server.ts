@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/db/errors";
@@ -150,6 +150,51 @@ export async function getClient({ id }: { id: string }): Promise<Client | null> 
   if (!isId(id)) return null;
   const [row] = await getDb().select().from(clients).where(eq(clients.id, id));
   return row ?? null;
+}
+
+/** Another client with the same business name as the one just saved (see findSameBusinessName). */
+export interface SameBusinessClient {
+  id: string;
+  name: string;
+  email: string;
+  /** How many other clients have that name besides this one. */
+  more: number;
+}
+
+/**
+ * The oldest other client whose business name is `businessName`, case, accents and outer spaces
+ * aside ("Cantina Bella" = " cantina bélla "), or null. A second client of the same name is
+ * allowed (two units of a chain are two clients), so this only feeds a warning. The contains
+ * pattern lets the trigram index find the candidates; the equality decides.
+ */
+export async function findSameBusinessName({
+  businessName,
+  exceptId,
+}: {
+  businessName: string;
+  exceptId: string;
+}): Promise<SameBusinessClient | null> {
+  const name = businessName.trim();
+  if (!name) return null;
+  const rows = await getDb()
+    .select({
+      id: clients.id,
+      name: clients.name,
+      email: clients.email,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(clients)
+    .where(
+      and(
+        containsText(clients.businessName, name),
+        sql`lower(immutable_unaccent(btrim(${clients.businessName}))) = lower(immutable_unaccent(${name}))`,
+        ne(clients.id, exceptId),
+      ),
+    )
+    .orderBy(asc(clients.createdAt), asc(clients.id))
+    .limit(1);
+  const [first] = rows;
+  return first ? { id: first.id, name: first.name, email: first.email, more: first.total - 1 } : null;
 }
 
 export async function findClientByEmail({ email }: { email: string }): Promise<Client | null> {

@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
-import { funnelSettings, leads } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "~/db/client.server";
+import { funnelSettings } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
-import { DEFAULT_LOST_REASONS, NO_LOST_REASON_LABEL } from "./leads.schema";
+import { DEFAULT_LOST_REASONS } from "./leads.schema";
 import { IDLE_DAYS_DEFAULTS, type OpenStage } from "./leads.constants";
 import { now as clockNow } from "~/server/clock.server";
 
@@ -57,18 +57,4 @@ export async function saveFunnelSettings({
       ),
     });
   });
-}
-
-/**
- * Lost leads (now in `perdido`) by reason, most frequent first; leads lost without a reason are
- * counted under NO_LOST_REASON_LABEL. Served by the partial index on lost_reason.
- */
-export async function countLostByReason(): Promise<{ reason: string; count: number }[]> {
-  const rows = await queryRows<{ reason: string | null; n: number }>(
-    getDb(),
-    sql`select ${leads.lostReason} as reason, count(*)::int as n from ${leads}
-         where ${leads.statusFunil} = 'perdido'
-         group by 1 order by 2 desc, 1 nulls last`,
-  );
-  return rows.map((r) => ({ reason: r.reason ?? NO_LOST_REASON_LABEL, count: Number(r.n) }));
 }

@@ -11,7 +11,14 @@ import { emit } from "~/modules/events/index.server";
 import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
 import { getFunnelSettings } from "./funnel-settings.server";
-import { canMove, LEADS_PAGE_SIZE, STAGES, type FollowUpFilter, type Stage } from "./leads.schema";
+import {
+  canMove,
+  LEADS_PAGE_SIZE,
+  NO_LOST_REASON_LABEL,
+  STAGES,
+  type FollowUpFilter,
+  type Stage,
+} from "./leads.schema";
 
 export type StageCounts = Record<Stage, CountResult>;
 
@@ -251,6 +258,26 @@ async function searchBoard(
     STAGES.map((s) => [s, { total: byStage[s].length, kind: "exact", approximate: false }]),
   ) as StageCounts;
   return { counts, columns };
+}
+
+/**
+ * Lost leads (now in `perdido`) by reason, most frequent first; leads lost without a reason are
+ * counted under NO_LOST_REASON_LABEL. The board passes its search and filter, so the counts
+ * describe the cards it shows; the dashboard counts them all. Served by the partial index on
+ * lost_reason (and the trigram indexes when searching).
+ */
+export async function countLostByReason({
+  q = "",
+  followUp = null,
+}: { q?: string; followUp?: FollowUpFilter | null } = {}): Promise<{ reason: string; count: number }[]> {
+  const where = and(eq(leads.statusFunil, "perdido"), searchFilter(q), followUpFilter(followUp));
+  const rows = await queryRows<{ reason: string | null; n: number }>(
+    getDb(),
+    sql`select ${leads.lostReason} as reason, count(*)::int as n from ${leads}
+         where ${where}
+         group by 1 order by 2 desc, 1 nulls last`,
+  );
+  return rows.map((r) => ({ reason: r.reason ?? NO_LOST_REASON_LABEL, count: Number(r.n) }));
 }
 
 /** The whole board: counts plus each column's first pages. */

@@ -15,7 +15,7 @@ const args = (request: Request) => ({ request, params: {}, context: context() })
 let admin = "";
 let seq = 0;
 
-async function makeLead(stage: "novo" | "perdido" = "novo") {
+async function makeLead(stage: "novo" | "perdido" = "novo", business?: string) {
   seq += 1;
   const [row] = await t.db
     .insert(leads)
@@ -23,7 +23,7 @@ async function makeLead(stage: "novo" | "perdido" = "novo") {
       name: `Perda ${seq}`,
       email: `perda${seq}@exemplo.com`,
       phone: "(11) 98888-7777",
-      business: `Padaria ${seq}`,
+      business: business ?? `Padaria ${seq}`,
       plan: "Premium",
       statusFunil: stage,
       status: stage,
@@ -153,5 +153,47 @@ describe("Settings → Funil", () => {
     expect((funnel.data as { lostByReason: unknown }).lostByReason).toEqual(expected);
     const dash = await outcome(() => dashboard.loader(args(get("/admin/dashboard", admin)) as never));
     expect((dash.data as { lostByReason: unknown }).lostByReason).toEqual(expected);
+  });
+
+  it("counts on the funnel only the lost leads its search and filter show, like the cards", async () => {
+    await t.db.delete(leads);
+    await saveSettings({ lostReasons: "Preço\nSumiu" });
+    const lost: [string, string][] = [
+      ["Açaí da Praia", "Preço"],
+      ["Açaí do Centro", "Sumiu"],
+      ["Pizzaria Bella", "Preço"],
+      ["Pizzaria Roma", "Preço"],
+    ];
+    for (const [business, lostReason] of lost)
+      await lose((await makeLead("novo", business)).id, { lostReason });
+    const board = async (query: string) => {
+      const res = await outcome(() => leadsRoute.loader(args(get(`/admin/leads${query}`, admin)) as never));
+      const d = res.data as Awaited<ReturnType<typeof leadsRoute.loader>>;
+      return { counts: d.lostByReason, cards: d.columns.perdido.leads.map((l) => l.business).sort() };
+    };
+
+    // Accent- and case-insensitive, as the cards' search.
+    expect(await board("?q=ACAI")).toEqual({
+      counts: [
+        { reason: "Preço", count: 1 },
+        { reason: "Sumiu", count: 1 },
+      ],
+      cards: ["Açaí da Praia", "Açaí do Centro"],
+    });
+    expect(await board("?q=pizzaria")).toEqual({
+      counts: [{ reason: "Preço", count: 2 }],
+      cards: ["Pizzaria Bella", "Pizzaria Roma"],
+    });
+    expect(await board("?q=nenhum-lead-assim")).toEqual({ counts: [], cards: [] });
+    // "Contato atrasado" lists open leads only: no lost card, so no lost count.
+    expect(await board("?contato=atrasados")).toEqual({ counts: [], cards: [] });
+    // Without a search, the board and the dashboard count every lost lead.
+    const everyone = [
+      { reason: "Preço", count: 3 },
+      { reason: "Sumiu", count: 1 },
+    ];
+    expect((await board("")).counts).toEqual(everyone);
+    const dash = await outcome(() => dashboard.loader(args(get("/admin/dashboard?q=acai", admin)) as never));
+    expect((dash.data as { lostByReason: unknown }).lostByReason).toEqual(everyone);
   });
 });

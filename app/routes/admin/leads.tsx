@@ -10,8 +10,8 @@ import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { convertLead } from "~/modules/leads/conversion.server";
-import { loadFunnel, moveLead } from "~/modules/leads/funnel.server";
-import { countLostByReason, getFunnelSettings } from "~/modules/leads/funnel-settings.server";
+import { countLostByReason, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
+import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import {
   LEAD_MESSAGES,
   LeadActionSchema,
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadFunnel({ q, followUp, pages }),
     listPlanOptions(),
     getFunnelSettings(),
-    countLostByReason(),
+    countLostByReason({ q, followUp }),
   ]);
   return { q, view, followUp, pages, plans, settings, lostByReason, ...funnel };
 }

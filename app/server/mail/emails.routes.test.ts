@@ -1,10 +1,20 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  Outlet,
+  StaticRouterProvider,
+  useLoaderData,
+} from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailMessages } from "~/db/schema";
+import { billingSettings, mailMessages } from "~/db/schema";
 import { readFlash } from "~/lib/flash.server";
 import { resetEnvCache } from "~/lib/env.server";
 import * as detail from "~/routes/admin/emails/detail";
 import * as list from "~/routes/admin/emails/list";
+import * as billingSettingsRoute from "~/routes/admin/settings/billing";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
@@ -166,5 +176,80 @@ describe("/admin/emails", () => {
       );
     }
     expect(await t.db.select().from(mailMessages).where(eq(mailMessages.id, sentId))).toEqual(before);
+  });
+});
+
+describe("the preview of a charge e-mail while charges carry the demo PIX key", () => {
+  const WARNING = "Chave PIX de demonstração: o PIX deste e-mail usa uma chave que não é da empresa.";
+
+  /** The detail page as the server renders it for the admin. */
+  async function preview(id: string) {
+    const handler = createStaticHandler([
+      {
+        id: "root",
+        path: "/",
+        loader: () => ({ requestId: "t" }),
+        Component: Outlet,
+        children: [
+          {
+            path: "admin/emails/:id",
+            loader: ({ request, params }) => detail.loader(args(request, params as Record<string, string>)),
+            Component: () => createElement(detail.default, { loaderData: useLoaderData() } as never),
+          },
+        ],
+      },
+    ]);
+    const ctx = await handler.query(get(`/admin/emails/${id}`, admin));
+    if (ctx instanceof Response) throw new Error(`redirected to ${ctx.headers.get("location")}`);
+    const router = createStaticRouter(handler.dataRoutes, ctx);
+    const html = renderToString(
+      createElement(StaticRouterProvider, { router, context: ctx, hydrate: false }),
+    );
+    return { html, text: html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ") };
+  }
+
+  it("warns on each e-mail that carries a PIX, with the way to change the key, until an admin saves the company's", async () => {
+    useSmtp(undefined);
+    await t.db
+      .insert(billingSettings)
+      .values({
+        id: 1,
+        pixKey: "123e4567-e12b-12d1-a456-426655440000",
+        pixName: "Demo",
+        pixCity: "Sao Paulo",
+        pixKeyIsDemo: true,
+      })
+      .onConflictDoUpdate({ target: billingSettings.id, set: { pixKeyIsDemo: true } });
+    const queue = async (kind: string) =>
+      (await queueMail(t.db, { kind, to: "cliente@x.dev", subject: kind, html: "<p>PIX</p>", text: "PIX" }))!;
+    const withPix = [
+      await queue("cobranca.nova"),
+      await queue("cobranca.lembrete"),
+      await queue("assinatura.suspensa"),
+    ];
+    const withoutPix = [await queue("cobranca.recibo"), await queue("lead.novo")];
+
+    for (const id of withPix) {
+      const page = await preview(id);
+      expect(page.text).toContain(WARNING);
+      expect(page.html).toMatch(
+        /<a[^>]*href="\/admin\/settings\/billing"[^>]*>Trocar em Configurações → Financeiro<\/a>/,
+      );
+    }
+    for (const id of withoutPix) expect((await preview(id)).text).not.toContain("Chave PIX de demonstração");
+
+    // An admin saves the company's key in Configurações → Financeiro: the warning is gone.
+    const current = (
+      await outcome(() => billingSettingsRoute.loader(args(get("/admin/settings/billing", admin))))
+    ).data as Record<string, string>;
+    const fields = ["pixKey", "pixName", "pixCity", "renewalDaysBefore", "reminderOffsets", "suspensionDays"];
+    const form = Object.fromEntries(fields.map((k) => [k, current[k]]));
+    const saved = await outcome(() =>
+      billingSettingsRoute.action(
+        args(post("/admin/settings/billing", { ...form, pixKey: "financeiro@empresa.dev" }, admin)),
+      ),
+    );
+    expect(saved.status).toBeLessThan(400);
+    for (const id of withPix) expect((await preview(id)).text).not.toContain("Chave PIX de demonstração");
   });
 });

@@ -2,11 +2,18 @@ import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 
 /**
- * The dashboard's warning while charges still carry the seeded demonstration PIX key (issue 45):
- * they are already e-mailed to clients, so it is said where every admin looks first, with the
- * way to change it, until an admin saves the company's key in Configurações → Financeiro.
+ * The warning while charges still carry the seeded demonstration PIX key (issue 45): they are
+ * already e-mailed to clients, so it is said where every admin looks first (the dashboard) and on
+ * the preview of each e-mail that carries a PIX, with the way to change it, until an admin saves
+ * the company's key in Configurações → Financeiro. `what` says what carries the key.
  */
-export function DemoPixKeyNotice({ show }: { show: boolean }) {
+export function DemoPixKeyNotice({
+  show,
+  what = "as cobranças enviadas aos clientes usam",
+}: {
+  show: boolean;
+  what?: string;
+}) {
   if (!show) return null;
   return (
     <p
@@ -15,7 +22,7 @@ export function DemoPixKeyNotice({ show }: { show: boolean }) {
     >
       <AlertTriangle aria-hidden className="mt-0.5 h-4 w-4 flex-none" />
       <span>
-        Chave PIX de demonstração: as cobranças enviadas aos clientes usam uma chave que não é da empresa.{" "}
+        Chave PIX de demonstração: {what} uma chave que não é da empresa.{" "}
         <Link to="/admin/settings/billing" className="font-semibold underline underline-offset-2">
           Trocar em Configurações → Financeiro
         </Link>

@@ -131,7 +131,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     switch (intent) {
       case "update": {
         const result = await submitClientForm({ form, id: client.id, actor: user });
-        if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.updated);
+        if (result.ok) return redirectWithToast("/admin/clients", result.toast.type, result.toast.message);
         if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
         return replyRefused(result, { intent });
       }

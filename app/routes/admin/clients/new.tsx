@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const result = await submitClientForm({ form: await readFormData(request), actor: user });
-  if (result.ok) return redirectWithToast("/admin/clients", "success", CLIENT_MESSAGES.created);
+  if (result.ok) return redirectWithToast("/admin/clients", result.toast.type, result.toast.message);
   if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
   return replyRefused(result);
 }

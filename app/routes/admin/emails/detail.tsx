@@ -2,6 +2,7 @@ import { ArrowLeft, RotateCw } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/detail";
+import { DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
 import { MailStatusBadge, mailKindLabel } from "~/components/admin/emails/mail-status";
 import { Card } from "~/components/admin/ui";
 import { ListError } from "~/components/ui/list-states";
@@ -13,6 +14,7 @@ import { formatDateTime } from "~/lib/format";
 import { formToObject } from "~/lib/validation";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { mailCarriesDemoPixKey } from "~/modules/billing/demo-pix-mails.server";
 import { MAIL_LOG_MESSAGES } from "~/modules/notifications/notifications.constants";
 import { readFormData } from "~/server/http/form.server";
 import { getMail, previewHtml, resendMail } from "~/server/mail/mail.server";
@@ -44,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       html: previewHtml(m),
       text: m.text,
     },
+    demoPixKey: await mailCarriesDemoPixKey(m.kind),
   };
 }
 
@@ -88,7 +91,7 @@ function Field({
 
 export default function EmailDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   useReplyToast(actionData);
-  const { mail } = loaderData;
+  const { mail, demoPixKey } = loaderData;
   const busy = useNavigation().state === "submitting";
   const resendable = mail.status === "falhou" || mail.status === "sem_smtp";
   return (
@@ -117,6 +120,7 @@ export default function EmailDetailPage({ loaderData, actionData }: Route.Compon
           ) : null
         }
       />
+      <DemoPixKeyNotice show={demoPixKey} what="o PIX deste e-mail usa" />
       <Card className="mb-6">
         <dl className="grid gap-4 sm:grid-cols-3">
           <Field label="Destinatário">{mail.toAddress}</Field>
