@@ -7,6 +7,7 @@ import { expectNoA11yViolations, gotoReady } from "../../support/e2e";
 import { expect, test } from "../../support/fixtures";
 import { newLead } from "../../support/leads";
 import { waitForMail } from "../../support/mail";
+import { MIN_TARGET, smallTouchTargets } from "../../support/touch-targets";
 
 const bar = (page: Page) => page.getByRole("list", { name: "Etapa do lead" });
 const currentStage = (page: Page) => bar(page).locator('[aria-current="step"]');
@@ -132,4 +133,33 @@ test("'Mover para' in the card's menu moves the lead, and converting charges wha
   // The charge the dialog announced reached the lead's address.
   const [mail] = await waitForMail((m) => m.to.includes(lead.email) && m.subject.startsWith("Nova cobrança"));
   expect(mail.subject).toMatch(/R\$\s238,90/);
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test("the stage bar and the 'Mover para' items are thumb-sized", async ({ adminPage: page }) => {
+    const lead = await newLead(page, "Lead Toque Caminhos");
+    await gotoReady(page, `/admin/leads?q=${encodeURIComponent(lead.email)}`);
+    await page
+      .getByRole("article", { name: lead.name })
+      .getByRole("button", { name: `Ações de ${lead.name}` })
+      .tap();
+    await page.getByRole("menuitem", { name: "Mover para" }).tap();
+    const items = page.getByRole("menu").last().getByRole("menuitem");
+    await expect(items).toHaveText(["Contatados", "Qualificados", "Em negociação", "Perdidos"]);
+    // Menu items are no buttons: app.css's minimum does not reach them, their own class does.
+    for (const item of await page.getByRole("menuitem").all())
+      expect((await item.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TARGET);
+    await page.getByRole("menuitem", { name: "Contatados", exact: true }).tap();
+    await expect(page.getByText("Lead movido para Contatados").first()).toBeVisible();
+
+    await gotoReady(page, `/admin/leads?q=${encodeURIComponent(lead.email)}`);
+    await page.getByRole("article", { name: lead.name }).getByRole("link", { name: lead.name }).tap();
+    await expect(currentStage(page)).toContainText("Contatados");
+    await expect(bar(page).getByRole("button")).toHaveCount(4);
+    expect(await smallTouchTargets(page)).toEqual([]);
+    await bar(page).getByRole("button", { name: "Mover para Novos Leads" }).tap();
+    await movedTo(page, "Novos Leads");
+  });
 });
