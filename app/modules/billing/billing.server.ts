@@ -30,11 +30,15 @@ import { getBillingSettings } from "./settings.server";
 export type { BillingResult, Charge };
 export type ChargeLine = typeof chargeLines.$inferSelect;
 
-interface NewLine {
+export interface NewLine {
   kind: ChargeLineKind;
   description: string;
   amountCents: number;
 }
+
+/** A charge's amount at issue: the sum of its lines (no discount yet). */
+export const linesTotal = (lines: readonly Pick<NewLine, "amountCents">[]) =>
+  lines.reduce((sum, l) => sum + l.amountCents, 0);
 
 /** "2026-000123": the year of issue and the year's next counter value (one row lock per year). */
 async function nextChargeNumber(tx: DbOrTx, year: number, count = 1): Promise<string[]> {
@@ -65,6 +69,36 @@ function monthlyLine(plan: { name: string; priceCents: number }, renewalType: Re
   };
 }
 
+/** A first charge has its period's line and, maybe, the activation fee; never a one-off line. */
+export type FirstChargeLine = NewLine & { kind: Exclude<ChargeLineKind, "avulsa"> };
+
+/**
+ * The lines of a subscription's first charge: its first period at the plan's price × the renewal
+ * type's months, plus the plan's activation fee when this is the client's first subscription
+ * (never on renewals or plan changes). Also what the conversion dialog announces before it is
+ * issued, so the two cannot disagree.
+ */
+export function firstChargeLines({
+  plan,
+  renewalType,
+  start,
+  firstSubscription,
+}: {
+  plan: { name: string; priceCents: number; setupFeeCents: number };
+  renewalType: RenewalType;
+  start: string;
+  firstSubscription: boolean;
+}): FirstChargeLine[] {
+  const lines: FirstChargeLine[] = [monthlyLine(plan, renewalType, start)];
+  if (firstSubscription && plan.setupFeeCents > 0)
+    lines.push({
+      kind: "ativação",
+      description: ACTIVATION_FEE_DESCRIPTION,
+      amountCents: plan.setupFeeCents,
+    });
+  return lines;
+}
+
 interface IssueInput {
   clientId: string;
   subscriptionId: string | null;
@@ -78,7 +112,7 @@ interface IssueInput {
 }
 
 function chargeRow(input: IssueInput) {
-  const subtotal = input.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const subtotal = linesTotal(input.lines);
   return {
     number: input.number,
     clientId: input.clientId,
@@ -147,10 +181,9 @@ async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: 
 
 /**
  * The first charge of a subscription, in the transaction (`tx`) that created it (which holds the
- * client's row locked when the client existed before, see addSubscription): its first
- * period at the plan's price × the renewal type's months, plus the plan's activation fee when
- * this is the client's first subscription (never on renewals or plan changes). Nothing for a
- * "sem cobrança" subscription. Due on the period's start, or today if that has passed.
+ * client's row locked when the client existed before, see addSubscription): the lines of
+ * `firstChargeLines`. Nothing for a "sem cobrança" subscription. Due on the period's start, or
+ * today if that has passed.
  */
 export async function issueFirstCharge(
   tx: DbOrTx,
@@ -183,15 +216,16 @@ export async function issueFirstCharge(
          where s.id = ${subscriptionId}`,
   );
   if (!row || row.no_billing) return null;
-  const plan = { name: row.plan_name, priceCents: Number(row.price_cents) };
-  const lines: NewLine[] = [monthlyLine(plan, row.renewal_type, row.start_date)];
-  if (row.first && Number(row.setup_fee_cents) > 0) {
-    lines.push({
-      kind: "ativação",
-      description: ACTIVATION_FEE_DESCRIPTION,
-      amountCents: Number(row.setup_fee_cents),
-    });
-  }
+  const lines = firstChargeLines({
+    plan: {
+      name: row.plan_name,
+      priceCents: Number(row.price_cents),
+      setupFeeCents: Number(row.setup_fee_cents),
+    },
+    renewalType: row.renewal_type,
+    start: row.start_date,
+    firstSubscription: row.first,
+  });
   const { periodStart, periodEnd } = periodFor(row.start_date, row.renewal_type);
   const [number] = await nextChargeNumber(tx, yearOf(today));
   const charge = await insertCharge(tx, {

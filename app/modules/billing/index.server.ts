@@ -1,5 +1,7 @@
 // The front door of the billing module: what other modules may use of it (besides its
 // client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
+export { firstChargeLines, linesTotal } from "./billing.server";
+export type { FirstChargeLine } from "./billing.server";
 export { clientChargesView } from "./charge-pix.server";
 export { seedDemoBilling } from "./demo.server";
 export { countOpenDivergences, listDivergencesForDigest } from "./divergences.server";

@@ -6,8 +6,11 @@ import { clients, leads, plans, subscriptions } from "~/db/schema";
 import { today as clockToday, now as clockNow } from "~/server/clock.server";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { firstChargeLines, linesTotal, type FirstChargeLine } from "~/modules/billing/index.server";
+import type { RenewalType } from "~/modules/clients/clients.constants";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
 import { emit } from "~/modules/events/index.server";
+import { listPlanOptions, type PlanOption } from "~/modules/plans/index.server";
 import { copyNotesToClient } from "./lead.server";
 import { CONVERT_EMAIL_MESSAGES, LEAD_MESSAGES, type Stage } from "./leads.schema";
 
@@ -15,6 +18,39 @@ export type ConvertRefusal =
   "duplicate_email" | "not_found" | "wrong_stage" | "plan_required" | "email_required";
 export type ConvertResult =
   { ok: true; clientId: string } | { ok: false; code: ConvertRefusal; message: string };
+
+/** A converted lead's client is billed monthly from the day of the conversion. */
+const CONVERSION_RENEWAL: RenewalType = "mensal";
+
+export interface ConversionPlan extends PlanOption {
+  /** The charge that converting with this plan issues at once, and e-mails to the client. */
+  firstCharge: { amountCents: number; lines: Pick<FirstChargeLine, "kind" | "amountCents">[] };
+}
+
+/**
+ * The plans the conversion dialog offers, each with the first charge it would issue, by billing's
+ * own rule (firstChargeLines): the client is new, so its subscription is its first and the plan's
+ * activation fee comes with the first month. The dialog shows what the server will charge.
+ */
+export async function listConversionPlans({ today = clockToday() }: { today?: string } = {}): Promise<
+  ConversionPlan[]
+> {
+  return (await listPlanOptions()).map((plan) => {
+    const lines = firstChargeLines({
+      plan,
+      renewalType: CONVERSION_RENEWAL,
+      start: today,
+      firstSubscription: true,
+    });
+    return {
+      ...plan,
+      firstCharge: {
+        amountCents: linesTotal(lines),
+        lines: lines.map(({ kind, amountCents }) => ({ kind, amountCents })),
+      },
+    };
+  });
+}
 
 class ConversionRefused extends Error {
   constructor(
@@ -111,9 +147,9 @@ export async function convertLead({
             clientId: client.id,
             planId: plan.id,
             startDate: today,
-            endDate: subscriptionEndDate(today, "mensal"),
+            endDate: subscriptionEndDate(today, CONVERSION_RENEWAL),
             status: "ativa",
-            renewalType: "mensal",
+            renewalType: CONVERSION_RENEWAL,
           })
           .returning({ id: subscriptions.id });
         await emit(

@@ -1,11 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, clients, leads, plans, subscriptions } from "~/db/schema";
+import { auditLog, charges, clients, leads, mailMessages, plans, subscriptions } from "~/db/schema";
 import { todayInSaoPaulo } from "~/lib/dates";
+import { formatMoney } from "~/lib/format";
+import { CHARGE_MAIL_KINDS } from "~/modules/billing/mails.server";
 import * as clientEdit from "~/routes/admin/clients/edit";
 import * as leadsRoute from "~/routes/admin/leads";
+import * as leadPage from "~/routes/admin/leads/detail";
+import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase, whileDatabaseRefuses } from "../../../tests/support/db";
-import { adminCookie, context, outcome, post } from "../../../tests/support/requests";
+import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
 import { convertLead } from "./conversion.server";
 
@@ -260,5 +264,57 @@ describe("conversion refused or raced", () => {
     expect(results.find((r) => !r.ok)).toMatchObject({ code: "duplicate_email" });
     expect(await t.db.select().from(clients).where(eq(clients.email, "gemeo@exemplo.com"))).toHaveLength(1);
     expect([await stageOf(a.id), await stageOf(b.id)].sort()).toEqual(["convertido", "negociando"]);
+  });
+});
+
+describe("what the conversion dialog says it charges (issue 45)", () => {
+  type Offered = { id: string; firstCharge: { amountCents: number; lines: unknown[] } };
+
+  it("offers each plan with the first charge the conversion issues, which is e-mailed to the lead", async () => {
+    const [withFee] = await t.db
+      .insert(plans)
+      .values({ name: "Com Ativação", priceCents: 8990, setupFeeCents: 14900 })
+      .returning();
+    const lead = await makeLead({ plan: "Com Ativação" });
+    // The funnel's cards and the lead page open the same dialog: both carry the server's figures.
+    const funnel = await outcome(() => leadsRoute.loader(args(get("/admin/leads", admin))));
+    const page = await outcome(() =>
+      leadPage.loader(args(get(`/admin/leads/${lead.id}`, admin), { id: lead.id })),
+    );
+    for (const answer of [funnel, page]) {
+      expect(answer.status).toBe(200);
+      const offered = (answer.data as { plans: Offered[] }).plans;
+      expect(offered.find((p) => p.id === withFee.id)?.firstCharge).toEqual({
+        amountCents: 23890,
+        lines: [
+          { kind: "mensalidade", amountCents: 8990 },
+          { kind: "ativação", amountCents: 14900 },
+        ],
+      });
+      // A plan without activation fee: the first month alone.
+      expect(offered.find((p) => p.id === premium)?.firstCharge).toEqual({
+        amountCents: 14990,
+        lines: [{ kind: "mensalidade", amountCents: 14990 }],
+      });
+    }
+
+    expect((await convert({ id: lead.id, planId: withFee.id })).status).toBe(200);
+    const client = (await clientOf(lead.email))!;
+    const issued = await t.db.select().from(charges).where(eq(charges.clientId, client.id));
+    expect(issued).toMatchObject([{ amountCents: 23890, status: "pendente" }]);
+    await drainJobs();
+    const [mail] = await t.db
+      .select()
+      .from(mailMessages)
+      .where(and(eq(mailMessages.entityId, issued[0].id), eq(mailMessages.kind, CHARGE_MAIL_KINDS.issued)));
+    expect(mail.toAddress).toBe(lead.email);
+    expect(mail.subject).toContain(formatMoney(23890));
+  });
+
+  it("issues no charge with 'Sem plano'", async () => {
+    const lead = await makeLead({ plan: "Com Ativação" });
+    expect((await convert({ id: lead.id, planId: "sem-plano" })).status).toBe(200);
+    const client = (await clientOf(lead.email))!;
+    expect(await t.db.select().from(charges).where(eq(charges.clientId, client.id))).toHaveLength(0);
   });
 });

@@ -12,7 +12,8 @@ import {
   representativeCookie,
 } from "../../../tests/support/requests";
 import { countLeadsByStage, listStageLeads, moveLead } from "./funnel.server";
-import { STAGES, TRANSITIONS, type Stage } from "./leads.schema";
+import { NO_PLAN } from "~/modules/clients/clients.schema";
+import { reachableStages, STAGES, TRANSITIONS, type Stage } from "./leads.schema";
 
 const t = useTestDatabase();
 type Args = Parameters<typeof leadsRoute.action>[0];
@@ -83,6 +84,21 @@ describe("funnel transitions (server-enforced)", () => {
       convertido: [],
       perdido: ["novo"],
     });
+  });
+
+  it("the stage bar and 'Mover para' offer exactly the stages the server then accepts (issue 45)", async () => {
+    for (const from of STAGES) {
+      for (const to of STAGES.filter((s) => s !== from)) {
+        const lead = await makeLead({ statusFunil: from });
+        // Convertidos goes through the conversion dialog, every other stage through a move.
+        const res =
+          to === "convertido"
+            ? await act({ intent: "convert", id: lead.id, planId: NO_PLAN })
+            : await act({ intent: "move", id: lead.id, from, to });
+        expect(res.status === 200, `${from} → ${to}`).toBe(reachableStages(from).includes(to));
+        expect((await stageOf(lead.id)).statusFunil, `${from} → ${to}`).toBe(res.status === 200 ? to : from);
+      }
+    }
   });
 
   it("moves forward across open stages, skipping (a drop from Novos Leads on Em negociação)", async () => {

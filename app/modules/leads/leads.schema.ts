@@ -58,6 +58,15 @@ export function canMove(from: Stage, to: Stage): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The stages a lead can be taken to from `from`, in funnel order: the plain moves and, from
+ * `negociando`, `convertido` through the conversion. The lead page's stage bar and the card's
+ * "Mover para" offer exactly these; the server checks each move again (moveLead, convertLead).
+ */
+export function reachableStages(from: Stage): Stage[] {
+  return STAGES.filter((to) => canMove(from, to) || (from === "negociando" && to === "convertido"));
+}
+
 /** Why the server refuses from → to, in pt-BR (shown after 'Erro ao atualizar status: '). */
 export function moveRefusalReason(from: Stage, to: Stage): string {
   if (from === to) return `o lead já está em ${STAGE_LABELS[to]}.`;

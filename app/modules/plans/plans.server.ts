@@ -9,17 +9,22 @@ import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.serve
 import { now as clockNow } from "~/server/clock.server";
 
 export type Plan = typeof plans.$inferSelect;
-export type PlanOption = Pick<Plan, "id" | "name" | "priceCents">;
+export type PlanOption = Pick<Plan, "id" | "name" | "priceCents" | "setupFeeCents">;
 
 /** SPEC §7: all plans ordered by price ascending (public, admin list, wizard). */
 export async function listPlans(): Promise<Plan[]> {
   return getDb().select().from(plans).orderBy(asc(plans.priceCents), asc(plans.name));
 }
 
-/** SPEC §7: id, name and price for pickers, by price. */
+/** SPEC §7: id, name, price and activation fee for pickers, by price. */
 export async function listPlanOptions(): Promise<PlanOption[]> {
   return getDb()
-    .select({ id: plans.id, name: plans.name, priceCents: plans.priceCents })
+    .select({
+      id: plans.id,
+      name: plans.name,
+      priceCents: plans.priceCents,
+      setupFeeCents: plans.setupFeeCents,
+    })
     .from(plans)
     .orderBy(asc(plans.priceCents), asc(plans.name));
 }

@@ -9,7 +9,7 @@ import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { convertLead } from "~/modules/leads/conversion.server";
+import { convertLead, listConversionPlans } from "~/modules/leads/conversion.server";
 import { countLostByReason, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
 import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import {
@@ -23,7 +23,6 @@ import {
   type Stage,
 } from "~/modules/leads/leads.schema";
 import { NO_PLAN } from "~/modules/clients/clients.schema";
-import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { ListError } from "~/components/ui/list-states";
 
@@ -43,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   >;
   const [funnel, plans, settings, lostByReason] = await Promise.all([
     loadFunnel({ q, followUp, pages }),
-    listPlanOptions(),
+    listConversionPlans(),
     getFunnelSettings(),
     countLostByReason({ q, followUp }),
   ]);

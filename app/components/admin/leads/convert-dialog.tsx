@@ -5,16 +5,48 @@ import { actionClass, Dialog, DialogActions, DialogCancel } from "~/components/u
 import { SelectField, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import type { FormReply } from "~/lib/form-reply";
+import { formatMoney } from "~/lib/format";
 import { NO_PLAN } from "~/modules/clients/clients.schema";
+import type { ConversionPlan } from "~/modules/leads/conversion.server";
 import { CONVERT_EMAIL_MESSAGES, MOVE_LABELS } from "~/modules/leads/leads.schema";
 
-export interface PlanChoice {
-  id: string;
-  name: string;
-  priceCents: number;
-}
+/** A plan the dialog offers, with the first charge the server computed for it. */
+export type PlanChoice = ConversionPlan;
 
 const PLAN_MISSING = "Escolha o plano do cliente ou “Sem plano”.";
+
+const LINE_WORDS: Record<PlanChoice["firstCharge"]["lines"][number]["kind"], string> = {
+  mensalidade: "do primeiro mês",
+  ativação: "de taxa de ativação",
+};
+
+/**
+ * What confirming charges: with a plan, the first charge is issued in the conversion
+ * and e-mailed to the client at once, so the admin reads its amount (the server's figure) and
+ * the address before confirming; "Sem plano" issues nothing.
+ */
+function ChargeNotice({ plan, noPlan, email }: { plan?: PlanChoice; noPlan: boolean; email: string }) {
+  if (noPlan)
+    return (
+      <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+        Sem plano: nenhuma cobrança é emitida.
+      </p>
+    );
+  if (!plan) return null;
+  const { amountCents, lines } = plan.firstCharge;
+  const parts =
+    lines.length > 1
+      ? ` (${lines.map((l) => `${formatMoney(l.amountCents)} ${LINE_WORDS[l.kind]}`).join(" + ")})`
+      : " (primeiro mês)";
+  return (
+    <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+      Ao confirmar, a primeira cobrança, de{" "}
+      <strong className="font-semibold">{formatMoney(amountCents)}</strong>
+      {parts}, é emitida e enviada na hora por e-mail para{" "}
+      {email ? <strong className="font-semibold break-all">{email}</strong> : "o e-mail informado abaixo"}.
+    </p>
+  );
+}
 
 /**
  * "Converter em cliente" asks first (issue #15): which plan the new client gets. The lead's plan
@@ -123,6 +155,13 @@ export function ConvertDialog({
           <option value={NO_PLAN}>Sem plano</option>
         </SelectField>
         <p className="text-xs text-slate-600">Plano informado pelo lead: {lead.plan || "—"}</p>
+        <div aria-live="polite">
+          <ChargeNotice
+            plan={plans.find((p) => p.id === planId)}
+            noPlan={planId === NO_PLAN}
+            email={needsEmail ? email.trim() : lead.email}
+          />
+        </div>
         {needsEmail && (
           <TextField
             label="E-mail do cliente"

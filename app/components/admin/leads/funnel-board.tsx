@@ -25,6 +25,7 @@ import { withParams } from "~/lib/list-params";
 import {
   FOLLOW_UP_FILTERS,
   LEAD_MESSAGES,
+  reachableStages,
   STAGE_LABELS,
   STAGES,
   type FollowUpFilter,
@@ -33,9 +34,10 @@ import {
 import { ChevronsLeftRight, ChevronsRightLeft } from "lucide-react";
 import { formatMoney } from "~/lib/format";
 import type { OpenStage } from "~/modules/leads/leads.constants";
-import { ConvertDialog, type PlanChoice } from "./convert-dialog";
-import { LostDialog, type LostSettings } from "./lost-dialog";
+import type { PlanChoice } from "./convert-dialog";
+import type { LostSettings } from "./lost-dialog";
 import { LeadCard, type LeadCardData } from "./lead-card";
+import { askFor, MoveDialog, type AskedMove } from "./lead-moves";
 
 export type Columns = Record<Stage, { leads: LeadCardData[]; hasMore: boolean }>;
 
@@ -143,7 +145,8 @@ export function FunnelBoard({
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
   const [dragging, setDragging] = useState<LeadCardData | null>(null);
-  const [dialog, setDialog] = useState<{ kind: "convert" | "lost"; lead: LeadCardData } | null>(null);
+  // A drop or a card's "Mover para" on Convertidos or Perdidos asks first, in the buttons' dialogs.
+  const [dialog, setDialog] = useState<{ kind: AskedMove; lead: LeadCardData } | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
@@ -173,9 +176,9 @@ export function FunnelBoard({
     const to = over?.id as Stage | undefined;
     if (!lead || !to || to === lead.statusFunil) return;
     const from = lead.statusFunil;
-    // Converting and losing ask first, in the same dialogs as the buttons.
-    if (to === "convertido" && from === "negociando") return setDialog({ kind: "convert", lead });
-    if (to === "perdido" && from !== "convertido") return setDialog({ kind: "lost", lead });
+    // Converting and losing ask first; a drop they do not allow goes to the server, which says why.
+    const kind = askFor(to);
+    if (kind && reachableStages(from).includes(to)) return setDialog({ kind, lead });
     fetcher.submit({ intent: "move", id: lead.id, from, to }, { method: "post" });
   }
 
@@ -226,6 +229,7 @@ export function FunnelBoard({
                       lost={lost}
                       idleDays={lost.idleDays}
                       saving={lead.id === pendingId}
+                      onAsk={(kind) => setDialog({ kind, lead })}
                     />
                   ))}
                 </div>
@@ -252,23 +256,13 @@ export function FunnelBoard({
           </div>
         )}
       </DragOverlay>
-      {dialog?.kind === "convert" && (
-        <ConvertDialog
-          key={`convert-${dialog.lead.id}`}
+      {dialog && (
+        <MoveDialog
+          asked={dialog.kind}
           lead={dialog.lead}
           plans={plans}
-          open
-          onOpenChange={(v) => !v && setDialog(null)}
-        />
-      )}
-      {dialog?.kind === "lost" && (
-        <LostDialog
-          key={`lost-${dialog.lead.id}`}
-          lead={dialog.lead}
-          from={dialog.lead.statusFunil}
-          settings={lost}
-          open
-          onOpenChange={(v) => !v && setDialog(null)}
+          lost={lost}
+          onClose={() => setDialog(null)}
         />
       )}
     </DndContext>

@@ -1,5 +1,5 @@
 import { useDraggable } from "@dnd-kit/core";
-import { GripVertical, MoreHorizontal } from "lucide-react";
+import { ChevronRight, GripVertical, MoreHorizontal } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -14,25 +14,28 @@ import {
   LEAD_MESSAGES,
   MOVE_BACK_LABEL,
   PREVIOUS_STAGE,
+  reachableStages,
   STAGE_LABELS,
   type Stage,
 } from "~/modules/leads/leads.schema";
 import type { LeadCard as LeadCardData } from "~/modules/leads/funnel.server";
 
 import type { PlanChoice } from "./convert-dialog";
-import { FUNNEL_ACTION, LeadMoves } from "./lead-moves";
+import { askFor, FUNNEL_ACTION, LeadMoves, type AskedMove } from "./lead-moves";
 import type { LostSettings } from "./lost-dialog";
 
 export type { LeadCardData };
 
+// Menu items are not buttons, so the touch-screen minimum of app.css does not reach them.
 const MENU_ITEM =
-  "flex cursor-pointer items-center rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100";
+  "flex cursor-pointer items-center rounded px-3 py-2 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=open]:bg-slate-100 pointer-coarse:min-h-11";
+const MENU_CONTENT = "z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg";
 
 /**
  * One lead in its column, compact (issue 28): name, business, plan and monthly value, the
  * follow-up or "parado há N dias", the SPEC §4 buttons of its stage, a drag handle and one
- * actions menu ("Voltar etapa", WhatsApp, delete). Everything else is on the lead page.
- * The server checks every move again.
+ * actions menu ("Voltar etapa", "Mover para", WhatsApp, delete). Everything else is on the lead
+ * page. The server checks every move again.
  */
 export function LeadCard({
   lead,
@@ -40,6 +43,7 @@ export function LeadCard({
   lost,
   idleDays,
   saving = false,
+  onAsk,
 }: {
   lead: LeadCardData;
   plans: PlanChoice[];
@@ -48,6 +52,8 @@ export function LeadCard({
   idleDays: Record<OpenStage, number>;
   /** A drop of this card is being saved. */
   saving?: boolean;
+  /** Opens the board's conversion or lost dialog for this lead ("Mover para" Convertidos or Perdidos). */
+  onAsk: (kind: AskedMove) => void;
 }) {
   const fetcher = useFetcher<FormReply>();
   useReplyToast(fetcher.data);
@@ -102,7 +108,7 @@ export function LeadCard({
             <GripVertical aria-hidden className="h-4 w-4" />
           </button>
         )}
-        <CardMenu lead={lead} busy={busy} move={move} />
+        <CardMenu lead={lead} busy={busy} move={move} onAsk={onAsk} />
       </div>
       <p className="truncate text-slate-700" title={lead.business}>
         {lead.business}
@@ -154,11 +160,31 @@ export function LeadCard({
   );
 }
 
-/** The card's one actions menu: the moves and contacts that do not need a button of their own. */
-function CardMenu({ lead, busy, move }: { lead: LeadCardData; busy: boolean; move: (to: Stage) => void }) {
+/**
+ * The card's one actions menu: the moves and contacts that do not need a button of their own.
+ * "Mover para" lists every stage the lead can go to, so any move is two choices away from the
+ * board; Convertidos and Perdidos ask first, as their buttons do.
+ */
+function CardMenu({
+  lead,
+  busy,
+  move,
+  onAsk,
+}: {
+  lead: LeadCardData;
+  busy: boolean;
+  move: (to: Stage) => void;
+  onAsk: (kind: AskedMove) => void;
+}) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const remover = useFetcher();
   const back = PREVIOUS_STAGE[lead.statusFunil];
+  const targets = reachableStages(lead.statusFunil);
+  const choose = (to: Stage) => {
+    const kind = askFor(to);
+    if (kind) onAsk(kind);
+    else move(to);
+  };
 
   function openWhatsapp() {
     const link = whatsappLink(
@@ -182,11 +208,7 @@ function CardMenu({ lead, busy, move }: { lead: LeadCardData; busy: boolean; mov
           <MoreHorizontal aria-hidden className="h-4 w-4" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-          >
+          <DropdownMenu.Content align="end" sideOffset={4} className={MENU_CONTENT}>
             <DropdownMenu.Item asChild className={MENU_ITEM}>
               <Link to={`/admin/leads/${lead.id}`}>Abrir página do lead</Link>
             </DropdownMenu.Item>
@@ -195,6 +217,23 @@ function CardMenu({ lead, busy, move }: { lead: LeadCardData; busy: boolean; mov
                 {MOVE_BACK_LABEL}
                 <span className="sr-only"> para {STAGE_LABELS[back]}</span>
               </DropdownMenu.Item>
+            )}
+            {targets.length > 0 && (
+              <DropdownMenu.Sub>
+                <DropdownMenu.SubTrigger className={`${MENU_ITEM} justify-between gap-3`} disabled={busy}>
+                  Mover para
+                  <ChevronRight aria-hidden className="h-4 w-4 text-slate-500" />
+                </DropdownMenu.SubTrigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.SubContent sideOffset={2} collisionPadding={8} className={MENU_CONTENT}>
+                    {targets.map((to) => (
+                      <DropdownMenu.Item key={to} className={MENU_ITEM} onSelect={() => choose(to)}>
+                        {STAGE_LABELS[to]}
+                      </DropdownMenu.Item>
+                    ))}
+                  </DropdownMenu.SubContent>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Sub>
             )}
             <DropdownMenu.Item className={MENU_ITEM} onSelect={openWhatsapp}>
               WhatsApp

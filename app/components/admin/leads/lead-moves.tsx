@@ -88,3 +88,53 @@ export function LeadMoves({
     </>
   );
 }
+
+/** The moves that ask first: converting (which plan, what is charged) and losing (why). */
+export type AskedMove = "convert" | "lost";
+
+/** The dialog a chosen stage opens first, or null when the move goes at once. */
+export function askFor(to: Stage): AskedMove | null {
+  return to === "convertido" ? "convert" : to === "perdido" ? "lost" : null;
+}
+
+/**
+ * The conversion or lost dialog opened by a chosen stage rather than by its own button (a drop on
+ * the board, the stage bar, "Mover para"): the same dialogs, posting to the funnel's action. It
+ * closes once the server has answered.
+ */
+export function MoveDialog({
+  asked,
+  lead,
+  plans,
+  lost,
+  onClose,
+}: {
+  asked: AskedMove;
+  lead: { id: string; name: string; plan: string; email: string; statusFunil: Stage };
+  plans: PlanChoice[];
+  lost: LostSettings;
+  onClose: () => void;
+}) {
+  const onOpenChange = (open: boolean) => {
+    if (!open) onClose();
+  };
+  return asked === "convert" ? (
+    <ConvertDialog
+      key={`convert-${lead.id}`}
+      lead={lead}
+      plans={plans}
+      action={FUNNEL_ACTION}
+      open
+      onOpenChange={onOpenChange}
+    />
+  ) : (
+    <LostDialog
+      key={`lost-${lead.id}`}
+      lead={lead}
+      from={lead.statusFunil}
+      settings={lost}
+      open
+      onOpenChange={onOpenChange}
+    />
+  );
+}

@@ -23,8 +23,8 @@ import {
   setFollowUp,
 } from "~/modules/leads/lead.server";
 import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
+import { listConversionPlans } from "~/modules/leads/conversion.server";
 import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
-import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { now } from "~/server/clock.server";
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [timeline, referrer, plans, settings] = await Promise.all([
     getLeadTimeline({ lead }),
     getLeadReferrer({ lead }),
-    listPlanOptions(),
+    listConversionPlans(),
     getFunnelSettings(),
   ]);
   const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < now().getTime();
