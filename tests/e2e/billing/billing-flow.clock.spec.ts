@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { addMonths } from "../../../app/lib/dates";
@@ -11,6 +11,7 @@ import {
   todayInSaoPaulo,
   unique,
 } from "../../support/admin";
+import { serverClock } from "../../support/clock";
 import { gotoReady, uniqueEmail } from "../../support/e2e";
 import { expect, test } from "../../support/fixtures";
 import { waitForMail } from "../../support/mail";
@@ -19,13 +20,6 @@ import { waitForMail } from "../../support/mail";
 // the Premium plan is charged, mailed a PIX code that decodes to its amount and txid, pays, gets
 // a receipt; ten days before the period ends (the server's clock moved through the E2E-only
 // /test-hooks/clock) the renewal is charged and paying it moves the end date by one month.
-
-/** Moves (or resets) the server's clock and optionally runs a billing job now. */
-async function serverClock(request: APIRequestContext, form: Record<string, string>) {
-  const res = await request.post("/test-hooks/clock", { form });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { today: string; issued?: number };
-}
 
 const cents = (money: string) => Number(money.replace(/\D/g, ""));
 

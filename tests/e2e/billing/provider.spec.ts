@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { addMonths } from "../../../app/lib/dates";
 import { addDays, createClientViaForm, formatIsoDate, todayInSaoPaulo, unique } from "../../support/admin";
+import { serverClock } from "../../support/clock";
 import { expectNoA11yViolations, gotoReady, uniqueEmail } from "../../support/e2e";
 import { startFakeAsaas, type FakeAsaas } from "../../support/fake-asaas";
 import { startSmtpServer } from "../../support/smtp";
@@ -80,12 +81,6 @@ async function signIn(page: Page) {
   await page.getByLabel("Senha").fill(ADMIN.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-async function serverClock(request: APIRequestContext, form: Record<string, string>) {
-  const res = await request.post("/test-hooks/clock", { form });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as { today: string; issued?: number; suspended?: number };
 }
 
 /**
