@@ -6,10 +6,14 @@ import { mailSink } from "./tests/support/mail-ports";
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `e2e-data-${port}`);
+// The specs that move the server's clock get a server of their own, so they run beside the rest
+// instead of alone after it (a moved clock changes "today" for every page its server renders).
+const clockPort = port + 1;
+const clockBaseURL = `http://localhost:${clockPort}`;
 const MAIL_SINK = mailSink();
 export const E2E_ADMIN = { email: "admin@e2e.dev", password: "admin-e2e-123" };
 
-/** Name a spec `*.clock.spec.ts` when it moves the server's clock; run one alone with `--no-deps`. */
+/** Name a spec `*.clock.spec.ts` when it moves the server's clock: it then runs on the clock server. */
 const CLOCK_SPECS = /\.clock\.spec\.ts$/;
 
 export default defineConfig({
@@ -49,14 +53,13 @@ export default defineConfig({
   },
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: CLOCK_SPECS },
-    // Specs that move the server's clock (/test-hooks/clock) change "today" for every page the
-    // server renders, so they run alone, one at a time, after everything else: a spec running
-    // beside them would see a charge it just issued turn "Vencida" mid-test.
+    // Specs that move the server's clock (/test-hooks/clock) change "today" for every page that
+    // server renders: they have their own server and run one at a time, beside the other project
+    // (a spec sharing their server would see a charge it just issued turn "Vencida" mid-test).
     {
       name: "clock",
-      use: { ...devices["Desktop Chrome"] },
+      use: { ...devices["Desktop Chrome"], baseURL: clockBaseURL },
       testMatch: CLOCK_SPECS,
-      dependencies: ["chromium"],
       workers: 1,
     },
   ],
@@ -100,6 +103,34 @@ export default defineConfig({
         // /test-hooks/clock: billing's E2E moves the server's clock (404 without this).
         TEST_CLOCK_CONTROL: "1",
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      },
+    },
+    {
+      command: "node server.mjs",
+      url: `${clockBaseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(clockPort),
+        BASE_URL: clockBaseURL,
+        DATA_DIR: `${dataDir}-clock`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: "warn",
+        // E2E runs many logins from one address; the limits themselves are tested elsewhere.
+        // Plans, posts and settings, without the demo business: the suites count from zero.
+        SEED_DEMO: "content",
+        RATE_LIMIT_LOGIN: "10000",
+        RATE_LIMIT_REGISTER: "10000",
+        RATE_LIMIT_CONTACT: "10000",
+        RATE_LIMIT_PASSWORD_RESET: "10000",
+        RATE_LIMIT_CLIENT_LINK: "10000",
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+        // /test-hooks/clock: billing's E2E moves the server's clock (404 without this).
+        TEST_CLOCK_CONTROL: "1",
+        // Always the embedded database: its own, whatever E2E_DATABASE_URL says for the other.
       },
     },
   ],

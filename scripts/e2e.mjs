@@ -17,4 +17,5 @@ const r = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], {
   env: { ...process.env, CHROME_PATH: chrome, E2E_DATA_DIR: dataDir },
 });
 rmSync(dataDir, { recursive: true, force: true });
+rmSync(`${dataDir}-clock`, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -13,7 +13,8 @@ export interface ServerClock {
 /**
  * Moves (`at`) or resets (`reset: "1"`) the server's clock, then optionally runs a daily job's work
  * now (`run`: renewals, overdue or dunning), through the E2E-only /test-hooks/clock (an admin's
- * request). A spec that moves the suite server's clock is named `*.clock.spec.ts` (it runs alone).
+ * request). A spec that moves the server's clock is named `*.clock.spec.ts`: it runs on a server of
+ * its own, one at a time.
  */
 export async function serverClock(
   request: APIRequestContext,
