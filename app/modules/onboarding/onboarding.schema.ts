@@ -41,3 +41,21 @@ export const onboardingSettingsSchema = z
     message: ONBOARDING_SETTINGS_MESSAGES.targetAfterDue,
   });
 export type OnboardingSettingsInput = z.infer<typeof onboardingSettingsSchema>;
+
+/** An id as the board posts it: checked by the rules it reaches; cut so a long one costs nothing. */
+const postedId = z
+  .string()
+  .optional()
+  .default("")
+  .transform((v) => v.slice(0, 64));
+
+/**
+ * The board's and the client page's forms (/admin/onboarding's action): "Pagamento confirmado"
+ * (open), a checklist tick (item) and "Publicar".
+ */
+export const OnboardingActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), clientId: postedId }),
+  z.object({ intent: z.literal("item"), id: postedId, itemId: postedId, done: z.enum(["1", "0"]) }),
+  z.object({ intent: z.literal("publish"), id: postedId }),
+]);
+export type OnboardingActionInput = z.output<typeof OnboardingActionSchema>;
