@@ -12,17 +12,22 @@ import {
 // Client-safe: the two forms of a restaurant's request, as the actions check them.
 
 /** An absent or file field reads as empty text, as the forms leave them. */
-const text = z.string().optional().default("");
+const text = (max: number, message: string) => z.string().max(max, message).optional().default("");
+
+/** Trimmed, then at most `max` characters (a text over twice that is refused before trimming). */
+const trimmed = (max: number, message: string) =>
+  text(max * 2, message)
+    .transform((v) => v.trim())
+    .pipe(z.string().max(max, message));
 
 /** "Enviar pedido" at /cliente: what, why, and for a plan change the new plan. */
 export const ClientRequestSchema = z
   .object({
     kind: z.enum(CLIENT_REQUEST_KINDS, { error: M.kindRequired }),
     reason: z.enum(CLIENT_REQUEST_REASONS, { error: M.reasonRequired }),
-    planId: text,
-    details: text
-      .transform((v) => v.trim())
-      .pipe(z.string().max(CLIENT_REQUEST_DETAILS_MAX, M.detailsTooLong)),
+    // Read only for a plan change (then it must be a plan's id); ignored otherwise, whatever it is.
+    planId: z.string().max(64).catch(""),
+    details: trimmed(CLIENT_REQUEST_DETAILS_MAX, M.detailsTooLong),
   })
   // Checked even when another field is wrong, so every message shows at once.
   .refine((v) => v.kind !== "troca_plano" || isId(v.planId), {
@@ -36,11 +41,9 @@ export type ClientRequestInput = z.output<typeof ClientRequestSchema>;
 export const ClientRequestDecisionSchema = z
   .object({
     decision: z.enum(["aceitar", "recusar"], { error: M.decisionRequired }),
-    message: text
-      .transform((v) => v.trim())
-      .pipe(z.string().max(CLIENT_REQUEST_MESSAGE_MAX, M.messageTooLong)),
+    message: trimmed(CLIENT_REQUEST_MESSAGE_MAX, M.messageTooLong),
     // Which moments are allowed depends on the request's kind: checked against it when deciding.
-    when: text,
+    when: text(64, M.whenRequired),
   })
   .refine((v) => v.decision !== "recusar" || v.message.length > 0, {
     path: ["message"],
