@@ -1,8 +1,7 @@
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { type AuthSession, passwordProblem } from "~/modules/auth/index.server";
-import { BAD_FORM_MESSAGE, readFormData } from "~/server/http/form.server";
+import { BAD_FORM_MESSAGE, checkForm, readForm, type FormFields } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import {
   changeName,
@@ -21,20 +20,24 @@ export async function accountPageData(me: AuthSession) {
 /**
  * The action of "Minha conta", shared by /admin/account and /representante/conta (each route
  * calls its own guard first): change name, change password (ends the other sessions), end the
- * other sessions.
+ * other sessions. `fields`: the form, when the route has read it for forms of its own.
  */
-export async function accountAction(request: Request, me: AuthSession, path: string) {
-  const form = formToObject(await readFormData(request));
+export async function accountAction(request: Request, me: AuthSession, path: string, fields?: FormFields) {
+  const form = fields ?? (await readForm(request));
   try {
     if (form.intent === "name") {
-      const parsed = ChangeNameSchema.safeParse(form);
-      if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent: "name" } });
+      const parsed = checkForm(form, ChangeNameSchema, (errors) =>
+        replyInvalid(errors, { extra: { intent: "name" } }),
+      );
+      if (!parsed.ok) return parsed.reply;
       await changeName(me, parsed.data.name);
       return redirectWithToast(path, "success", ACCOUNT_MESSAGES.nameSaved);
     }
     if (form.intent === "password") {
-      const parsed = ChangePasswordSchema.safeParse(form);
-      if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent: "password" } });
+      const parsed = checkForm(form, ChangePasswordSchema, (errors) =>
+        replyInvalid(errors, { extra: { intent: "password" } }),
+      );
+      if (!parsed.ok) return parsed.reply;
       // The common-password list is server-only (password-policy.server), like registration's.
       const weak = passwordProblem(parsed.data.password);
       if (weak) return replyInvalid({ password: weak }, { extra: { intent: "password" } });

@@ -1,9 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import type { UserRole } from "~/db/schema";
-import { replyError, replyInvalid } from "~/lib/form-reply";
+import { replyError } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { AUTH_MESSAGES, LoginSchema } from "./auth.schema";
 import { beginLoginAttempt } from "./login-throttle.server";
@@ -22,18 +21,17 @@ export async function loginAction(opts: {
   failureMessage: string;
 }) {
   const { request, context, role } = opts;
-  const raw = formToObject(await readFormData(request));
-  const parsed = LoginSchema.safeParse(raw);
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+  const form = await parseForm(request, LoginSchema);
+  if (!form.ok) return form.reply;
   const throttle = await beginLoginAttempt({
     role,
-    email: parsed.data.email,
+    email: form.data.email,
     clientIp: context?.clientIp ?? "unknown",
   });
   if (!throttle.ok) return throttle.response;
   let headers: Headers;
   try {
-    ({ headers } = await signIn(request, { ...parsed.data, role }));
+    ({ headers } = await signIn(request, { ...form.data, role }));
   } catch (err) {
     if (err instanceof AccountDeactivatedError)
       return replyError(AUTH_MESSAGES.accountDeactivated, { status: 403 });

@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { reply, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { ForgotPasswordSchema, RESET_MESSAGES, ResetPasswordSchema } from "./auth.schema";
 import { requestPasswordReset, resetPassword, resetTokenIsValid } from "./password-reset.server";
@@ -21,15 +20,12 @@ export async function forgotPasswordAction({
   request: Request;
   context: AppLoadContext;
 }) {
-  const raw = formToObject(await readFormData(request));
-  const parsed = ForgotPasswordSchema.safeParse(raw);
-  if (!parsed.success) {
-    return replyInvalid(fieldErrors(parsed.error), {
-      values: { email: String(raw.email ?? "").slice(0, 254) },
-    });
-  }
+  const form = await parseForm(request, ForgotPasswordSchema, (errors, raw) =>
+    replyInvalid(errors, { values: { email: String(raw.email ?? "").slice(0, 254) } }),
+  );
+  if (!form.ok) return form.reply;
   const result = await requestPasswordReset({
-    email: parsed.data.email,
+    email: form.data.email,
     clientIp: context?.clientIp ?? "unknown",
   });
   if (!result.ok) return rateLimited(result.retryAfter);
@@ -44,15 +40,13 @@ export async function resetPasswordLoader({ request }: { request: Request }) {
 
 /** Sets the new password; then the area's login with a toast. */
 export async function resetPasswordAction({ request, loginUrl }: { request: Request; loginUrl: string }) {
-  const parsed = ResetPasswordSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    if (errors.token) return reply({ invalidToken: true }, { status: 400 });
-    return replyInvalid(errors);
-  }
-  const weak = passwordProblem(parsed.data.password);
+  const form = await parseForm(request, ResetPasswordSchema, (errors) =>
+    errors.token ? reply({ invalidToken: true }, { status: 400 }) : replyInvalid(errors),
+  );
+  if (!form.ok) return form.reply;
+  const weak = passwordProblem(form.data.password);
   if (weak) return replyInvalid({ password: weak });
-  const result = await resetPassword({ request, token: parsed.data.token, password: parsed.data.password });
+  const result = await resetPassword({ request, token: form.data.token, password: form.data.password });
   if (result === "invalid-token") return reply({ invalidToken: true }, { status: 400 });
   return redirectWithToast(loginUrl, "success", RESET_MESSAGES.done);
 }

@@ -1,4 +1,3 @@
-import { fieldErrors, formToObject } from "~/lib/validation";
 import type { Actor } from "~/modules/audit/index.server";
 import { changeChargeAmount, createOneOffCharge, type BillingResult } from "./billing.server";
 import { cancelCharge, refundCharge } from "./reversals.server";
@@ -14,6 +13,7 @@ import {
 } from "./billing.schema";
 import { resendChargeMail } from "./mails.server";
 import { resendChargeToProvider } from "./provider-sync.server";
+import { checkForm, type FormFields } from "~/server/http/form.server";
 
 export const CHARGE_INTENTS = [
   "pay",
@@ -31,11 +31,11 @@ export type ChargeActionResult =
   | { ok: false; message: string; fieldErrors?: Record<string, string>; intent: string; id: string };
 
 /**
- * The Financeiro and client-page forms' one entry: reads the intent, validates with the form's
- * schema, and calls the rule. A refusal carries the rule's pt-BR message (and field errors).
+ * The Financeiro and client-page forms' one entry: the fields as readForm read them, checked by
+ * the intent's schema, and the rule called. A refusal carries the rule's pt-BR message (and
+ * field errors).
  */
-export async function runChargeAction(form: FormData, actor: Actor): Promise<ChargeActionResult> {
-  const raw = formToObject(form);
+export async function runChargeAction(raw: FormFields, actor: Actor): Promise<ChargeActionResult> {
   const intent = String(raw.intent ?? "");
   const id = String(raw.id ?? "").slice(0, 64);
   const refuse = (message: string, errors?: Record<string, string>): ChargeActionResult => ({
@@ -49,15 +49,15 @@ export async function runChargeAction(form: FormData, actor: Actor): Promise<Cha
     result.ok ? { ok: true as const, message } : refuse(result.message);
   switch (intent) {
     case "pay": {
-      const p = PaymentSchema.safeParse(raw);
-      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      const p = checkForm(raw, PaymentSchema, (errors) => refuse(BILLING_MESSAGES.invalidForm, errors));
+      if (!p.ok) return p.reply;
       const { paidOn, method, amount } = p.data;
       const r = await recordPayment({ chargeId: id, input: { paidOn, method, amountCents: amount }, actor });
       return done(r, BILLING_MESSAGES.paymentRecorded);
     }
     case "cancel": {
-      const p = CancelSchema.safeParse(raw);
-      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      const p = checkForm(raw, CancelSchema, (errors) => refuse(BILLING_MESSAGES.invalidForm, errors));
+      if (!p.ok) return p.reply;
       return done(
         await cancelCharge({ chargeId: id, reason: p.data.reason, actor }),
         BILLING_MESSAGES.chargeCancelled,
@@ -75,14 +75,14 @@ export async function runChargeAction(form: FormData, actor: Actor): Promise<Cha
         : refuse(r.message);
     }
     case "amount": {
-      const p = AmountSchema.safeParse(raw);
-      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      const p = checkForm(raw, AmountSchema, (errors) => refuse(BILLING_MESSAGES.invalidForm, errors));
+      if (!p.ok) return p.reply;
       const r = await changeChargeAmount({ chargeId: id, amountCents: p.data.amount, actor });
       return done(r, BILLING_MESSAGES.amountChanged);
     }
     case "one-off": {
-      const p = OneOffSchema.safeParse(raw);
-      if (!p.success) return refuse(BILLING_MESSAGES.invalidForm, fieldErrors(p.error));
+      const p = checkForm(raw, OneOffSchema, (errors) => refuse(BILLING_MESSAGES.invalidForm, errors));
+      if (!p.ok) return p.reply;
       const clientId = String(raw.clientId ?? "").slice(0, 64);
       if (!clientId)
         return refuse(BILLING_MESSAGES.invalidForm, { clientId: BILLING_FORM_MESSAGES.clientRequired });
@@ -110,7 +110,7 @@ const CLIENT_PAGE = /^\/admin\/clients\/edit\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4
  * honoured only for /admin/clients/edit/<uuid>, so the form cannot redirect anywhere else), else
  * Financeiro with its filters.
  */
-export function chargeActionReturnPath(form: FormData, request: Request): string {
-  const back = String(form.get("back") ?? "");
+export function chargeActionReturnPath(form: FormFields, request: Request): string {
+  const back = form.back ?? "";
   return CLIENT_PAGE.test(back) ? back : `/admin/billing${new URL(request.url).search}`;
 }

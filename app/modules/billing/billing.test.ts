@@ -303,9 +303,7 @@ describe("payments", () => {
     await refused(23891, "O novo valor não pode ser maior que o total dos itens (R$\u00a0238,90).");
     // Through the form: a negative or non-numeric amount never reaches the rule.
     const viaForm = async (amount: string) => {
-      const form = new FormData();
-      for (const [k, v] of Object.entries({ intent: "amount", id: charge.id, amount })) form.set(k, v);
-      return runChargeAction(form, admin);
+      return runChargeAction({ intent: "amount", id: charge.id, amount }, admin);
     };
     expect(await viaForm("-10,00")).toMatchObject({
       ok: false,

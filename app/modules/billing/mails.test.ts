@@ -188,7 +188,7 @@ describe("Reenviar por e-mail", () => {
     setClock("2026-03-10T15:00:00Z");
     const { charge, email } = await newClient();
     await drainJobs();
-    const resent = await runChargeAction(formOf({ intent: "resend", id: charge.id }), admin);
+    const resent = await runChargeAction({ intent: "resend", id: charge.id }, admin);
     expect(resent).toEqual({ ok: true, message: BILLING_MESSAGES.mailResent });
     await drainJobs();
     expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.issued)).toHaveLength(2);
@@ -204,10 +204,10 @@ describe("Reenviar por e-mail", () => {
       chargeId: charge.id,
       input: { paidOn: "2026-03-10", method: "dinheiro", amountCents: charge.amountCents },
     });
-    const refused = await runChargeAction(formOf({ intent: "resend", id: charge.id }), admin);
+    const refused = await runChargeAction({ intent: "resend", id: charge.id }, admin);
     expect(refused).toMatchObject({ ok: false, message: BILLING_MESSAGES.onlyOpenCanBeResent });
     expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.issued)).toHaveLength(2);
-    const unknown = await runChargeAction(formOf({ intent: "resend", id: "nao-e-id" }), admin);
+    const unknown = await runChargeAction({ intent: "resend", id: "nao-e-id" }, admin);
     expect(unknown).toMatchObject({ ok: false, message: BILLING_MESSAGES.notFound });
   });
 });
@@ -250,9 +250,3 @@ describe("Recibo (/admin/billing/:id/recibo)", () => {
     expect(anonymous.location).toBe("/admin/login");
   });
 });
-
-function formOf(fields: Record<string, string>) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return form;
-}

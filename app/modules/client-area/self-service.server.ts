@@ -4,6 +4,7 @@ import { chargeLines, charges, clientRequests, clients, subscriptions } from "~/
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { ClientSchema } from "~/modules/clients/clients.schema";
 import { formatPhone } from "~/lib/phone";
+import type { z } from "~/lib/zod";
 import { now } from "~/server/clock.server";
 
 // The restaurant's own changes and downloads in /cliente (issue 32 item 3). As everywhere in the
@@ -13,9 +14,6 @@ import { now } from "~/server/clock.server";
 export const ContactSchema = ClientSchema.pick({ name: true, phone: true });
 
 export const CONTACT_MESSAGES = { saved: "Dados atualizados." } as const;
-
-export type ContactResult =
-  { ok: true; message: string } | { ok: false; fieldErrors: Partial<Record<"name" | "phone", string>> };
 
 /** What the form starts from: the stored name and the phone as people write it. */
 export async function getOwnContact({ clientId }: { clientId: string }) {
@@ -29,22 +27,14 @@ export async function getOwnContact({ clientId }: { clientId: string }) {
 /** Saves the contact name and phone; audited as made by the client's own login. */
 export async function updateOwnContact({
   clientId,
-  form,
+  input,
   actor,
 }: {
   clientId: string;
-  form: FormData;
+  /** Checked by ContactSchema. */
+  input: z.output<typeof ContactSchema>;
   actor: Actor;
-}): Promise<ContactResult> {
-  const parsed = ContactSchema.safeParse({ name: form.get("name") ?? "", phone: form.get("phone") ?? "" });
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<"name" | "phone", string>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as "name" | "phone";
-      fieldErrors[key] ??= issue.message;
-    }
-    return { ok: false, fieldErrors };
-  }
+}): Promise<{ ok: true; message: string }> {
   await getDb().transaction(async (tx) => {
     const [before] = await tx
       .select({ name: clients.name, phone: clients.phone })
@@ -52,7 +42,7 @@ export async function updateOwnContact({
       .where(eq(clients.id, clientId))
       .for("update");
     if (!before) return;
-    const next = parsed.data;
+    const next = input;
     if (before.name === next.name && before.phone === next.phone) return;
     await tx
       .update(clients)

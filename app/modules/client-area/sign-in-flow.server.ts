@@ -2,10 +2,9 @@ import type { AppLoadContext } from "react-router";
 import { redirect } from "react-router";
 import { reply, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { ForgotPasswordSchema } from "~/modules/auth/auth.schema";
 import { getSessionUser } from "~/modules/auth/index.server";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm, readForm } from "~/server/http/form.server";
 import { rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
 import { InvalidClientLinkError, openClientSession, requestClientLink } from "./client-session.server";
@@ -25,14 +24,12 @@ export async function clientSignInAction({
   request: Request;
   context: AppLoadContext;
 }) {
-  const raw = formToObject(await readFormData(request));
-  const parsed = ForgotPasswordSchema.safeParse(raw);
-  if (!parsed.success)
-    return replyInvalid(fieldErrors(parsed.error), {
-      values: { email: String(raw.email ?? "").slice(0, 254) },
-    });
+  const form = await parseForm(request, ForgotPasswordSchema, (errors, raw) =>
+    replyInvalid(errors, { values: { email: String(raw.email ?? "").slice(0, 254) } }),
+  );
+  if (!form.ok) return form.reply;
   const result = await requestClientLink({
-    email: parsed.data.email,
+    email: form.data.email,
     clientIp: context?.clientIp ?? "unknown",
   });
   if (!result.ok) return rateLimited(result.retryAfter);
@@ -49,7 +46,7 @@ export function clientConfirmLoader({ request }: { request: Request }) {
 }
 
 export async function clientConfirmAction({ request }: { request: Request }) {
-  const raw = formToObject(await readFormData(request));
+  const raw = await readForm(request);
   const token = typeof raw.token === "string" ? raw.token : "";
   try {
     const headers = await openClientSession(request, token);

@@ -21,17 +21,14 @@ import { now } from "~/server/clock.server";
 import {
   CANCEL_WHEN_LABELS,
   PLAN_CHANGE_WHEN_LABELS,
-  CLIENT_REQUEST_DETAILS_MAX,
   CLIENT_REQUEST_KIND_LABELS,
-  CLIENT_REQUEST_KINDS,
-  CLIENT_REQUEST_MESSAGE_MAX,
   CLIENT_REQUEST_MESSAGES as M,
   CLIENT_REQUEST_REASON_LABELS,
-  CLIENT_REQUEST_REASONS,
   CLIENT_REQUEST_STATUSES,
   type ClientRequestKind,
   type ClientRequestStatus,
 } from "./requests.constants";
+import type { ClientRequestDecision, ClientRequestInput } from "./requests.schema";
 
 /**
  * A restaurant's plan change or cancellation asked for at /cliente (issue 32 item 3). Nothing
@@ -43,11 +40,6 @@ import {
 
 export type RequestResult =
   { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
-
-const field = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : "";
-};
 
 /** The subscription a request is about: the client's running one, not already ending. */
 async function requestableSubscription(db: DbOrTx, clientId: string) {
@@ -114,28 +106,18 @@ export async function getOwnRequests({ clientId }: { clientId: string }) {
 
 export type OwnRequests = Awaited<ReturnType<typeof getOwnRequests>>;
 
-/** "Enviar pedido" at /cliente: validated, one open request per subscription and kind. */
+/** "Enviar pedido" at /cliente (checked by ClientRequestSchema): one open request per subscription and kind. */
 export async function createClientRequest({
   clientId,
-  form,
+  input,
   actor,
 }: {
   clientId: string;
-  form: FormData;
+  input: ClientRequestInput;
   actor: Actor;
 }): Promise<RequestResult> {
   if (!isId(clientId)) return { ok: false, message: M.noSubscription };
-  const kind = CLIENT_REQUEST_KINDS.find((k) => k === field(form, "kind"));
-  const reason = CLIENT_REQUEST_REASONS.find((r) => r === field(form, "reason"));
-  const planId = field(form, "planId");
-  const details = field(form, "details").trim();
-  const fieldErrors: Record<string, string> = {};
-  if (!kind) fieldErrors.kind = M.kindRequired;
-  if (kind === "troca_plano" && !isId(planId)) fieldErrors.planId = M.planRequired;
-  if (!reason) fieldErrors.reason = M.reasonRequired;
-  if (details.length > CLIENT_REQUEST_DETAILS_MAX) fieldErrors.details = M.detailsTooLong;
-  if (!kind || !reason || Object.keys(fieldErrors).length)
-    return { ok: false, message: Object.values(fieldErrors)[0] ?? M.kindRequired, fieldErrors };
+  const { kind, reason, planId, details } = input;
 
   const db = getDb();
   // Read before the transaction: PGlite has one connection, which the transaction holds.
@@ -297,29 +279,23 @@ export async function listOpenClientRequests({ clientId }: { clientId: string })
  */
 export async function decideClientRequest({
   requestId,
-  form,
+  input,
   actor,
 }: {
   requestId: string;
-  form: FormData;
+  /** Checked by ClientRequestDecisionSchema. */
+  input: ClientRequestDecision;
   actor: Actor;
 }): Promise<RequestResult> {
   if (!isId(requestId)) return { ok: false, message: M.notFound };
-  const decision = field(form, "decision");
-  const message = field(form, "message").trim();
-  if (decision !== "aceitar" && decision !== "recusar")
-    return { ok: false, message: M.decisionRequired, fieldErrors: { decision: M.decisionRequired } };
-  if (message.length > CLIENT_REQUEST_MESSAGE_MAX)
-    return { ok: false, message: M.messageTooLong, fieldErrors: { message: M.messageTooLong } };
-  if (decision === "recusar" && !message)
-    return { ok: false, message: M.messageRequired, fieldErrors: { message: M.messageRequired } };
+  const { decision, message } = input;
 
   const db = getDb();
   const [request] = await db.select().from(clientRequests).where(eq(clientRequests.id, requestId));
   if (!request) return { ok: false, message: M.notFound };
   if (request.status !== "aberta") return { ok: false, message: M.notOpen };
   const isChange = request.kind === "troca_plano";
-  const when = field(form, "when") || (isChange ? "renovacao" : "fim_do_periodo");
+  const when = input.when || (isChange ? "renovacao" : "fim_do_periodo");
   const allowed = isChange ? PLAN_CHANGE_WHEN_LABELS : CANCEL_WHEN_LABELS;
   if (!(when in allowed))
     return { ok: false, message: M.whenRequired, fieldErrors: { when: M.whenRequired } };

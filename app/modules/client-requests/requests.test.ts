@@ -171,11 +171,9 @@ describe("client requests", () => {
     const r = await ask({ kind: "cancelamento", reason: "fechando_negocio" }, cookieA);
     expect(r.data).toEqual({ ok: true, message: M.created });
     const [req] = (await requestsOf(ids.clientA)).filter((x) => x.kind === "cancelamento");
-    const form = new FormData();
-    form.set("decision", "aceitar");
     const done = await decideClientRequest({
       requestId: req.id,
-      form,
+      input: { decision: "aceitar", message: "", when: "" },
       actor: { id: ids.adminId, name: "Admin" },
     });
     expect(done).toEqual({ ok: true, message: M.accepted });

@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { ONBOARDING_MESSAGES } from "./onboarding.constants";
 
 /** Configurações → Implantação (issue 30): the promise in business days and the checklist. */
 export const ONBOARDING_SETTINGS_MESSAGES = {
@@ -41,3 +42,30 @@ export const onboardingSettingsSchema = z
     message: ONBOARDING_SETTINGS_MESSAGES.targetAfterDue,
   });
 export type OnboardingSettingsInput = z.infer<typeof onboardingSettingsSchema>;
+
+/**
+ * An id as the board posts it: checked by the rules it reaches, so one that cannot be an id
+ * (absent, or too long to be one) reaches them empty and is not found there.
+ */
+const postedId = z.string().max(64).catch("");
+
+/**
+ * The board's and the client page's forms (/admin/onboarding's action): "Pagamento confirmado"
+ * (open), a checklist tick (item) and "Publicar". Anything else is an unknown action.
+ */
+const unknown = { error: ONBOARDING_MESSAGES.unknownAction };
+export const OnboardingActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("open", unknown), clientId: postedId }),
+    z.object({
+      intent: z.literal("item", unknown),
+      id: postedId,
+      itemId: postedId,
+      done: z.enum(["1", "0"], unknown),
+    }),
+    z.object({ intent: z.literal("publish", unknown), id: postedId }),
+  ],
+  unknown,
+);
+export type OnboardingActionInput = z.output<typeof OnboardingActionSchema>;

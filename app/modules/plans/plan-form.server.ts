@@ -1,8 +1,9 @@
 import type { FormSubmitResult } from "~/lib/form-reply";
 import type { Actor } from "~/modules/audit/index.server";
 import { fieldErrors } from "~/lib/validation";
+import type { FormFields } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
-import { PLAN_MESSAGES, PlanSchema, planFormToObject, type PlanFormValues } from "./plans.schema";
+import { PLAN_MESSAGES, PlanSchema, planInput, type PlanFormValues } from "./plans.schema";
 import { createPlan, updatePlan, type Plan } from "./plans.server";
 
 export type PlanFormResult = FormSubmitResult<Plan, PlanFormValues>;
@@ -16,11 +17,12 @@ export async function submitPlanForm({
   id,
   actor = null,
 }: {
-  form: FormData;
+  /** What readFormLists(request, ["features"]) read. */
+  form: { fields: FormFields; lists: { features: string[] } };
   id?: string;
   actor?: Actor | null;
 }): Promise<PlanFormResult> {
-  const raw = planFormToObject(form);
+  const raw = planInput(form.fields, form.lists.features);
   const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 2000) : "");
   const values: PlanFormValues = {
     name: text(raw.name),
@@ -29,7 +31,7 @@ export async function submitPlanForm({
     commission: text(raw.commission),
     description: text(raw.description),
     isPopular: raw.isPopular === "on" || raw.isPopular === "true",
-    features: (raw.features as string[]).slice(0, 50).map((f) => f.slice(0, 300)),
+    features: raw.features.slice(0, 50).map((f) => f.slice(0, 300)),
   };
   const failed = id ? PLAN_MESSAGES.updateFailed : PLAN_MESSAGES.createFailed;
   const parsed = PlanSchema.safeParse(raw);

@@ -145,19 +145,16 @@ export interface PlanFormValues {
   features: string[];
 }
 
-/** The plan form's fields as the schema expects them. */
+/** The plan form's fields as the schema expects them, from its text fields and its feature list. */
+export function planInput(fields: Record<string, string | undefined>, features: string[]) {
+  const { name, price, setupFee, commission, description, isPopular } = fields;
+  return { name, price, setupFee, commission, description, isPopular, features };
+}
+
+/** planInput from the form in the browser (the server reads it through its form pipeline). */
 export function planFormToObject(form: FormData): Record<string, unknown> {
-  const get = (k: string) => {
-    const v = form.get(k);
-    return typeof v === "string" ? v : undefined;
-  };
-  return {
-    name: get("name"),
-    price: get("price"),
-    setupFee: get("setupFee"),
-    commission: get("commission"),
-    description: get("description"),
-    isPopular: get("isPopular"),
-    features: form.getAll("features").filter((v): v is string => typeof v === "string"),
-  };
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string") fields[k] = v;
+  const features = form.getAll("features").filter((v): v is string => typeof v === "string");
+  return planInput(fields, features);
 }

@@ -56,14 +56,6 @@ export const WebhookSchema = z.object({
 });
 export type WebhookInput = z.infer<typeof WebhookSchema>;
 
-/** The create form: `events` is a group of checkboxes (several values under one name). */
-export function parseWebhookForm(form: FormData) {
-  return WebhookSchema.safeParse({
-    url: form.get("url") ?? "",
-    events: form.getAll("events").filter((v) => typeof v === "string"),
-  });
-}
-
 /** Every other intent of the webhooks page names one endpoint (or one delivery) by id. */
 // The endpoint (toggle, delete) or the delivery (redeliver) the button names.
 const endpointId = z.uuid({ error: "Registro não encontrado." });

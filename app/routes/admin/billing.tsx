@@ -26,7 +26,7 @@ import {
 } from "~/modules/billing/list.server";
 import { getBillingSettings } from "~/modules/billing/settings.server";
 import { today } from "~/server/clock.server";
-import { readFormData } from "~/server/http/form.server";
+import { readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -58,8 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  // Outside the try: an unreadable body is answered by readFormData's own 4xx.
-  const form = await readFormData(request);
+  // Outside the try: an unreadable body is answered by readForm's own 4xx.
+  const form = await readForm(request);
   try {
     const result = await runChargeAction(form, user);
     if (result.ok) return redirectWithToast(chargeActionReturnPath(form, request), "success", result.message);

@@ -5,11 +5,10 @@ import { Button, FormAlert, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { ACCOUNT_MESSAGES, AcceptInviteSchema, InviteToken } from "~/modules/accounts/accounts.schema";
 import { acceptInvitation, findUsableInvitation } from "~/modules/accounts/team.server";
 import { passwordProblem } from "~/modules/auth/password-policy.server";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 
@@ -30,14 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit("register", context?.clientIp ?? "unknown");
   if (!limit.ok) return rateLimited(limit.retryAfter);
   const token = tokenOf(request);
-  const raw = formToObject(await readFormData(request));
-  const parsed = AcceptInviteSchema.safeParse(raw);
-  if (!parsed.success) {
-    return replyInvalid(fieldErrors(parsed.error), { values: { name: String(raw.name ?? "") } });
-  }
-  const weak = passwordProblem(parsed.data.password);
-  if (weak) return replyInvalid({ password: weak }, { values: { name: parsed.data.name } });
-  const ok = token ? await acceptInvitation(token, parsed.data) : false;
+  const form = await parseForm(request, AcceptInviteSchema, (errors, raw) =>
+    replyInvalid(errors, { values: { name: String(raw.name ?? "") } }),
+  );
+  if (!form.ok) return form.reply;
+  const weak = passwordProblem(form.data.password);
+  if (weak) return replyInvalid({ password: weak }, { values: { name: form.data.name } });
+  const ok = token ? await acceptInvitation(token, form.data) : false;
   if (!ok) return replyError(ACCOUNT_MESSAGES.inviteInvalid, { status: 410 });
   return redirectWithToast("/admin/login", "success", ACCOUNT_MESSAGES.inviteAccepted);
 }

@@ -7,7 +7,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ExportLink } from "~/components/admin/export-link";
 import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
-import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { convertLead, listConversionPlans } from "~/modules/leads/conversion.server";
 import { countLostByReason, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
@@ -23,7 +22,7 @@ import {
   type Stage,
 } from "~/modules/leads/leads.schema";
 import { NO_PLAN } from "~/modules/clients/clients.schema";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { ListError } from "~/components/ui/list-states";
 
 // ?q= searches; ?etapa= shows one column; ?<stage>=N shows N pages of that column ("Carregar mais").
@@ -51,10 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = LeadActionSchema.safeParse(formToObject(await readFormData(request)));
   // The cards show toasts only (no form alert).
-  if (!parsed.success) return replyError(LEAD_MESSAGES.moveError, { status: 400, toastOnly: true });
-  const input = parsed.data;
+  const form = await parseForm(request, LeadActionSchema, () =>
+    replyError(LEAD_MESSAGES.moveError, { status: 400, toastOnly: true }),
+  );
+  if (!form.ok) return form.reply;
+  const input = form.data;
   if (input.intent === "move") {
     const { lostReason, lostNote, ...move } = input;
     const res = await moveLead({ ...move, lost: { reason: lostReason, note: lostNote }, actor: user });

@@ -9,6 +9,7 @@ import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { runOnboardingAction } from "~/modules/onboarding/actions.server";
+import { OnboardingActionSchema } from "~/modules/onboarding/onboarding.schema";
 import { listBoard, parseBoardFilters } from "~/modules/onboarding/board.server";
 import {
   BOARD_COLUMN_LIMIT,
@@ -21,7 +22,7 @@ import {
   ONBOARDING_STATUS_LABELS,
 } from "~/modules/onboarding/onboarding.constants";
 import { today } from "~/server/clock.server";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm, type FormFields } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,8 +37,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Where a form came from (the board with its filters, or a client page); only admin pages. */
-function backTo(form: FormData): string {
-  const back = String(form.get("back") ?? "");
+function backTo(form: FormFields): string {
+  const back = form.back ?? "";
   return /^\/admin\/[\w/?=&%.+-]*$/.test(back) && back.length <= 500 ? back : "/admin/onboarding";
 }
 
@@ -46,11 +47,16 @@ function backTo(form: FormData): string {
 // card that asked has moved to another column by then.
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readFormData(request);
+  // A form the board cannot send (no such intent, a tick that is neither 1 nor 0).
+  const form = await parseForm(request, OnboardingActionSchema, () =>
+    replyError(ONBOARDING_MESSAGES.unknownAction, { status: 409, toastOnly: true }),
+  );
+  if (!form.ok) return form.reply;
   try {
-    const result = await runOnboardingAction(form, user);
-    if (result.ok && form.get("intent") === "item") return replyOk(null);
-    if (result.ok) return redirectWithToast(backTo(form), "success", result.message, { replace: true });
+    const result = await runOnboardingAction(form.data, user);
+    if (result.ok && form.data.intent === "item") return replyOk(null);
+    if (result.ok)
+      return redirectWithToast(backTo(form.fields), "success", result.message, { replace: true });
     return replyError(result.message, { status: 409, toastOnly: true });
   } catch (err) {
     log.error({ err }, "onboarding action failed");

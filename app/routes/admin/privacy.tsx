@@ -8,7 +8,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   anonymiseSubject,
@@ -22,7 +21,7 @@ import {
 import { AnonymiseSubjectSchema, SUBJECT_MESSAGES } from "~/modules/privacy/privacy.schema";
 import { pendingDeletionRequests } from "~/modules/privacy/self-service.server";
 import { formatDateTime } from "~/lib/format";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const PATH = "/admin/privacy";
@@ -83,10 +82,9 @@ function summarise(d: SubjectData) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const raw = formToObject(await readFormData(request));
-  const parsed = AnonymiseSubjectSchema.safeParse(raw);
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
-  const query = subjectQueryFrom(parsed.data.term);
+  const form = await parseForm(request, AnonymiseSubjectSchema);
+  if (!form.ok) return form.reply;
+  const query = subjectQueryFrom(form.data.term);
   if (!query) return replyInvalid({ term: SUBJECT_MESSAGES.invalidTerm });
   try {
     const { counts } = await anonymiseSubject({ query, actor: user });

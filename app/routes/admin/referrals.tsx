@@ -7,7 +7,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { ListError } from "~/components/ui/list-states";
 import { FilterSelect, SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
-import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   listReferralsAdmin,
@@ -19,7 +18,7 @@ import {
   REFERRAL_STATUS_LABELS,
   ReferralStatusSchema,
 } from "~/modules/referrals/referrals.schema";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 
 const PAGE_SIZE = 20;
 
@@ -51,12 +50,14 @@ const STATUS_OPTIONS = [
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return replyError(STATUS_ERROR, { status: 400, toastOnly: true });
-  const result = await setReferralStatus({ ...parsed.data, actor: user }).catch(() => "error" as const);
+  const form = await parseForm(request, ActionSchema, () =>
+    replyError(STATUS_ERROR, { status: 400, toastOnly: true }),
+  );
+  if (!form.ok) return form.reply;
+  const result = await setReferralStatus({ ...form.data, actor: user }).catch(() => "error" as const);
   if (result === "paid") return replyError(PAID_ERROR, { status: 409, toastOnly: true });
   if (result !== "ok") return replyError(STATUS_ERROR, { status: 404, toastOnly: true });
-  return replyOk(toast.success(`Status atualizado para ${REFERRAL_STATUS_LABELS[parsed.data.status]}`));
+  return replyOk(toast.success(`Status atualizado para ${REFERRAL_STATUS_LABELS[form.data.status]}`));
 }
 
 export default function ReferralsPage({ loaderData }: Route.ComponentProps) {

@@ -7,10 +7,9 @@ import { MailNotice } from "~/components/admin/mail-notice";
 import { PageHeader } from "~/components/ui/page-header";
 import { SearchForm } from "~/components/ui/search-form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { withParams } from "~/lib/list-params";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
   createMaterial,
@@ -33,7 +32,7 @@ import {
   MATERIAL_UI_MESSAGES,
   REPRESENTATIVE_MESSAGES,
 } from "~/modules/representatives/representatives.schema";
-import { BAD_FORM_MESSAGE, readFormData } from "~/server/http/form.server";
+import { BAD_FORM_MESSAGE, readForm, checkForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { ListError } from "~/components/ui/list-states";
 
@@ -65,7 +64,7 @@ const ListState = z.object({
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const actor = { id: me.user.id, name: me.user.name };
-  const form = formToObject(await readFormData(request));
+  const form = await readForm(request);
   const { q, page, sort, dir } = ListState.parse(form);
   const back = `/admin/representatives${withParams("", {
     q: q || null,
@@ -76,8 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
   const id = Id.safeParse(form.id);
 
   if (form.intent === "addMaterial") {
-    const parsed = MaterialSchema.safeParse(form);
-    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+    const parsed = checkForm(form, MaterialSchema);
+    if (!parsed.ok) return parsed.reply;
     try {
       await createMaterial({ input: parsed.data, actor: me.user });
     } catch (err) {
@@ -87,8 +86,8 @@ export async function action({ request }: Route.ActionArgs) {
     return replyOk(toast.success(MATERIAL_MESSAGES.added));
   }
   if (form.intent === "updateMaterial") {
-    const parsed = MaterialSchema.safeParse(form);
-    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+    const parsed = checkForm(form, MaterialSchema);
+    if (!parsed.ok) return parsed.reply;
     let ok = false;
     try {
       ok = id.success && (await updateMaterial({ id: id.data, input: parsed.data, actor: me.user }));

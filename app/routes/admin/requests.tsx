@@ -14,7 +14,8 @@ import {
   CLIENT_REQUEST_STATUSES,
 } from "~/modules/client-requests/requests.constants";
 import { decideClientRequest, listClientRequests } from "~/modules/client-requests/requests.server";
-import { readFormData } from "~/server/http/form.server";
+import { ClientRequestDecisionSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
+import { checkForm, readForm, type FormFields } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 // "Solicitações" (issue 32 item 3): the restaurants' plan changes and cancellations asked for at
@@ -30,20 +31,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-function backTo(form: FormData): string {
-  const back = String(form.get("back") ?? "");
+function backTo(form: FormFields): string {
+  const back = form.back ?? "";
   return /^\/admin\/[\w/?=&%.+-]*$/.test(back) && back.length <= 500 ? back : "/admin/requests";
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readFormData(request);
+  const form = await readForm(request);
+  const checked = checkForm(form, ClientRequestDecisionSchema, (errors) =>
+    requestRefusal(errors, { only: true }),
+  );
   try {
-    const result = await decideClientRequest({
-      requestId: String(form.get("requestId") ?? ""),
-      form,
-      actor: user,
-    });
+    const result = checked.ok
+      ? await decideClientRequest({ requestId: form.requestId ?? "", input: checked.data, actor: user })
+      : checked.reply;
     if (result.ok) return redirectWithToast(backTo(form), "success", result.message, { replace: true });
     return replyError(result.message, {
       status: result.fieldErrors ? 400 : 409,

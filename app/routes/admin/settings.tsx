@@ -6,11 +6,10 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatDateTime } from "~/lib/format";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getSettings, saveSettings } from "~/modules/settings/settings.server";
 import { SETTINGS_MESSAGES, SettingsSchema } from "~/modules/settings/settings.schema";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { ListError } from "~/components/ui/list-states";
 
@@ -44,13 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = SettingsSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) {
-    return replyInvalid(fieldErrors(parsed.error), { toast: toast.error(SETTINGS_MESSAGES.saveError) });
-  }
+  const form = await parseForm(request, SettingsSchema, (errors) =>
+    replyInvalid(errors, { toast: toast.error(SETTINGS_MESSAGES.saveError) }),
+  );
+  if (!form.ok) return form.reply;
   try {
     // saveSettings upserts id = 1 and clears the public cache at once.
-    await saveSettings({ input: parsed.data, actor: user });
+    await saveSettings({ input: form.data, actor: user });
   } catch (err) {
     log.error({ err }, "saveSettings failed");
     return replyError(SETTINGS_MESSAGES.saveError, { toastOnly: true });

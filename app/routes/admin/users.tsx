@@ -12,7 +12,6 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { ACCOUNT_MESSAGES, InviteAdminSchema } from "~/modules/accounts/accounts.schema";
 import {
   AccountNotFoundError,
@@ -27,7 +26,7 @@ import {
 } from "~/modules/accounts/team.server";
 import { redirectWithMailNotice } from "~/modules/accounts/mail-notice.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { BAD_FORM_MESSAGE, readFormData } from "~/server/http/form.server";
+import { BAD_FORM_MESSAGE, checkForm, readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const PAGE_SIZE = 50;
@@ -51,12 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireAdmin(request);
   const actor = { id: me.user.id, name: me.user.name };
-  const form = formToObject(await readFormData(request));
+  const form = await readForm(request);
 
   if (form.intent === "invite") {
-    const parsed = InviteAdminSchema.safeParse(form);
     const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
-    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { values });
+    const parsed = checkForm(form, InviteAdminSchema, (errors) => replyInvalid(errors, { values }));
+    if (!parsed.ok) return parsed.reply;
     let mailId: string | null;
     try {
       ({ mailId } = await inviteAdmin(actor, parsed.data));

@@ -4,8 +4,8 @@ import { Button, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { requestEmailChange } from "~/modules/client-area/email-change.server";
-import { getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
-import { readFormData } from "~/server/http/form.server";
+import { ContactSchema, getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
+import { checkForm, readForm } from "~/server/http/form.server";
 
 // "Seus dados" (issue 32 item 3): the contact name and phone, and the LGPD download.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -15,21 +15,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const s = await requireClient(request);
-  const form = await readFormData(request);
-  if (form.get("intent") === "email") {
-    const changed = await requestEmailChange({
-      clientId: s.client.id,
-      email: String(form.get("email") ?? ""),
-    });
+  const form = await readForm(request);
+  if (form.intent === "email") {
+    const changed = await requestEmailChange({ clientId: s.client.id, email: form.email ?? "" });
     if (!changed.ok) return data({ fieldErrors: { email: changed.message } }, { status: 400 });
     return { toast: { type: "success" as const, message: changed.message } };
   }
+  const contact = checkForm({ name: form.name ?? "", phone: form.phone ?? "" }, ContactSchema, (errors) =>
+    data({ fieldErrors: errors }, { status: 400 }),
+  );
+  if (!contact.ok) return contact.reply;
   const result = await updateOwnContact({
     clientId: s.client.id,
-    form,
+    input: contact.data,
     actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
   });
-  if (!result.ok) return data({ fieldErrors: result.fieldErrors }, { status: 400 });
   return { toast: { type: "success" as const, message: result.message } };
 }
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/form";
 import { EMAIL_CHANGE_MESSAGES } from "~/modules/client-area/client-area.constants";
 import { confirmEmailChange, emailChangeTokenIsValid } from "~/modules/client-area/email-change.server";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
-import { readFormData } from "~/server/http/form.server";
+import { readForm } from "~/server/http/form.server";
 
 // The link e-mailed to a client's new address (issue 32 item 3). No session guard, on purpose: the
 // single-use token is the credential (as /cliente/entrar/confirmar; the authz matrix lists it as
@@ -18,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const result = await confirmEmailChange({ token: String(form.get("token") ?? ""), request });
+  const form = await readForm(request);
+  const result = await confirmEmailChange({ token: form.token ?? "", request });
   return result.ok ? replyOk(toast.success(result.message)) : replyError(result.message, { status: 400 });
 }
 

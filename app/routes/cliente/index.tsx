@@ -11,7 +11,8 @@ import { RequestsSection } from "~/components/client-area/requests";
 import { getClientOverview } from "~/modules/client-area/client-area.server";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { createClientRequest, getOwnRequests } from "~/modules/client-requests/requests.server";
-import { readFormData } from "~/server/http/form.server";
+import { ClientRequestSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
+import { parseForm } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
@@ -25,9 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 // "Alterar ou cancelar o plano": a request to the admins; the client is the session's.
 export async function action({ request }: Route.ActionArgs) {
   const s = await requireClient(request);
+  const form = await parseForm(request, ClientRequestSchema, (errors) =>
+    data(requestRefusal(errors), { status: 400 }),
+  );
+  if (!form.ok) return form.reply;
   const result = await createClientRequest({
     clientId: s.client.id,
-    form: await readFormData(request),
+    input: form.data,
     actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
   });
   return data(result, { status: result.ok ? 200 : 400 });

@@ -4,7 +4,6 @@ import { PayoutProfileForm } from "~/components/portal/payout-profile-form";
 import { PrivacyPanel } from "~/components/portal/privacy-panel";
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { accountAction, accountPageData } from "~/modules/accounts/account-actions.server";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { PROFILE_MESSAGES, RepresentativeProfileSchema } from "~/modules/representatives/profile.schema";
@@ -14,7 +13,7 @@ import {
 } from "~/modules/representatives/representatives.server";
 import { AccountDeletionRequestSchema, SELF_SERVICE_MESSAGES } from "~/modules/privacy/privacy.schema";
 import { latestDeletionRequest, requestAccountDeletion } from "~/modules/privacy/self-service.server";
-import { readFormData } from "~/server/http/form.server";
+import { checkForm, readForm, type FormFields } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const PATH = "/representante/conta";
@@ -35,11 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const me = await requireRepresentative(request);
   // The payout details are this page's own form; the account intents are shared with /admin/account.
-  const form = await readFormData(request.clone());
-  if (form.get("intent") === "delete-account") return deletionAction(form, me);
-  if (form.get("intent") !== "profile") return accountAction(request, me, PATH);
-  const parsed = RepresentativeProfileSchema.safeParse(formToObject(form));
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent: "profile" } });
+  const form = await readForm(request);
+  if (form.intent === "delete-account") return deletionAction(form, me);
+  if (form.intent !== "profile") return accountAction(request, me, PATH, form);
+  const parsed = checkForm(form, RepresentativeProfileSchema, (errors) =>
+    replyInvalid(errors, { extra: { intent: "profile" } }),
+  );
+  if (!parsed.ok) return parsed.reply;
   await saveRepresentativeProfile({
     representativeId: me.representative.id,
     input: parsed.data,
@@ -49,9 +50,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** "Pedir exclusão da conta": always the signed-in representative's own account (LGPD). */
-async function deletionAction(form: FormData, me: Awaited<ReturnType<typeof requireRepresentative>>) {
-  const parsed = AccountDeletionRequestSchema.safeParse(formToObject(form));
-  if (!parsed.success) return replyError(SELF_SERVICE_MESSAGES.invalid, { status: 400, toastOnly: true });
+async function deletionAction(form: FormFields, me: Awaited<ReturnType<typeof requireRepresentative>>) {
+  const parsed = checkForm(form, AccountDeletionRequestSchema, () =>
+    replyError(SELF_SERVICE_MESSAGES.invalid, { status: 400, toastOnly: true }),
+  );
+  if (!parsed.ok) return parsed.reply;
   try {
     const { created } = await requestAccountDeletion({
       representativeId: me.representative.id,

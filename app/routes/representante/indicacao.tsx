@@ -11,7 +11,6 @@ import { replyError, replyInvalid, type FormReply } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { isId } from "~/lib/ids";
 import { formatPhone } from "~/lib/phone";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { DUPLICATE_REFERRAL_MESSAGE } from "~/modules/referrals/duplicates.server";
@@ -29,7 +28,7 @@ import {
   ReferralFormSchema,
   type ReferralFormInput,
 } from "~/modules/referrals/referral-form.schema";
-import { readFormData } from "~/server/http/form.server";
+import { readForm, checkForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const LIST = "/representante/indicacoes";
@@ -57,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     message: REFERRAL_MESSAGES.authError,
   });
   const actor = { id: user.id, name: user.name };
-  const raw = formToObject(await readFormData(request));
+  const raw = await readForm(request);
   if (!isId(params.id)) return redirectWithToast(LIST, "error", REFERRAL_EDIT_MESSAGES.notFound);
   const ids = { representativeId: representative.id, id: params.id };
 
@@ -70,8 +69,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = Object.fromEntries(
     REFERRAL_FORM_FIELDS.map((f) => [f, (raw[f] ?? "").slice(0, 500)]),
   ) as ReferralFormInput;
-  const parsed = ReferralFormSchema.safeParse(values);
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { values });
+  const parsed = checkForm(values, ReferralFormSchema, (errors) => replyInvalid(errors, { values }));
+  if (!parsed.ok) return parsed.reply;
   let result: MyReferralChange;
   try {
     result = await updateMyReferral({ ...ids, input: parsed.data, actor });

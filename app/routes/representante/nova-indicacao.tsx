@@ -6,7 +6,6 @@ import { ReferralWizard } from "~/components/portal/referral-wizard";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { reply, replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { DUPLICATE_REFERRAL_MESSAGE } from "~/modules/referrals/duplicates.server";
@@ -21,7 +20,7 @@ import {
   ReferralFormSchema,
   type ReferralFormInput,
 } from "~/modules/referrals/referral-form.schema";
-import { readFormData } from "~/server/http/form.server";
+import { readForm, checkForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -42,15 +41,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // The owner of the new referral is the session's representative; nothing in the form can change it.
   const { representative } = await requireRepresentative(request, { message: REFERRAL_MESSAGES.authError });
-  const raw = formToObject(await readFormData(request));
+  const raw = await readForm(request);
   const values = Object.fromEntries(
     REFERRAL_FORM_FIELDS.map((f) => [f, (raw[f] ?? "").slice(0, 500)]),
   ) as ReferralFormInput;
   // Steps of the wizard without JavaScript: "Voltar" posts back to step 1, "Continuar" to the
   // confirmation, both with the data kept (neither a success nor a refusal).
   if (raw.intent === "edit") return reply<ReferralFormInput>({ values });
-  const parsed = ReferralFormSchema.safeParse(values);
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { values });
+  const parsed = checkForm(values, ReferralFormSchema, (errors) => replyInvalid(errors, { values }));
+  if (!parsed.ok) return parsed.reply;
   if (raw.intent === "review") return reply<ReferralFormInput, { review: boolean }>({ values, review: true });
   try {
     await createMyReferral({ representativeId: representative.id, input: parsed.data });

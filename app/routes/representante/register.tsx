@@ -6,11 +6,10 @@ import { Button, FormAlert, TextField } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { AUTH_MESSAGES, RegisterSchema } from "~/modules/auth/auth.schema";
 import { passwordProblem } from "~/modules/auth/password-policy.server";
 import { EmailInUseError, registerRepresentative } from "~/modules/auth/users.server";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { hitRateLimit, rateLimited, rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
@@ -19,22 +18,21 @@ import { PolicyLink, PrivacyNotice } from "~/components/ui/privacy-notice";
 export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit("register", context?.clientIp ?? "unknown");
   if (!limit.ok) return rateLimited(limit.retryAfter);
-  const raw = formToObject(await readFormData(request));
-  const parsed = RegisterSchema.safeParse(raw);
-  if (!parsed.success) {
-    return replyInvalid(fieldErrors(parsed.error), {
+  const form = await parseForm(request, RegisterSchema, (errors, raw) =>
+    replyInvalid(errors, {
       values: { name: raw.name ?? "", email: raw.email ?? "" },
-    });
-  }
-  const weak = passwordProblem(parsed.data.password);
+    }),
+  );
+  if (!form.ok) return form.reply;
+  const weak = passwordProblem(form.data.password);
   if (weak) {
-    return replyInvalid({ password: weak }, { values: { name: parsed.data.name, email: parsed.data.email } });
+    return replyInvalid({ password: weak }, { values: { name: form.data.name, email: form.data.email } });
   }
   try {
-    await registerRepresentative(parsed.data);
+    await registerRepresentative(form.data);
   } catch (err) {
     if (!(err instanceof EmailInUseError)) log.error({ err }, "register failed");
-    const values = { name: parsed.data.name, email: parsed.data.email };
+    const values = { name: form.data.name, email: form.data.email };
     return replyError(AUTH_MESSAGES.registerFailed, { status: 409, values });
   }
   return redirectWithToast("/representante/login", "success", AUTH_MESSAGES.registerSuccess);

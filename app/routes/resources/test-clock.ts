@@ -5,7 +5,7 @@ import { issueRenewalCharges, markOverdueCharges } from "~/modules/billing/billi
 import { sendChargeReminders } from "~/modules/billing/reminders.server";
 import { suspendOverdueSubscriptions } from "~/modules/billing/suspension.server";
 import { now, resetClock, setClock, today } from "~/server/clock.server";
-import { readFormData } from "~/server/http/form.server";
+import { readForm } from "~/server/http/form.server";
 
 /**
  * E2E hook (issue 29 "Done when" step 6): a browser test cannot wait ten days, and the clock
@@ -27,14 +27,14 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   if (!env().TEST_CLOCK_CONTROL) return notFound();
   await requireAdmin(request);
-  const form = await readFormData(request);
-  const at = String(form.get("at") ?? "");
-  if (form.get("reset") === "1") resetClock();
+  const form = await readForm(request);
+  const at = form.at ?? "";
+  if (form.reset === "1") resetClock();
   else if (at) {
     if (Number.isNaN(Date.parse(at))) return new Response("Instante inválido", { status: 400 });
     setClock(at);
   }
-  const run = form.get("run");
+  const run = form.run;
   const result: Record<string, number> = {};
   if (run === "renewals") result.issued = await issueRenewalCharges();
   if (run === "overdue") result.marked = await markOverdueCharges();

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import { replyError } from "~/lib/form-reply";
+import type { z } from "zod";
+import { replyError, replyInvalid } from "~/lib/form-reply";
+import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import { BODY_TOO_LARGE_MESSAGE, bodyLimitFor, fieldCounter, type BodyLimit } from "./body-limit.server";
 
 export const BAD_FORM_MESSAGE =
@@ -78,6 +80,69 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
   refuseNul(form);
   return form;
+}
+
+/** A form's text fields by name (the last value wins; files are left out). */
+export type FormFields = Record<string, string>;
+
+type InvalidReply = ReturnType<typeof replyInvalid<never, object>>;
+
+/** A checked form: its data, or the reply that refuses it (the action returns it as is). */
+export type CheckedForm<T, R = InvalidReply, I = FormFields> =
+  { ok: true; data: T; fields: I } | { ok: false; reply: R; fields: I };
+
+/**
+ * The one way an action reads its form: the bounded body (readFormData's 400/413 replies are
+ * thrown), its text fields, checked by the schema. A refusal is `replyInvalid` with the first
+ * pt-BR message of each field (400), or what `refuse` makes of those messages when the page
+ * wants more in it (what was typed, a toast, the intent, another status):
+ *
+ *   const form = await parseForm(request, Schema);
+ *   if (!form.ok) return form.reply;
+ */
+export async function parseForm<S extends z.ZodType, R = InvalidReply>(
+  request: Request,
+  schema: S,
+  refuse?: (errors: FieldErrors, fields: FormFields) => R,
+): Promise<CheckedForm<z.output<S>, R>> {
+  return checkForm(await readForm(request), schema, refuse);
+}
+
+/**
+ * parseForm in two steps, for an action whose schema depends on the form (an `intent` field
+ * choosing between several) or that checks a trimmed copy of the fields: read once, then check.
+ */
+export async function readForm(request: Request): Promise<FormFields> {
+  return formToObject(await readFormData(request));
+}
+
+/**
+ * readForm for a form with groups of checkboxes (several values under one name): the text
+ * fields, and every value of each field named in `lists`.
+ */
+export async function readFormLists<L extends string>(
+  request: Request,
+  lists: readonly L[],
+): Promise<{ fields: FormFields; lists: Record<L, string[]> }> {
+  const form = await readFormData(request);
+  const all = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
+  return {
+    fields: formToObject(form),
+    lists: Object.fromEntries(lists.map((name) => [name, all(name)])) as Record<L, string[]>,
+  };
+}
+
+/** The second step: the schema's data, or the refusal (see parseForm). */
+export function checkForm<S extends z.ZodType, I extends object = FormFields, R = InvalidReply>(
+  input: I,
+  schema: S,
+  refuse?: (errors: FieldErrors, input: I) => R,
+): CheckedForm<z.output<S>, R, I> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, data: parsed.data, fields: input };
+  const errors = fieldErrors(parsed.error);
+  const reply = refuse ? refuse(errors, input) : (replyInvalid(errors) as R);
+  return { ok: false, reply, fields: input };
 }
 
 /** No form can type a NUL, and PostgreSQL refuses it in text columns (see readFormData). */

@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 /**
@@ -23,16 +22,15 @@ export async function saveSettingsForm<S extends z.ZodType>(
     save: (input: z.infer<S>) => Promise<unknown>;
   },
 ) {
-  const raw = formToObject(await readFormData(request));
-  const parsed = page.schema.safeParse(raw);
-  if (!parsed.success) {
+  const form = await parseForm(request, page.schema, (errors, raw) => {
     const values = Object.fromEntries(
       page.fields.map((k) => [k, String(raw[k] ?? "").slice(0, page.maxLength)]),
     );
-    return replyInvalid(fieldErrors(parsed.error), { values, toast: toast.error(page.error) });
-  }
+    return replyInvalid(errors, { values, toast: toast.error(page.error) });
+  });
+  if (!form.ok) return form.reply;
   try {
-    await page.save(parsed.data);
+    await page.save(form.data);
   } catch (err) {
     log.error({ err, path: page.path }, "settings save failed");
     return replyError(page.error, { toastOnly: true });

@@ -4,7 +4,6 @@ import { DivergencesTable } from "~/components/admin/billing/divergences-table";
 import { Pagination } from "~/components/admin/pagination";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { replyError, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -15,7 +14,7 @@ import {
   listDivergences,
   resolveDivergence,
 } from "~/modules/billing/divergences.server";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 // Financeiro → Divergências: money that does not match its charge, for an admin to settle.
@@ -42,18 +41,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readFormData(request);
-  const parsed = ResolveDivergenceSchema.safeParse(formToObject(form));
-  if (!parsed.success)
-    return replyError(DIVERGENCE_MESSAGES.invalid, {
-      status: 400,
-      fieldErrors: fieldErrors(parsed.error),
-      toastOnly: true,
-    });
+  const form = await parseForm(request, ResolveDivergenceSchema, (errors) =>
+    replyError(DIVERGENCE_MESSAGES.invalid, { status: 400, fieldErrors: errors, toastOnly: true }),
+  );
+  if (!form.ok) return form.reply;
   try {
     const result = await resolveDivergence({
-      id: String(form.get("id") ?? "").slice(0, 64),
-      resolution: parsed.data.resolution,
+      id: (form.fields.id ?? "").slice(0, 64),
+      resolution: form.data.resolution,
       actor: user,
     });
     if (!result.ok) return replyError(result.message, { status: 409, toastOnly: true });

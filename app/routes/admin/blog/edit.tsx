@@ -6,11 +6,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getPost, updatePost } from "~/modules/blog/admin.server";
 import { BLOG_MESSAGES, PostSchema } from "~/modules/blog/blog.schema";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const Id = z.uuid();
@@ -27,10 +26,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const id = Id.safeParse(params.id);
   if (!id.success) throw await redirectWithToast("/admin/blog", "error", BLOG_MESSAGES.loadPostError);
-  const parsed = PostSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+  const form = await parseForm(request, PostSchema);
+  if (!form.ok) return form.reply;
   try {
-    const res = await updatePost({ id: id.data, input: parsed.data, actor: user });
+    const res = await updatePost({ id: id.data, input: form.data, actor: user });
     if (!res.ok && res.code === "not_found")
       return redirectWithToast("/admin/blog", "error", BLOG_MESSAGES.updateError);
     if (!res.ok) {

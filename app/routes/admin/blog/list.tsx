@@ -9,11 +9,10 @@ import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
-import { formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { deletePost, listAdminPosts, togglePostPublished } from "~/modules/blog/admin.server";
 import { BLOG_MESSAGES } from "~/modules/blog/blog.schema";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { ListError } from "~/components/ui/list-states";
 
 const PAGE_SIZE = 20;
@@ -36,9 +35,11 @@ const ActionSchema = z.object({
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return replyError(BLOG_MESSAGES.toggleError, { status: 400, toastOnly: true });
-  const { intent, id, page = 1 } = parsed.data;
+  const form = await parseForm(request, ActionSchema, () =>
+    replyError(BLOG_MESSAGES.toggleError, { status: 400, toastOnly: true }),
+  );
+  if (!form.ok) return form.reply;
+  const { intent, id, page = 1 } = form.data;
   if (intent === "delete") {
     // The confirm dialog's fetcher follows this redirect; the toast rides the flash cookie.
     const back = page > 1 ? `/admin/blog?page=${page}` : "/admin/blog";

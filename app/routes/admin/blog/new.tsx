@@ -5,11 +5,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { createPost } from "~/modules/blog/admin.server";
 import { BLOG_MESSAGES, PostSchema } from "~/modules/blog/blog.schema";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -19,10 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = PostSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+  const form = await parseForm(request, PostSchema);
+  if (!form.ok) return form.reply;
   try {
-    const res = await createPost({ input: parsed.data, actor: user });
+    const res = await createPost({ input: form.data, actor: user });
     if (!res.ok) {
       const error = toast.error(BLOG_MESSAGES.createError);
       return replyInvalid({ slug: BLOG_MESSAGES.slugTaken }, { toast: error, status: 409 });

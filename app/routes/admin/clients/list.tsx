@@ -12,7 +12,7 @@ import { parseListParams } from "~/lib/list-params";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { CLIENT_MESSAGES, CLIENT_PAGE_SIZE, CLIENT_SORTS } from "~/modules/clients/clients.schema";
 import { deleteClient, listClients } from "~/modules/clients/clients.server";
-import { readFormData } from "~/server/http/form.server";
+import { readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -54,9 +54,9 @@ export async function action({ request }: Route.ActionArgs) {
       deleted ? CLIENT_MESSAGES.deleted : CLIENT_MESSAGES.deleteFailed,
       { replace: true },
     );
-  const form = await readFormData(request);
-  const id = String(form.get("id") ?? "");
-  if (form.get("intent") !== "delete" || !id) return back(false);
+  const form = await readForm(request);
+  const id = form.id ?? "";
+  if (form.intent !== "delete" || !id) return back(false);
   try {
     return back(await deleteClient({ id, actor: user }));
   } catch (err) {

@@ -11,12 +11,11 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatDateTime } from "~/lib/format";
-import { formToObject } from "~/lib/validation";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { mailCarriesDemoPixKey } from "~/modules/billing/demo-pix-mails.server";
 import { MAIL_LOG_MESSAGES } from "~/modules/notifications/notifications.constants";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { getMail, previewHtml, resendMail } from "~/server/mail/mail.server";
 
 const LIST = "/admin/emails";
@@ -55,8 +54,10 @@ const ActionSchema = z.object({ intent: z.literal("resend") });
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const mail = await requireMail(params.id);
-  const parsed = ActionSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) return replyError(MAIL_LOG_MESSAGES.resendFailed, { status: 400, toastOnly: true });
+  const form = await parseForm(request, ActionSchema, () =>
+    replyError(MAIL_LOG_MESSAGES.resendFailed, { status: 400, toastOnly: true }),
+  );
+  if (!form.ok) return form.reply;
   const ok = await resendMail({
     id: mail.id,
     onResend: (tx, m) =>

@@ -11,7 +11,6 @@ import { StageBar } from "~/components/admin/leads/stage-bar";
 import { PageHeader } from "~/components/ui/page-header";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { NoteSchema } from "~/modules/clients/clients.schema";
 import {
@@ -25,7 +24,7 @@ import {
 import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
 import { listConversionPlans } from "~/modules/leads/conversion.server";
 import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
-import { readFormData } from "~/server/http/form.server";
+import { checkForm, readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { now } from "~/server/clock.server";
 import { ListError } from "~/components/ui/list-states";
@@ -52,12 +51,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readFormData(request);
-  const intent = form.get("intent");
+  const form = await readForm(request);
+  const intent = form.intent ?? null;
   const lead = await requireLead(params.id);
   if (intent === "add-note") {
-    const parsed = NoteSchema.safeParse(formToObject(form));
-    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+    const parsed = checkForm(form, NoteSchema, (errors) => replyInvalid(errors, { extra: { intent } }));
+    if (!parsed.ok) return parsed.reply;
     try {
       await addLeadNote({ leadId: lead.id, note: parsed.data.note, actor: user });
     } catch (err) {
@@ -67,8 +66,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     return replyOk(toast.success(LEAD_PAGE_MESSAGES.noteAdded), { intent });
   }
   if (intent === "follow-up") {
-    const parsed = FollowUpSchema.safeParse(formToObject(form));
-    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+    const parsed = checkForm(form, FollowUpSchema, (errors) => replyInvalid(errors, { extra: { intent } }));
+    if (!parsed.ok) return parsed.reply;
     const at = parsed.data.nextContactAt;
     const res = await setFollowUp({ id: lead.id, at, actor: user });
     if (res === "closed")

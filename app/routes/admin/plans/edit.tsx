@@ -11,7 +11,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { submitPlanForm } from "~/modules/plans/plan-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { getPlan } from "~/modules/plans/plans.server";
-import { readFormData } from "~/server/http/form.server";
+import { readFormLists } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 /** The plan in the URL, or back to the list with `message` (the spec's load error by default). */
@@ -44,7 +44,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   // A plan deleted after the form was opened: the update failed.
   const plan = await requirePlan(params.id, PLAN_MESSAGES.updateFailed);
-  const result = await submitPlanForm({ form: await readFormData(request), id: plan.id, actor: user });
+  const result = await submitPlanForm({
+    form: await readFormLists(request, ["features"]),
+    id: plan.id,
+    actor: user,
+  });
   if (result.ok) return redirectWithToast("/admin/plans", "success", PLAN_MESSAGES.updated);
   if (result.notFound) return redirectWithToast("/admin/plans", "error", PLAN_MESSAGES.updateFailed);
   return replyRefused(result);

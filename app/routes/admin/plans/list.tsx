@@ -11,7 +11,7 @@ import { formatMoney } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { PLAN_MESSAGES, planInUseMessage, planUsageText } from "~/modules/plans/plans.schema";
 import { deletePlan, listPlansWithUsage } from "~/modules/plans/plans.server";
-import { readFormData } from "~/server/http/form.server";
+import { readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,10 +29,10 @@ export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const back = (type: ToastKind, message: string) =>
     redirectWithToast("/admin/plans", type, message, { replace: true });
-  const form = await readFormData(request);
-  if (form.get("intent") !== "delete") return back("error", PLAN_MESSAGES.deleteFailed);
+  const form = await readForm(request);
+  if (form.intent !== "delete") return back("error", PLAN_MESSAGES.deleteFailed);
   try {
-    const result = await deletePlan({ id: String(form.get("id") ?? ""), actor: user });
+    const result = await deletePlan({ id: form.id ?? "", actor: user });
     if (result.ok) return back("success", PLAN_MESSAGES.deleted);
     if (result.reason === "in_use") return back("error", planInUseMessage(result.clients));
     return back("error", PLAN_MESSAGES.deleteFailed);

@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { submitPlanForm } from "~/modules/plans/plan-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
-import { readFormData } from "~/server/http/form.server";
+import { readFormLists } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const result = await submitPlanForm({ form: await readFormData(request), actor: user });
+  const result = await submitPlanForm({ form: await readFormLists(request, ["features"]), actor: user });
   if (result.ok) return redirectWithToast("/admin/plans", "success", PLAN_MESSAGES.created);
   if (result.notFound) return redirectWithToast("/admin/plans", "error", PLAN_MESSAGES.createFailed);
   return replyRefused(result);

@@ -12,7 +12,6 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { isId } from "~/lib/ids";
 import { formatPhone } from "~/lib/phone";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import {
@@ -27,7 +26,7 @@ import {
 } from "~/modules/referrals/referral-form.schema";
 import { getReferralHistory } from "~/modules/referrals/history.server";
 import { REFERRAL_CANCEL_CAUSE_LABELS, referralStatusLabel } from "~/modules/referrals/referrals.schema";
-import { readFormData } from "~/server/http/form.server";
+import { readForm, checkForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const LIST = "/admin/referrals";
@@ -56,10 +55,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const referral = await requireReferral(params.id);
-  const raw = formToObject(await readFormData(request));
+  const raw = await readForm(request);
   const values = Object.fromEntries(FIELDS.map((f) => [f, (raw[f] ?? "").slice(0, 500)])) as Values;
-  const parsed = AdminReferralFormSchema.safeParse(values);
-  if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { values });
+  const parsed = checkForm(values, AdminReferralFormSchema, (errors) => replyInvalid(errors, { values }));
+  if (!parsed.ok) return parsed.reply;
   let result;
   try {
     result = await updateReferralAdmin({ id: referral.id, input: parsed.data, actor: user });

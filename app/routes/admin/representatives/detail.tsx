@@ -13,7 +13,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { PAYOUT_MESSAGES, PayoutFormSchema } from "~/modules/payouts/payouts.schema";
 import {
@@ -27,7 +26,7 @@ import {
   getRepresentativeAdmin,
   getRepresentativeProfile,
 } from "~/modules/representatives/representatives.server";
-import { readFormData } from "~/server/http/form.server";
+import { checkForm, readFormLists } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { today } from "~/server/clock.server";
 
@@ -61,17 +60,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   const rep = await requireRep(params.id);
-  const form = await readFormData(request);
+  const { fields, lists } = await readFormLists(request, ["referralIds"]);
   const actor = { id: user.id, name: user.name };
-  const intent = form.get("intent");
+  const intent = fields.intent;
   if (intent === "record-payout") {
-    const parsed = PayoutFormSchema.safeParse({
-      referralIds: form.getAll("referralIds"),
-      paidOn: form.get("paidOn") ?? undefined,
-      method: form.get("method") ?? undefined,
-      reference: form.get("reference") ?? undefined,
-    });
-    if (!parsed.success) return replyInvalid(fieldErrors(parsed.error));
+    const parsed = checkForm({ ...fields, ...lists }, PayoutFormSchema);
+    if (!parsed.ok) return parsed.reply;
     try {
       const res = await recordPayout({ representativeId: rep.id, input: parsed.data, actor });
       if (!res.ok && res.reason === "no_pix_key") return replyInvalid({ method: PAYOUT_MESSAGES.noPixKey });
@@ -83,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return replyOk(toast.success(PAYOUT_MESSAGES.recorded));
   }
   if (intent === "cancel-payout") {
-    const payoutId = String(form.get("payoutId") ?? "").slice(0, 36);
+    const payoutId = (fields.payoutId ?? "").slice(0, 36);
     const ok = await cancelPayout({ representativeId: rep.id, payoutId, actor });
     if (!ok) return replyError(PAYOUT_MESSAGES.notFound, { status: 404, toastOnly: true });
     return replyOk(toast.success(PAYOUT_MESSAGES.cancelled));

@@ -9,11 +9,10 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { ListError } from "~/components/ui/list-states";
 import { replyError, replyInvalid, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { getFunnelSettings, saveFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import { FunnelSettingsSchema, LOST_MESSAGES } from "~/modules/leads/leads.schema";
-import { readFormData } from "~/server/http/form.server";
+import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 // Settings → Funil (issue #15): the lost reasons and whether a reason is required; issue 28: the
@@ -25,10 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const parsed = FunnelSettingsSchema.safeParse(formToObject(await readFormData(request)));
-  if (!parsed.success) {
-    // One message for the list, whichever line was wrong.
-    const errors = fieldErrors(parsed.error);
+  // One message for the list, whichever line was wrong.
+  const form = await parseForm(request, FunnelSettingsSchema, (errors) => {
     const first = Object.entries(errors).find(([k]) => k.startsWith("lostReasons"))?.[1];
     const idle = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("idle_")));
     return replyInvalid(
@@ -37,9 +34,10 @@ export async function action({ request }: Route.ActionArgs) {
         : idle,
       { toast: toast.error(LOST_MESSAGES.settingsError) },
     );
-  }
+  });
+  if (!form.ok) return form.reply;
   try {
-    await saveFunnelSettings({ input: parsed.data, actor: user });
+    await saveFunnelSettings({ input: form.data, actor: user });
   } catch (err) {
     log.error({ err }, "saveFunnelSettings failed");
     return replyError(LOST_MESSAGES.settingsError, { toastOnly: true });

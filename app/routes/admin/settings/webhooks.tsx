@@ -9,9 +9,8 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { parseWebhookForm, WEBHOOK_MESSAGES, WebhookIntentSchema } from "~/modules/webhooks/webhooks.schema";
+import { WEBHOOK_MESSAGES, WebhookIntentSchema, WebhookSchema } from "~/modules/webhooks/webhooks.schema";
 import {
   createWebhook,
   deleteWebhook,
@@ -20,7 +19,7 @@ import {
   redeliver,
   setWebhookActive,
 } from "~/modules/webhooks/webhooks.server";
-import { readFormData } from "~/server/http/form.server";
+import { checkForm, readFormLists } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 const PATH = "/admin/settings/webhooks";
@@ -52,13 +51,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readFormData(request);
+  // `events` is a group of checkboxes (several values under one name).
+  const { fields, lists } = await readFormLists(request, ["events"]);
   const here = new URL(request.url);
-  if (form.get("intent") === "create") {
-    const parsed = parseWebhookForm(form);
-    if (!parsed.success) {
-      return replyInvalid(fieldErrors(parsed.error), { toast: toast.error(WEBHOOK_MESSAGES.createFailed) });
-    }
+  if (fields.intent === "create") {
+    const parsed = checkForm({ url: fields.url ?? "", events: lists.events }, WebhookSchema, (errors) =>
+      replyInvalid(errors, { toast: toast.error(WEBHOOK_MESSAGES.createFailed) }),
+    );
+    if (!parsed.ok) return parsed.reply;
     const result = await createWebhook({ input: parsed.data, createdBy: user.id, actor: user });
     if (!result.ok) {
       return replyInvalid(result.field === "url" ? { url: result.message } : {}, {
@@ -70,8 +70,10 @@ export async function action({ request }: Route.ActionArgs) {
       created: { url: result.endpoint.url, secret: result.secret },
     });
   }
-  const parsed = WebhookIntentSchema.safeParse(formToObject(form));
-  if (!parsed.success) return replyError(WEBHOOK_MESSAGES.actionFailed, { status: 400, toastOnly: true });
+  const parsed = checkForm(fields, WebhookIntentSchema, () =>
+    replyError(WEBHOOK_MESSAGES.actionFailed, { status: 400, toastOnly: true }),
+  );
+  if (!parsed.ok) return parsed.reply;
   const back = `${PATH}${here.search}`;
   const input = parsed.data;
   try {
