@@ -19,7 +19,8 @@ import {
   representativeCookie,
 } from "../../../tests/support/requests";
 import { listReferralsAdmin, updateReferralAdmin } from "./admin.server";
-import { cancelMyReferral, getMyReferralStats, listMyReferrals, updateMyReferral } from "./portal.server";
+import { cancelMyReferral, updateMyReferral } from "./portal-edit.server";
+import { getMyReferralStats, listMyReferrals } from "./portal.server";
 import { REFERRAL_EDIT_MESSAGES } from "./referral-form.schema";
 
 const t = useTestDatabase();

@@ -15,13 +15,13 @@ import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { DUPLICATE_REFERRAL_MESSAGE } from "~/modules/referrals/duplicates.server";
+import { PlanNotFoundError } from "~/modules/referrals/portal-create.server";
 import {
   cancelMyReferral,
   getMyReferral,
-  PlanNotFoundError,
   updateMyReferral,
   type MyReferralChange,
-} from "~/modules/referrals/portal.server";
+} from "~/modules/referrals/portal-edit.server";
 import {
   REFERRAL_EDIT_MESSAGES,
   REFERRAL_FORM_FIELDS,
