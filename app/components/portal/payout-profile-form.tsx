@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Button, SelectField, TextField } from "~/components/ui/form";
 import { formatPhone } from "~/lib/phone";
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from "~/modules/representatives/profile.constants";
-import type { RepresentativeProfileRow } from "~/modules/representatives/representatives.server";
+import type { RepresentativeProfileRow } from "~/modules/representatives/representative-profile.server";
 
 /** "Dados de pagamento" on /representante/conta (issue 14 item 3). */
 export function PayoutProfileForm({

@@ -8,6 +8,8 @@
 // its seed (MONEY_SEED=<seed> repeats it). On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 // The runs are split over MONEY_PARTS test files (money-integrity-N.test.ts), each with a database
 // and a seed of its own, so the two Vitest workers share them instead of one waiting for the other.
+// One property in one file: its steps, the world they act on and the invariants are read together
+// (a new step needs its invariant beside it), and only the money-integrity-N tests import it.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +32,7 @@ import { useTestDatabase, onPostgres } from "../../../tests/support/db";
 import { startFakeAsaas, type FakeAsaas, type FakePayment } from "../../../tests/support/fake-asaas";
 import { changeChargeAmount, issueRenewalCharges } from "./billing.server";
 import { recordPayment } from "./payments.server";
-import { reconcileProviderCharges } from "./provider-payment.server";
+import { reconcileProviderCharges } from "./provider-reconcile.server";
 import { cancelCharge } from "./reversals.server";
 import { applyProviderEvent, receiveProviderWebhook } from "./webhook.server";
 

@@ -1,3 +1,6 @@
+// One thing: a subscription's suspension and its return. Suspending, reactivating, the exemption
+// and the digest's list all read one rule (a started period's charge open past the grace days),
+// so the rule and everything that applies it stay in one file.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { charges, clients, plans, subscriptions } from "~/db/schema";

@@ -8,7 +8,8 @@ import { readBounded } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { countWebhookReceived, type WebhookInOutcome } from "~/server/metrics/metrics.server";
 import type { PaymentProvider } from "~/server/payments/provider";
-import { reconcileProviderCharges, syncProviderPayment } from "./provider-payment.server";
+import { reconcileProviderCharges } from "./provider-reconcile.server";
+import { syncProviderPayment } from "./provider-payment.server";
 
 /**
  * The webhook's body limit: Asaas events are a few kB; anything far bigger is not one. The same
@@ -106,7 +107,7 @@ export const applyProviderEventJob = defineJob<{ id: string }>({
   },
 });
 
-/** Daily, before the reminders: both ledgers brought into agreement (provider-payment.server.ts). */
+/** Daily, before the reminders: both ledgers brought into agreement (provider-reconcile.server.ts). */
 export const reconcileProviderJob = defineJob<object>({
   name: "billing.reconcile-provider",
   schedule: { cron: "0 5 * * *" },

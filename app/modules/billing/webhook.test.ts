@@ -28,7 +28,7 @@ import { isPayable } from "./billing.constants";
 import { clientChargesView } from "./charge-pix.server";
 import { chargeTotalsFromCharges, chargeTotals } from "./list.server";
 import { recordPayment } from "./payments.server";
-import { reconcileProviderCharges } from "./provider-payment.server";
+import { reconcileProviderCharges } from "./provider-reconcile.server";
 import { cancelCharge } from "./reversals.server";
 import { receiveProviderWebhook } from "./webhook.server";
 

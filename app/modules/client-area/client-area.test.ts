@@ -9,7 +9,7 @@ import { readFlash } from "~/lib/flash.server";
 import { decodeBrCode } from "~/modules/billing/pix-code";
 import { createOneOffCharge } from "~/modules/billing/billing.server";
 import { recordPayment } from "~/modules/billing/payments.server";
-import { anonymiseSubject } from "~/modules/privacy/data-subject.server";
+import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
 import { deleteClient } from "~/modules/clients/clients.server";
 import * as adminDashboard from "~/routes/admin/dashboard";
 import * as confirmar from "~/routes/cliente/confirmar";

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { auditLog, clientEmailChanges, clients, mailMessages } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import { updateClient } from "~/modules/clients/clients.server";
-import { anonymiseSubject } from "~/modules/privacy/data-subject.server";
+import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
 import * as dados from "~/routes/cliente/dados";
 import * as confirmar from "~/routes/cliente/email-confirmar";
 import * as home from "~/routes/cliente/index";

@@ -12,7 +12,7 @@ import { clientCookie, makeClient } from "../../../tests/support/client-area";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 import { CLIENT_REQUEST_MESSAGES as M } from "./requests.constants";
-import { decideClientRequest } from "./requests.server";
+import { decideClientRequest } from "./decide-request.server";
 
 const t = useTestDatabase();
 const A = "pedidos-a@test.dev";

@@ -1,3 +1,6 @@
+// One thing: the product's own e-mails as jobs, registered together in NOTIFICATION_JOBS. Each job
+// is short and built the same way (an event or a schedule, one render, one logged message per
+// recipient keyed by the event), and the list the worker starts is read here in one place.
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import {

@@ -20,7 +20,7 @@ import {
   OnboardingPublishedMail,
 } from "./mails/client-mails";
 import { LEAD_STALE_HOURS } from "./onboarding.constants";
-import { getOnboardingSettings } from "./onboarding.server";
+import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
  * The onboarding's e-mails (issue 30 items 3–5). The client's two messages are keyed by the

@@ -1,20 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
-import { clients, onboardingItems, onboardings, onboardingSettings } from "~/db/schema";
+import { clients, onboardingItems, onboardings } from "~/db/schema";
 import { businessDaysBetween, promiseDates } from "~/lib/business-days";
 import { isId } from "~/lib/ids";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
+import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { emit } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
-import {
-  DEFAULT_ONBOARDING_CHECKLIST,
-  DEFAULT_ONBOARDING_DUE_DAYS,
-  DEFAULT_ONBOARDING_TARGET_DAYS,
-  ONBOARDING_MESSAGES,
-  type OnboardingHealth,
-  type OnboardingSource,
-} from "./onboarding.constants";
-import type { OnboardingSettingsInput } from "./onboarding.schema";
+import { ONBOARDING_MESSAGES, type OnboardingHealth, type OnboardingSource } from "./onboarding.constants";
+
+import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
  * Onboarding (implantação, issue 30 item 3, decision 029): opened in the transaction of the
@@ -25,46 +19,6 @@ import type { OnboardingSettingsInput } from "./onboarding.schema";
 export type Onboarding = typeof onboardings.$inferSelect;
 export type OnboardingItem = typeof onboardingItems.$inferSelect;
 export type OnboardingResult<T> = { ok: true; value: T } | { ok: false; message: string };
-
-export interface OnboardingSettingsValue {
-  dueDays: number;
-  targetDays: number;
-  checklist: string[];
-}
-
-export async function getOnboardingSettings(db: DbOrTx = getDb()): Promise<OnboardingSettingsValue> {
-  const [row] = await db.select().from(onboardingSettings).where(eq(onboardingSettings.id, 1));
-  return {
-    dueDays: row?.dueDays ?? DEFAULT_ONBOARDING_DUE_DAYS,
-    targetDays: row?.targetDays ?? DEFAULT_ONBOARDING_TARGET_DAYS,
-    checklist: row?.checklist ?? [...DEFAULT_ONBOARDING_CHECKLIST],
-  };
-}
-
-/** Saves the promise and the template; onboardings already open keep their dates and items. */
-export async function saveOnboardingSettings({
-  input,
-  actor = null,
-}: {
-  input: OnboardingSettingsInput;
-  actor?: Actor | null;
-}): Promise<void> {
-  await getDb().transaction(async (tx) => {
-    const before = await getOnboardingSettings(tx);
-    const values = { ...input, updatedAt: now() };
-    await tx
-      .insert(onboardingSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: onboardingSettings.id, set: values });
-    await recordAudit(tx, {
-      actor,
-      action: "settings.onboarding_updated",
-      entityType: "settings",
-      entityLabel: "Implantação",
-      changes: diffFields(before, input),
-    });
-  });
-}
 
 /** Where an onboarding stands (decision 029): open ones against today, published ones as they ended. */
 export function onboardingHealth(
@@ -352,34 +306,3 @@ export const onboardingColumns = {
   createdAt: onboardings.createdAt,
   updatedAt: onboardings.updatedAt,
 };
-
-export interface DigestOnboarding {
-  id: string;
-  clientId: string;
-  clientName: string;
-  dueDate: string;
-}
-
-/** The daily digest's part: open onboardings late and at risk today (at most 100 each). */
-export async function listOnboardingsForDigest({ today = clockToday() }: { today?: string } = {}) {
-  const rows = await queryRows<{
-    id: string;
-    client_id: string;
-    client_name: string;
-    due_date: string;
-    late: boolean;
-  }>(
-    getDb(),
-    sql`select o.id, o.client_id, c.name as client_name, o.due_date::text as due_date, o.due_date < ${today}::date as late
-          from onboardings o join clients c on c.id = o.client_id
-         where o.status <> 'publicado' and o.at_risk_on <= ${today}::date
-         order by o.due_date, o.id
-         limit 200`,
-  );
-  const pick = (late: boolean): DigestOnboarding[] =>
-    rows
-      .filter((r) => r.late === late)
-      .slice(0, 100)
-      .map((r) => ({ id: r.id, clientId: r.client_id, clientName: r.client_name, dueDate: r.due_date }));
-  return { late: pick(true), atRisk: pick(false) };
-}

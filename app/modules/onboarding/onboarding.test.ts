@@ -16,9 +16,9 @@ import {
   openOnboardingByHand,
   openOnboardingOnFirstPayment,
   publishOnboarding,
-  saveOnboardingSettings,
   setOnboardingItem,
 } from "./onboarding.server";
+import { saveOnboardingSettings } from "./onboarding-settings.server";
 import { getPromiseFigures } from "./promises.server";
 
 const t = useTestDatabase();

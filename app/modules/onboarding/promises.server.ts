@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { now as clockNow, today as clockToday } from "~/server/clock.server";
-import { getOnboardingSettings } from "./onboarding.server";
+import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
  * The landing's two promises, measured (issue 30 item 4): onboardings published within the due

@@ -7,7 +7,8 @@ import { createPlan, deletePlan, getPlan, updatePlan } from "~/modules/plans/pla
 import { PlanSchema } from "~/modules/plans/plans.schema";
 import { setReferralStatus } from "~/modules/referrals/admin.server";
 import { commissionForPlan } from "~/modules/referrals/commission";
-import { createMyReferral, getMyReferralStats, listMyReferrals } from "~/modules/referrals/portal.server";
+import { createMyReferral } from "~/modules/referrals/portal-create.server";
+import { getMyReferralStats, listMyReferrals } from "~/modules/referrals/portal.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { BASE, adminCookie, context, outcome, representativeCookie } from "../../../tests/support/requests";

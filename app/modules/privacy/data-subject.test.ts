@@ -19,13 +19,8 @@ import {
 import { queryRows } from "~/db/client.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import {
-  anonymiseSubject,
-  findSubjectData,
-  subjectCsv,
-  subjectQueryFrom,
-  SUBJECT_TABLES,
-} from "./data-subject.server";
+import { anonymiseSubject } from "./data-subject-erase.server";
+import { findSubjectData, subjectCsv, subjectQueryFrom, SUBJECT_TABLES } from "./data-subject-find.server";
 
 const t = useTestDatabase();
 const TODAY = "2026-11-23";

@@ -21,14 +21,8 @@ import { queueMail } from "~/server/mail/mail.server";
 import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";
 import { insertJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import {
-  anonymiseLeadRows,
-  anonymiseSubject,
-  findSubjectData,
-  LastAdminAnonymiseError,
-  subjectCsv,
-  subjectQueryFrom,
-} from "./data-subject.server";
+import { anonymiseLeadRows, anonymiseSubject, LastAdminAnonymiseError } from "./data-subject-erase.server";
+import { findSubjectData, subjectCsv, subjectQueryFrom } from "./data-subject-find.server";
 
 // Issue 27 items 1–4: the LGPD tools find one person by their ids, exact e-mail and phone digits
 // only, erase them completely, and leave everyone else (and the audit history of others) alone.

@@ -4,7 +4,7 @@ import { leads, mailMessages } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/index.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
-import { anonymiseLeadRows } from "./data-subject.server";
+import { anonymiseLeadRows } from "./data-subject-erase.server";
 import { getPrivacySettings } from "~/modules/legal/index.server";
 import { now as clockNow } from "~/server/clock.server";
 

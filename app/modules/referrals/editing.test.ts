@@ -18,8 +18,10 @@ import {
   post,
   representativeCookie,
 } from "../../../tests/support/requests";
-import { listReferralsAdmin, updateReferralAdmin } from "./admin.server";
-import { cancelMyReferral, getMyReferralStats, listMyReferrals, updateMyReferral } from "./portal.server";
+import { updateReferralAdmin } from "./admin-edit.server";
+import { listReferralsAdmin } from "./admin.server";
+import { cancelMyReferral, updateMyReferral } from "./portal-edit.server";
+import { getMyReferralStats, listMyReferrals } from "./portal.server";
 import { REFERRAL_EDIT_MESSAGES } from "./referral-form.schema";
 
 const t = useTestDatabase();

@@ -33,7 +33,7 @@ import { adminCookie, context, outcome, post, representativeCookie } from "../..
 import { CONVERT_EMAIL_MESSAGES } from "~/modules/leads/leads.schema";
 import { DUPLICATE_REFERRAL_MESSAGE } from "./duplicates.server";
 import { getReferralHistory } from "./history.server";
-import { updateMyReferral } from "./portal.server";
+import { updateMyReferral } from "./portal-edit.server";
 import {
   referralOnChargePaid,
   referralOnChargeReversed,

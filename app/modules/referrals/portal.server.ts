@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
-import { getDb, type Tx } from "~/db/client.server";
+import { getDb } from "~/db/client.server";
 import {
   leads,
   plans,
@@ -10,13 +10,7 @@ import {
   type ReferralStatus,
   type StoredReferralStatus,
 } from "~/db/schema";
-import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
-import { emit } from "~/modules/events/index.server";
 import { totalCommission } from "./commission";
-import { digitsOnly } from "~/lib/phone";
-import { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
-import { planSnapshot, saveReferralUpdate } from "./referral-update.server";
-import type { ReferralFormData } from "./referral-form.schema";
 import {
   REFERRAL_CANCELLED_LABEL,
   REFERRAL_STATUS_LABELS,
@@ -24,10 +18,10 @@ import {
   referralStatusLabel,
 } from "./referrals.schema";
 import { referralPlanName } from "./plan-name.server";
-import { now as clockNow } from "~/server/clock.server";
 
-// Every function here takes the signed-in representative's id and filters by it: a
-// representative can never read or write another representative's referrals.
+// A representative's own referrals as the portal shows them: the list and the dashboard's
+// figures. Every function here takes the signed-in representative's id and filters by it: a
+// representative can never read another representative's referrals.
 
 export interface PortalReferral {
   id: string;
@@ -173,236 +167,4 @@ export async function getMyReferralStats({
     cancelled,
     byStatus: STATUS_OPTIONS.map(({ value, label }) => ({ status: value, label, count: counts[value] })),
   };
-}
-
-export class PlanNotFoundError extends Error {
-  constructor() {
-    super("plan not found");
-  }
-}
-
-/**
- * Wizard submit: a new referral owned by `representativeId` (from the session, never from the
- * form), starting at analise (SPEC §4).
- */
-export class DuplicateReferralError extends Error {
-  constructor() {
-    super("establishment already referred or a client");
-  }
-}
-
-/**
- * Wizard submit: a new referral owned by `representativeId` (from the session, never from the
- * form), starting at analise (SPEC §4). Refused (DuplicateReferralError) when the phone already
- * belongs to an open lead, a client or an open referral: the first representative keeps the credit.
- *
- * Issue 30: the referral is also a lead in "Novos Leads", made in the same transaction and linked
- * both ways like the `?ref=` link's (the referral's lead_id, the lead's referred_by_id), so sales
- * works it in the funnel and its conversion moves the referral. A referral has no e-mail: the
- * lead's is empty until the conversion asks for it. A refused duplicate creates neither.
- */
-export async function createMyReferral({
-  representativeId,
-  input,
-}: {
-  representativeId: string;
-  input: ReferralFormData;
-}) {
-  return getDb().transaction(async (tx) => {
-    const [plan] = await tx
-      .select({ id: plans.id, name: plans.name, commissionCents: plans.commissionCents })
-      .from(plans)
-      .where(eq(plans.id, input.planId));
-    if (!plan) throw new PlanNotFoundError();
-    await lockReferralPhone(tx, input.contactPhone);
-    if (await isAlreadyReferred(tx, input.contactPhone)) throw new DuplicateReferralError();
-    const at = clockNow();
-    const [lead] = await tx
-      .insert(leads)
-      .values({
-        name: input.contactName,
-        email: "",
-        phone: input.contactPhone,
-        business: input.businessName,
-        plan: plan.name,
-        status: "novo",
-        statusFunil: "novo",
-        referredById: representativeId,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: leads.id });
-    const [row] = await tx
-      .insert(referrals)
-      .values({
-        representativeId,
-        leadId: lead.id,
-        businessName: input.businessName,
-        contactName: input.contactName,
-        contactPhone: input.contactPhone,
-        planId: plan.id,
-        // The promise made now: later plan changes apply to new referrals only.
-        planName: plan.name,
-        commissionCents: plan.commissionCents,
-        status: "analise",
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: referrals.id, status: referrals.status, leadId: referrals.leadId });
-    // The admins' new-lead alert and webhooks, as for a lead from the site.
-    await emit(tx, "lead.created", { leadId: lead.id });
-    return row;
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Issue 14 item 6: while a referral is `analise`, its representative may correct or cancel it.
-// Every statement below is filtered by the referral's id AND the signed-in representative's id
-// AND status `analise`, under a row lock: another representative's referral is "not found"
-// (nothing says it exists), and a referral the admin has already moved on is "locked".
-
-export type MyReferralChange = "ok" | "not_found" | "locked" | "duplicate";
-
-export interface MyReferral {
-  id: string;
-  businessName: string;
-  contactName: string;
-  contactPhone: string;
-  planId: string | null;
-  planName: string | null;
-  status: StoredReferralStatus;
-  statusLabel: string;
-  editable: boolean;
-}
-
-/** One of the representative's own referrals (the correction page), or null. */
-export async function getMyReferral({
-  representativeId,
-  id,
-}: {
-  representativeId: string;
-  id: string;
-}): Promise<MyReferral | null> {
-  const [row] = await getDb()
-    .select({
-      id: referrals.id,
-      businessName: referrals.businessName,
-      contactName: referrals.contactName,
-      contactPhone: referrals.contactPhone,
-      planId: referrals.planId,
-      planName: referralPlanName,
-      status: referrals.status,
-    })
-    .from(referrals)
-    .leftJoin(plans, eq(plans.id, referrals.planId))
-    .where(and(eq(referrals.id, id), eq(referrals.representativeId, representativeId)));
-  if (!row) return null;
-  return { ...row, statusLabel: referralStatusLabel(row.status), editable: row.status === "analise" };
-}
-
-async function lockMine(tx: Tx, representativeId: string, id: string) {
-  const [row] = await tx
-    .select({
-      status: referrals.status,
-      businessName: referrals.businessName,
-      contactName: referrals.contactName,
-      contactPhone: referrals.contactPhone,
-      planId: referrals.planId,
-      planName: referrals.planName,
-      commissionCents: referrals.commissionCents,
-    })
-    .from(referrals)
-    .where(and(eq(referrals.id, id), eq(referrals.representativeId, representativeId)))
-    .for("update");
-  return row ?? null;
-}
-
-/**
- * The representative corrects their referral's data. A new plan takes that plan's name and
- * commission now (the referral is still being analysed: the promise is the corrected one).
- */
-export async function updateMyReferral({
-  representativeId,
-  id,
-  input,
-  actor,
-}: {
-  representativeId: string;
-  id: string;
-  input: ReferralFormData;
-  actor: Actor;
-}): Promise<MyReferralChange> {
-  return getDb().transaction(async (tx) => {
-    const before = await lockMine(tx, representativeId, id);
-    if (!before) return "not_found";
-    if (before.status !== "analise") return "locked";
-    let plan = { planId: before.planId, planName: before.planName, commissionCents: before.commissionCents };
-    if (input.planId !== before.planId) {
-      const snapshot = await planSnapshot(tx, input.planId);
-      if (!snapshot) throw new PlanNotFoundError();
-      plan = snapshot;
-    }
-    const after = {
-      businessName: input.businessName,
-      contactName: input.contactName,
-      contactPhone: input.contactPhone,
-      ...plan,
-    };
-    const changes = diffFields(before, after);
-    if (Object.keys(changes).length === 0) return "ok";
-    // A corrected phone is checked like a new referral's (issue 14 item 5): the first keeps the credit.
-    if (digitsOnly(after.contactPhone) !== digitsOnly(before.contactPhone)) {
-      await lockReferralPhone(tx, after.contactPhone);
-      if (await isAlreadyReferred(tx, after.contactPhone, { exceptReferralId: id })) return "duplicate";
-    }
-    await saveReferralUpdate(tx, { id, set: after, changes, actor, onlyIf: eq(referrals.status, "analise") });
-    // Issue 30: the lead the referral made still in "Novos Leads" shows the corrected data; a lead
-    // sales has started working keeps what it has.
-    await tx
-      .update(leads)
-      .set({
-        name: after.contactName,
-        phone: after.contactPhone,
-        business: after.businessName,
-        ...(after.planName ? { plan: after.planName } : {}),
-        updatedAt: clockNow(),
-      })
-      .where(
-        and(
-          eq(leads.statusFunil, "novo"),
-          sql`${leads.id} = (select ${referrals.leadId} from ${referrals} where ${referrals.id} = ${id})`,
-        ),
-      );
-    return "ok";
-  });
-}
-
-/** The representative cancels their referral: `cancelada`, terminal. */
-export async function cancelMyReferral({
-  representativeId,
-  id,
-  actor,
-}: {
-  representativeId: string;
-  id: string;
-  actor: Actor;
-}): Promise<Exclude<MyReferralChange, "duplicate">> {
-  return getDb().transaction(async (tx) => {
-    const before = await lockMine(tx, representativeId, id);
-    if (!before) return "not_found";
-    if (before.status !== "analise") return "locked";
-    await tx
-      .update(referrals)
-      .set({ status: REFERRAL_CANCELLED, cancelCause: "representante", updatedAt: clockNow() })
-      .where(eq(referrals.id, id));
-    await recordAudit(tx, {
-      actor,
-      action: "referral.cancelled",
-      entityType: "referral",
-      entityId: id,
-      entityLabel: before.businessName,
-      changes: { status: [before.status, REFERRAL_CANCELLED] },
-    });
-    return "ok";
-  });
 }

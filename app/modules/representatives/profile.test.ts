@@ -9,7 +9,7 @@ import {
   PROFILE_MESSAGES,
   RepresentativeProfileSchema,
 } from "./profile.schema";
-import { getRepresentativeProfile } from "./representatives.server";
+import { getRepresentativeProfile } from "./representative-profile.server";
 
 useTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: context() }) as never;

@@ -13,7 +13,8 @@ import {
   representativeCookie,
 } from "../../../tests/support/requests";
 import { getSessionUser, InvalidCredentialsError, signIn } from "../auth/session.server";
-import { deleteRepresentative, listRepresentativesAdmin } from "./representatives.server";
+import { deleteRepresentative } from "./representative-access.server";
+import { listRepresentativesAdmin } from "./representatives.server";
 import { textPreview } from "./representatives.schema";
 
 const t = useTestDatabase();

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/privacy-export";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { findSubjectData, subjectCsv, subjectQueryFrom } from "~/modules/privacy/data-subject.server";
+import { findSubjectData, subjectCsv, subjectQueryFrom } from "~/modules/privacy/data-subject-find.server";
 import { SUBJECT_MESSAGES } from "~/modules/privacy/privacy.schema";
 
 /**

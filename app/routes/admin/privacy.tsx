@@ -9,15 +9,14 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { anonymiseSubject, LastAdminAnonymiseError } from "~/modules/privacy/data-subject-erase.server";
 import {
-  anonymiseSubject,
   findSubjectData,
-  LastAdminAnonymiseError,
   subjectIsEmpty,
   subjectQueryFrom,
   SUBJECT_TABLES,
   type SubjectData,
-} from "~/modules/privacy/data-subject.server";
+} from "~/modules/privacy/data-subject-find.server";
 import { AnonymiseSubjectSchema, SUBJECT_MESSAGES } from "~/modules/privacy/privacy.schema";
 import { pendingDeletionRequests } from "~/modules/privacy/self-service.server";
 import { formatDateTime } from "~/lib/format";

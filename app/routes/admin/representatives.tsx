@@ -20,11 +20,13 @@ import {
 import { MATERIAL_MESSAGES, MaterialSchema } from "~/modules/materials/materials.schema";
 import {
   deleteRepresentative,
-  listRepresentativesAdmin,
   isAccessIntent,
+  representativeAccess,
+} from "~/modules/representatives/representative-access.server";
+import {
+  listRepresentativesAdmin,
   parseRepresentativeListParams,
   REPRESENTATIVE_SORTS,
-  representativeAccess,
 } from "~/modules/representatives/representatives.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts.schema";
 import { redirectWithMailNotice } from "~/modules/accounts/mail-notice.server";

@@ -13,7 +13,8 @@ import {
   CLIENT_REQUEST_STATUS_LABELS,
   CLIENT_REQUEST_STATUSES,
 } from "~/modules/client-requests/requests.constants";
-import { decideClientRequest, listClientRequests } from "~/modules/client-requests/requests.server";
+import { decideClientRequest } from "~/modules/client-requests/decide-request.server";
+import { listClientRequests } from "~/modules/client-requests/requests.server";
 import { ClientRequestDecisionSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
 import { checkForm, readForm, type FormFields } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";

@@ -10,7 +10,8 @@ import {
 import { RequestsSection } from "~/components/client-area/requests";
 import { getClientOverview } from "~/modules/client-area/client-area.server";
 import { requireClient } from "~/modules/client-area/client-session.server";
-import { createClientRequest, getOwnRequests } from "~/modules/client-requests/requests.server";
+import { createClientRequest } from "~/modules/client-requests/create-request.server";
+import { getOwnRequests } from "~/modules/client-requests/requests.server";
 import { ClientRequestSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
 import { parseForm } from "~/server/http/form.server";
 

@@ -10,7 +10,7 @@ import { PROFILE_MESSAGES, RepresentativeProfileSchema } from "~/modules/represe
 import {
   getRepresentativeProfile,
   saveRepresentativeProfile,
-} from "~/modules/representatives/representatives.server";
+} from "~/modules/representatives/representative-profile.server";
 import { AccountDeletionRequestSchema, SELF_SERVICE_MESSAGES } from "~/modules/privacy/privacy.schema";
 import { latestDeletionRequest, requestAccountDeletion } from "~/modules/privacy/self-service.server";
 import { checkForm, readForm, type FormFields } from "~/server/http/form.server";

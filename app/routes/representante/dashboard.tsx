@@ -12,7 +12,7 @@ import { toast } from "~/lib/form-reply";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { getCommissionSummary } from "~/modules/payouts/payouts.server";
 import { listPlans } from "~/modules/plans/plans.server";
-import { getRepresentativeProfile } from "~/modules/representatives/representatives.server";
+import { getRepresentativeProfile } from "~/modules/representatives/representative-profile.server";
 import { getMyReferralStats } from "~/modules/referrals/portal.server";
 import { referralLink } from "~/modules/referrals/referral-link.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/referral-form.schema";

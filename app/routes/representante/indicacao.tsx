@@ -14,13 +14,13 @@ import { formatPhone } from "~/lib/phone";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { listPlans } from "~/modules/plans/plans.server";
 import { DUPLICATE_REFERRAL_MESSAGE } from "~/modules/referrals/duplicates.server";
+import { PlanNotFoundError } from "~/modules/referrals/portal-create.server";
 import {
   cancelMyReferral,
   getMyReferral,
-  PlanNotFoundError,
   updateMyReferral,
   type MyReferralChange,
-} from "~/modules/referrals/portal.server";
+} from "~/modules/referrals/portal-edit.server";
 import {
   REFERRAL_EDIT_MESSAGES,
   REFERRAL_FORM_FIELDS,

@@ -13,7 +13,7 @@ import {
   createMyReferral,
   DuplicateReferralError,
   PlanNotFoundError,
-} from "~/modules/referrals/portal.server";
+} from "~/modules/referrals/portal-create.server";
 import {
   REFERRAL_FORM_FIELDS,
   REFERRAL_MESSAGES,

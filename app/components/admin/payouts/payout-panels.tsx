@@ -9,7 +9,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import type { Commission, Payout } from "~/modules/payouts/payouts.server";
 import { formatPhone } from "~/lib/phone";
 import { PIX_KEY_TYPE_LABELS } from "~/modules/representatives/profile.constants";
-import type { RepresentativeProfileRow } from "~/modules/representatives/representatives.server";
+import type { RepresentativeProfileRow } from "~/modules/representatives/representative-profile.server";
 import { BrDateField } from "~/components/ui/br-date-input";
 import { isoToBrDate } from "~/lib/dates";
 

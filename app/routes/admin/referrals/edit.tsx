@@ -18,7 +18,7 @@ import {
   getReferralAdmin,
   listRepresentativeChoices,
   updateReferralAdmin,
-} from "~/modules/referrals/admin.server";
+} from "~/modules/referrals/admin-edit.server";
 import {
   AdminReferralFormSchema,
   REFERRAL_EDIT_MESSAGES,

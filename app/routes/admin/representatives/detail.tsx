@@ -22,10 +22,8 @@ import {
   listPayouts,
   recordPayout,
 } from "~/modules/payouts/payouts.server";
-import {
-  getRepresentativeAdmin,
-  getRepresentativeProfile,
-} from "~/modules/representatives/representatives.server";
+import { getRepresentativeProfile } from "~/modules/representatives/representative-profile.server";
+import { getRepresentativeAdmin } from "~/modules/representatives/representatives.server";
 import { checkForm, readFormLists } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { today } from "~/server/clock.server";

@@ -9,7 +9,10 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { ONBOARDING_MESSAGES } from "~/modules/onboarding/onboarding.constants";
 import { onboardingSettingsSchema } from "~/modules/onboarding/onboarding.schema";
-import { getOnboardingSettings, saveOnboardingSettings } from "~/modules/onboarding/onboarding.server";
+import {
+  getOnboardingSettings,
+  saveOnboardingSettings,
+} from "~/modules/onboarding/onboarding-settings.server";
 import { saveSettingsForm } from "~/server/http/settings-form.server";
 
 const PATH = "/admin/settings/onboarding";
