@@ -149,8 +149,10 @@ for (const [mod, files] of [...exportsOf].sort(([a], [b]) => a.localeCompare(b))
 }
 
 // Prettier lays the files out as the rest of the code (long export lists over several lines).
-const prettier = spawnSync("npx", ["prettier", "--write", ...changed], { cwd: ROOT, encoding: "utf8" });
-if (prettier.status !== 0) throw new Error(prettier.stderr);
+if (changed.length) {
+  const prettier = spawnSync("npx", ["prettier", "--write", ...changed], { cwd: ROOT, encoding: "utf8" });
+  if (prettier.status !== 0) throw new Error(prettier.stderr);
+}
 console.log(`${changed.length} files written`);
 
 /** One import per front door in a file: `import { a, type B }` instead of one per inner file. */
