@@ -1,5 +1,6 @@
 import type { Actor } from "~/modules/audit/index.server";
-import { changeChargeAmount, createOneOffCharge, type BillingResult } from "./billing.server";
+import { createOneOffCharge, type BillingResult } from "./billing.server";
+import { changeChargeAmount } from "./charge-amount.server";
 import { cancelCharge, refundCharge } from "./reversals.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { recordPayment } from "./payments.server";

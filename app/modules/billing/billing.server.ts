@@ -1,15 +1,15 @@
-import { and, eq, notInArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { chargeLines, charges, clients } from "~/db/schema";
 import { addDays, addMonths, isoToBrDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { recordAudit, recordAudits, type Actor, type AuditEntry } from "~/modules/audit/index.server";
-import { auditChange, changeCharge, type BillingResult, type Charge } from "./charge-lock.server";
+import type { BillingResult, Charge } from "./charge-lock.server";
 import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema";
 import { applyPendingPlanChange } from "~/modules/clients/index.server";
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit, emitMany } from "~/modules/events/index.server";
-import { now, today as clockToday } from "~/server/clock.server";
+import { today as clockToday } from "~/server/clock.server";
 import {
   DEFAULT_RENEWAL_DAYS_BEFORE,
   type ChargeLineKind,
@@ -17,18 +17,18 @@ import {
   type PaymentMethod,
 } from "./billing.constants";
 import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
-import { recentDaysNotYetDue } from "./due-dates";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
 
 /**
- * Billing's rules (issue 29, DESIGN §9): charges issued in the transaction of the change that
- * causes them, payments and corrections by an admin, and the renewal and overdue jobs. Every
- * change is one transaction with its audit entry and its event; "today" comes from the clock.
+ * Issuing charges (DESIGN §9), one thing in one file: the first charge of a subscription, the
+ * renewals, a one-off and the demo's past charges all go through the same yearly numbering, the
+ * same row and lines, and the same audit entry, each in the transaction of the change that causes
+ * it. Payments (payments.server), cancellation (cancel), a new amount (charge-amount), the overdue
+ * job (overdue) and the reads (charge-reads) live beside it; "today" comes from the clock.
  */
 
 export type { BillingResult, Charge };
-export type ChargeLine = typeof chargeLines.$inferSelect;
 
 export interface NewLine {
   kind: ChargeLineKind;
@@ -359,89 +359,6 @@ export async function issueRenewalCharges({
   }
 }
 
-/**
- * The daily overdue job's work: every pendente charge whose effective due date (the next business
- * day when due on a day off) is before today in São Paulo becomes vencida, in one statement (a rerun finds nothing left to mark), audited as made
- * by the system. Returns how many.
- */
-export async function markOverdueCharges({ today = clockToday() }: { today?: string } = {}): Promise<number> {
-  // A charge due on a day off is due on the next business day (decision 033): a due date of the
-  // last few days whose effective date is today or later is not overdue yet.
-  const notYetDue = recentDaysNotYetDue(today);
-  return getDb().transaction(async (tx) => {
-    const rows = await tx
-      .update(charges)
-      .set({ status: "vencida", updatedAt: now() })
-      .where(
-        and(
-          eq(charges.status, "pendente"),
-          sql`${charges.dueDate} < ${today}::date`,
-          notYetDue.length ? notInArray(charges.dueDate, notYetDue) : undefined,
-        ),
-      )
-      .returning({ id: charges.id, number: charges.number });
-    // Each one reaches the outgoing webhooks that listen to charge.overdue (issue 31).
-    await emitMany(
-      tx,
-      "charge.overdue",
-      rows.map((r) => ({ chargeId: r.id })),
-    );
-    if (rows.length) {
-      const shown = rows.slice(0, 50).map((r) => r.number);
-      await recordAudit(tx, {
-        actor: null,
-        action: "charge.overdue",
-        entityType: "charge",
-        entityLabel: `Cobranças vencidas até ${isoToBrDate(addDays(today, -1))}`,
-        changes: {
-          cobrancas: [
-            "pendente",
-            `vencida: ${shown.join(", ")}${rows.length > shown.length ? ` e mais ${rows.length - shown.length}` : ""}`,
-          ],
-        },
-      });
-    }
-    return rows.length;
-  });
-}
-
-/** A discount: the open charge's amount lowered (never above the sum of its lines), audited. */
-export async function changeChargeAmount({
-  chargeId,
-  amountCents,
-  actor = null,
-}: {
-  chargeId: string;
-  amountCents: number;
-  actor?: Actor | null;
-}): Promise<BillingResult<Charge>> {
-  return changeCharge(chargeId, async (tx, found) => {
-    const { charge } = found;
-    if (charge.status !== "pendente" && charge.status !== "vencida")
-      return { ok: false, message: BILLING_MESSAGES.onlyOpenCanBeEdited };
-    // Zero would leave a charge nobody pays and a PIX code without an amount: cancelling says so.
-    if (!Number.isInteger(amountCents) || amountCents <= 0)
-      return { ok: false, message: BILLING_MESSAGES.amountNotPositive };
-    if (amountCents > charge.subtotalCents)
-      return { ok: false, message: BILLING_MESSAGES.amountAboveSubtotal(charge.subtotalCents) };
-    if (amountCents === charge.amountCents) return { ok: false, message: BILLING_MESSAGES.amountUnchanged };
-    // A part already received stays below the amount: the charge stays open for the rest.
-    if (charge.paidAmountCents && amountCents <= charge.paidAmountCents)
-      return { ok: false, message: BILLING_MESSAGES.amountNotAbovePaid(charge.paidAmountCents) };
-    const [changed] = await tx
-      .update(charges)
-      .set({ amountCents, discountCents: charge.subtotalCents - amountCents, updatedAt: now() })
-      .where(eq(charges.id, charge.id))
-      .returning();
-    await auditChange(tx, found, actor, "charge.amount_changed", {
-      valor: [charge.amountCents, changed.amountCents],
-      desconto: [charge.discountCents, changed.discountCents],
-    });
-    await emit(tx, "charge.amount_changed", { chargeId: charge.id });
-    return { ok: true, value: changed };
-  });
-}
-
 export interface OneOffInput {
   description: string;
   amountCents: number;
@@ -487,38 +404,6 @@ export async function createOneOffCharge({
   });
 }
 
-/** A charge with its lines (null when unknown). */
-export async function getCharge({ id }: { id: string }): Promise<(Charge & { lines: ChargeLine[] }) | null> {
-  if (!isId(id)) return null;
-  const [charge] = await getDb().select().from(charges).where(eq(charges.id, id));
-  if (!charge) return null;
-  const lines = await getDb()
-    .select()
-    .from(chargeLines)
-    .where(eq(chargeLines.chargeId, id))
-    .orderBy(chargeLines.position);
-  return { ...charge, lines };
-}
-
-/** A client's charges with their lines, newest due date first (the client page's "Cobranças"). */
-export async function listClientCharges({ clientId, limit = 100 }: { clientId: string; limit?: number }) {
-  if (!isId(clientId)) return [];
-  const rows = await getDb()
-    .select()
-    .from(charges)
-    .where(eq(charges.clientId, clientId))
-    .orderBy(sql`${charges.dueDate} desc, ${charges.id} desc`)
-    .limit(limit);
-  if (!rows.length) return [];
-  const lines = await getDb()
-    .select()
-    .from(chargeLines)
-    .where(sql`${chargeLines.chargeId} in ${rows.map((r) => r.id)}`)
-    .orderBy(chargeLines.position);
-  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.chargeId === r.id) }));
-}
-
-/** What a past charge became. */
 export type PastOutcome =
   | { status: "pendente" | "vencida" }
   | { status: "paga"; paidOn: string; method: PaymentMethod }

@@ -8,14 +8,10 @@ import { resetClock, setClock, today } from "~/server/clock.server";
 import { queryRows } from "~/db/client.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { runChargeAction } from "./actions.server";
-import {
-  changeChargeAmount,
-  createOneOffCharge,
-  getCharge,
-  issueRenewalCharges,
-  listClientCharges,
-  markOverdueCharges,
-} from "./billing.server";
+import { createOneOffCharge, issueRenewalCharges } from "./billing.server";
+import { changeChargeAmount } from "./charge-amount.server";
+import { getCharge, listClientCharges } from "./charge-reads.server";
+import { markOverdueCharges } from "./overdue.server";
 import { cancelCharge } from "./reversals.server";
 import { recordPayment } from "./payments.server";
 

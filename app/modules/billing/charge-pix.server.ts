@@ -1,5 +1,5 @@
 import { configuredProvider } from "~/server/payments/index.server";
-import { listClientCharges } from "./billing.server";
+import { listClientCharges } from "./charge-reads.server";
 import { chargePaymentCode, chargePixCode, type PayableCharge } from "./charge-pix-code";
 import { pixQrDataUrl } from "./pix-qr.server";
 import { getBillingSettings, type BillingSettings } from "./settings.server";

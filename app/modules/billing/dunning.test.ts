@@ -8,12 +8,9 @@ import { upsertAdmin } from "~/modules/auth/users.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import {
-  createOneOffCharge,
-  issueRenewalCharges,
-  listClientCharges,
-  markOverdueCharges,
-} from "./billing.server";
+import { createOneOffCharge, issueRenewalCharges } from "./billing.server";
+import { listClientCharges } from "./charge-reads.server";
+import { markOverdueCharges } from "./overdue.server";
 import { cancelCharge } from "./reversals.server";
 import { recordPayment } from "./payments.server";
 import { billingSettingsSchema } from "./billing.schema";

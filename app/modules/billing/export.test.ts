@@ -9,12 +9,9 @@ import * as billingExport from "~/routes/admin/billing/export";
 import { csvResponse } from "~/server/http/csv.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
-import {
-  changeChargeAmount,
-  createOneOffCharge,
-  issueFirstCharge,
-  markOverdueCharges,
-} from "./billing.server";
+import { createOneOffCharge, issueFirstCharge } from "./billing.server";
+import { changeChargeAmount } from "./charge-amount.server";
+import { markOverdueCharges } from "./overdue.server";
 import { cancelCharge } from "./reversals.server";
 import { recordPayment } from "./payments.server";
 import { exportCharges } from "./export.server";

@@ -1,6 +1,7 @@
 import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
-import { issueRenewalCharges, markOverdueCharges } from "./billing.server";
+import { issueRenewalCharges } from "./billing.server";
+import { markOverdueCharges } from "./overdue.server";
 import { CHARGE_MAIL_JOBS } from "./mails.server";
 import { sendChargeReminders } from "./reminders.server";
 import { suspendOverdueSubscriptions } from "./suspension.server";

@@ -17,7 +17,7 @@ import { adminCookie, context, get, outcome } from "../../../tests/support/reque
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { runChargeAction } from "./actions.server";
 import { BILLING_MESSAGES } from "./billing.messages";
-import { listClientCharges } from "./billing.server";
+import { listClientCharges } from "./charge-reads.server";
 import { recordPayment } from "./payments.server";
 import { CHARGE_MAIL_KINDS } from "./mails.server";
 import { decodeBrCode } from "./pix-code";

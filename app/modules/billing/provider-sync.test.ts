@@ -7,7 +7,7 @@ import { ProviderError, type PaymentProvider } from "~/server/payments/provider"
 import { useTestDatabase } from "../../../tests/support/db";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { startFakeAsaas } from "../../../tests/support/fake-asaas";
-import { changeChargeAmount } from "./billing.server";
+import { changeChargeAmount } from "./charge-amount.server";
 import { cancelCharge } from "./reversals.server";
 import { BILLING_MESSAGES } from "./billing.messages";
 import { resendChargeToProvider, sendChargeToProvider } from "./provider-sync.server";

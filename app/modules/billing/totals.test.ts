@@ -9,13 +9,10 @@ import { chargeLines, charges, clients, plans } from "~/db/schema";
 import { createClient } from "~/modules/clients/clients.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
-import {
-  changeChargeAmount,
-  createOneOffCharge,
-  issueRenewalCharges,
-  listClientCharges,
-  markOverdueCharges,
-} from "./billing.server";
+import { createOneOffCharge, issueRenewalCharges } from "./billing.server";
+import { changeChargeAmount } from "./charge-amount.server";
+import { listClientCharges } from "./charge-reads.server";
+import { markOverdueCharges } from "./overdue.server";
 import { cancelCharge } from "./reversals.server";
 import { recordPayment } from "./payments.server";
 import { CHARGE_LINE_KINDS, CHARGE_STATUSES, PAYMENT_METHODS } from "./billing.constants";

@@ -7,7 +7,8 @@ import { billingSettings, clientRequests, clients, leads, paymentDivergences, pl
 import { TodayBlock } from "~/components/admin/dashboard/today-block";
 import { DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
 import { AdminSidebar } from "~/components/admin/sidebar";
-import { listClientCharges, markOverdueCharges } from "~/modules/billing/billing.server";
+import { listClientCharges } from "~/modules/billing/charge-reads.server";
+import { markOverdueCharges } from "~/modules/billing/overdue.server";
 import { cancelCharge } from "~/modules/billing/reversals.server";
 import { saveBillingSettings } from "~/modules/billing/settings.server";
 import { createClient } from "~/modules/clients/clients.server";

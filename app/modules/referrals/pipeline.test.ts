@@ -16,7 +16,7 @@ import {
   referrals,
   representatives,
 } from "~/db/schema";
-import { listClientCharges } from "~/modules/billing/billing.server";
+import { listClientCharges } from "~/modules/billing/charge-reads.server";
 import { cancelCharge } from "~/modules/billing/reversals.server";
 import { recordPayment } from "~/modules/billing/payments.server";
 import { createLead } from "~/modules/leads/contact.server";

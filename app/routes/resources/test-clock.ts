@@ -1,7 +1,8 @@
 import type { Route } from "./+types/test-clock";
 import { env } from "~/lib/env.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { issueRenewalCharges, markOverdueCharges } from "~/modules/billing/billing.server";
+import { issueRenewalCharges } from "~/modules/billing/billing.server";
+import { markOverdueCharges } from "~/modules/billing/overdue.server";
 import { sendChargeReminders } from "~/modules/billing/reminders.server";
 import { suspendOverdueSubscriptions } from "~/modules/billing/suspension.server";
 import { now, resetClock, setClock, today } from "~/server/clock.server";
