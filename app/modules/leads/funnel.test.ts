@@ -11,7 +11,8 @@ import {
   post,
   representativeCookie,
 } from "../../../tests/support/requests";
-import { countLeadsByStage, listStageLeads, moveLead } from "./funnel.server";
+import { countLeadsByStage, listStageLeads } from "./funnel.server";
+import { moveLead } from "./move-lead.server";
 import { NO_PLAN } from "~/modules/clients/clients.schema";
 import { reachableStages, STAGES, TRANSITIONS, type Stage } from "./leads.schema";
 

@@ -6,7 +6,8 @@ import * as leadsRoute from "~/routes/admin/leads";
 import * as settingsRoute from "~/routes/admin/settings/funnel";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
-import { getLead, getLeadTimeline } from "./lead.server";
+import { getLead } from "./lead.server";
+import { getLeadTimeline } from "./lead-timeline.server";
 
 // Issue #15 item 2: lost reasons, optional by default, required when Settings → Funil says so.
 const t = useTestDatabase();

@@ -15,7 +15,7 @@ import {
 import { changeName } from "~/modules/accounts/account.server";
 import type { AuthSession } from "~/modules/auth/session.server";
 import { createLead } from "~/modules/leads/contact.server";
-import { moveLead } from "~/modules/leads/funnel.server";
+import { moveLead } from "~/modules/leads/move-lead.server";
 import { addLeadNote } from "~/modules/leads/lead.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { hitRateLimit } from "~/server/rate-limit/rate-limit.server";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import { createLead } from "~/modules/leads/contact.server";
-import { moveLead } from "~/modules/leads/funnel.server";
+import { moveLead } from "~/modules/leads/move-lead.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { createWebhook, deleteWebhook, listDeliveries, redeliver } from "./webhooks.server";

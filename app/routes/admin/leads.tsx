@@ -9,7 +9,8 @@ import { SearchForm } from "~/components/ui/search-form";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { convertLead, listConversionPlans } from "~/modules/leads/conversion.server";
-import { countLostByReason, loadFunnel, moveLead } from "~/modules/leads/funnel.server";
+import { countLostByReason, loadFunnel } from "~/modules/leads/funnel.server";
+import { moveLead } from "~/modules/leads/move-lead.server";
 import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import {
   LEAD_MESSAGES,

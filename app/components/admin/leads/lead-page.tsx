@@ -11,7 +11,8 @@ import type { FormReply } from "~/lib/form-reply";
 import { maskBrDateTime } from "~/lib/dates";
 import { formatDateTime } from "~/lib/format";
 import { whatsappLink } from "~/lib/whatsapp";
-import type { Lead, TimelineEntry } from "~/modules/leads/lead.server";
+import type { Lead } from "~/modules/leads/lead.server";
+import type { TimelineEntry } from "~/modules/leads/lead-timeline.server";
 import { LEAD_MESSAGES, STAGE_LABELS, toSaoPauloInput } from "~/modules/leads/leads.schema";
 import { formatPhone } from "~/lib/phone";
 

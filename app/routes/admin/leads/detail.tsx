@@ -13,14 +13,8 @@ import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { NoteSchema } from "~/modules/clients/clients.schema";
-import {
-  addLeadNote,
-  deleteLead,
-  getLead,
-  getLeadReferrer,
-  getLeadTimeline,
-  setFollowUp,
-} from "~/modules/leads/lead.server";
+import { addLeadNote, deleteLead, getLead, getLeadReferrer, setFollowUp } from "~/modules/leads/lead.server";
+import { getLeadTimeline } from "~/modules/leads/lead-timeline.server";
 import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/leads/leads.schema";
 import { listConversionPlans } from "~/modules/leads/conversion.server";
 import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
