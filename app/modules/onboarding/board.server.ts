@@ -105,7 +105,6 @@ export async function listBoard({ filters, today }: { filters: BoardFilters; tod
   return columns;
 }
 
-/** Open onboardings past their due date: the sidebar's count on "Implantação" (issue 45). */
-export async function countLateOnboardings({ today }: { today: string }): Promise<number> {
-  return getDb().$count(onboardings, openLate(today));
-}
+/** Open onboardings past their due date: the sidebar's count on "Implantação" (issue 45), for readCounts. */
+export const lateOnboardingsCount = (today: string): SQL =>
+  sql`(select count(*) from ${onboardings} where ${openLate(today)})`;
