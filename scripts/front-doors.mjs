@@ -108,7 +108,7 @@ for (const mod of modules) {
           .replace(/^type\s+/, "")
           .split(/\s+as\s+/)[0]
           .trim();
-        need(target, inner, name, isType ? "type" : "value");
+        need(target, exporter(target, name, inner) ?? inner, name, isType ? "type" : "value");
       }
       return whole.replace(`"~/modules/${target}/${inner}"`, `"~/modules/${target}/index.server"`);
     });

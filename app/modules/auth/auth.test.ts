@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { representatives, user } from "~/db/schema";
+import { describe, expect, it, vi } from "vitest";
+import { representatives, session, user } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/support/db";
 import {
   adminCookie,
@@ -17,6 +17,8 @@ import * as repDashboard from "~/routes/representante/dashboard";
 import { ADMIN_AUTH_ERROR, getSessionUser, REP_AUTH_ERROR } from "./session.server";
 import { upsertAdmin } from "./users.server";
 import { readFlash } from "~/lib/flash.server";
+import { runWithRequestContext } from "~/server/logging/logger.server";
+import { getAuth } from "./auth.server";
 
 const t = useTestDatabase();
 type Args = Parameters<typeof adminLogin.action>[0];
@@ -183,5 +185,33 @@ describe("sessions", () => {
     );
     expect(again.status).toBe(302);
     expect(await getSessionUser(get("/", first))).toBeNull();
+  });
+
+  it("is read once per page view (the layout's and the page's guards), never across requests nor by an action", async () => {
+    const cookie = await adminCookie("vista@test.dev", "senha-vista-1");
+    const reads = vi.spyOn(getAuth().api, "getSession");
+    try {
+      await runWithRequestContext("pagina-1", async () => {
+        // React Router hands each loader its own Request of the same page view.
+        const [layout, page] = await Promise.all([
+          getSessionUser(get("/admin/dashboard", cookie)),
+          getSessionUser(get("/admin/dashboard", cookie)),
+        ]);
+        expect(layout?.user.email).toBe("vista@test.dev");
+        expect(page).toEqual(layout);
+        expect(reads).toHaveBeenCalledTimes(1);
+        // An action reads for itself: here the session has just ended.
+        const [account] = await t.db.select().from(user).where(eq(user.email, "vista@test.dev"));
+        await t.db.delete(session).where(eq(session.userId, account.id));
+        expect(await getSessionUser(post("/admin/logout", {}, cookie))).toBeNull();
+      });
+      // The next page view asks again, and is refused.
+      await runWithRequestContext("pagina-2", async () => {
+        expect(await getSessionUser(get("/admin/dashboard", cookie))).toBeNull();
+      });
+      expect(reads).toHaveBeenCalledTimes(3);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { representatives, session as sessionTable, user as userTable, type UserR
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { now as clockNow } from "~/server/clock.server";
+import { oncePerRequest } from "~/server/http/request-memo.server";
 
 export const ADMIN_AUTH_ERROR = "Você precisa estar autenticado para acessar esta área";
 export const REP_AUTH_ERROR = "Você precisa estar autenticado como representante para acessar esta área";
@@ -20,8 +21,17 @@ export interface AuthSession {
   sessionId: string;
 }
 
-/** The signed-in user of this request, or null. Never throws for a bad/expired cookie. */
-export async function getSessionUser(request: Request): Promise<AuthSession | null> {
+/**
+ * One look-up per page view: the layout's and the page's loaders both call their guard, and each
+ * read the same session from the database. For reads (GET/HEAD) only: an action may end or
+ * replace the session it started with.
+ */
+export function getSessionUser(request: Request): Promise<AuthSession | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readSessionUser(request);
+  return oncePerRequest(`session:${request.headers.get("cookie") ?? ""}`, () => readSessionUser(request));
+}
+
+async function readSessionUser(request: Request): Promise<AuthSession | null> {
   const cookie = request.headers.get("cookie");
   if (!cookie || !cookie.includes("session_token")) return null;
   try {

@@ -1,10 +1,11 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { charges, clients, paymentDivergences } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { emit } from "~/modules/events/index.server";
 import { now } from "~/server/clock.server";
+import { readCounts } from "~/server/db-tools/counts.server";
 import type { DivergenceKind, DivergenceResolution } from "./billing.constants";
 import { DIVERGENCE_KIND_LABELS } from "./billing.schema";
 import type { LockedCharge } from "./charge-lock.server";
@@ -136,8 +137,12 @@ export type DivergenceRow = Awaited<ReturnType<typeof listDivergences>>["rows"][
 
 /** How many divergences wait for an admin (the Financeiro tab's count, the digest). */
 export async function countOpenDivergences(db: DbOrTx = getDb()): Promise<number> {
-  return db.$count(paymentDivergences, isNull(paymentDivergences.resolvedAt));
+  return (await readCounts({ n: openDivergencesCount() }, db)).n;
 }
+
+/** The divergences waiting for an admin, as a scalar subquery (readCounts). */
+export const openDivergencesCount = (): SQL =>
+  sql`(select count(*) from ${paymentDivergences} where ${paymentDivergences.resolvedAt} is null)`;
 
 /** One divergence with its charge and client, for its e-mail. */
 export async function getDivergence(id: string) {

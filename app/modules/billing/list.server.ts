@@ -125,7 +125,6 @@ export async function listCharges({
   page?: number;
   pageSize?: number;
 }): Promise<ListPage<ChargeListRow>> {
-  const order = dir === "asc" ? asc : desc;
   const db = getDb();
   return listPage({
     filter: chargeFilter(filters),
@@ -138,44 +137,76 @@ export async function listCharges({
         .where(where)
         .getSQL(),
     idIn: (ids) => inArray(charges.id, ids),
-    fetch: (where, limit, offset) =>
-      db
-        .select({
-          id: charges.id,
-          number: charges.number,
-          clientId: charges.clientId,
-          clientName: clients.name,
-          clientPhone: clients.phone,
-          businessName: clients.businessName,
-          status: charges.status,
-          amountCents: charges.amountCents,
-          dueDate: charges.dueDate,
-          periodStart: charges.periodStart,
-          periodEnd: charges.periodEnd,
-          paidOn: charges.paidOn,
-          paidAmountCents: charges.paidAmountCents,
-          paymentMethod: charges.paymentMethod,
-          pixTxid: charges.pixTxid,
-          providerId: charges.providerId,
-          providerAmountCents: charges.providerAmountCents,
-          providerPaymentUrl: charges.providerPaymentUrl,
-          providerPixPayload: charges.providerPixPayload,
-          providerError: charges.providerError,
-          providerNextAttemptAt: charges.providerNextAttemptAt,
-          lines: sql<ChargeLineSummary[] | null>`(
-            select jsonb_agg(jsonb_build_object('kind', ${chargeLines.kind}, 'description', ${chargeLines.description})
-                             order by ${chargeLines.position})
-              from ${chargeLines} where ${chargeLines.chargeId} = ${charges.id})`,
-        })
-        .from(charges)
-        .innerJoin(clients, eq(clients.id, charges.clientId))
-        .where(where)
-        .orderBy(order(SORT_COLUMNS[sort] ?? charges.dueDate), order(charges.id))
-        .limit(limit)
-        .offset(offset),
+    fetch: (where, limit, offset) => chargeRows({ where, sort, dir, limit, offset }),
     page,
     pageSize,
   });
+}
+
+/** Financeiro's rows for a where clause, in the list's order (the page query of listCharges). */
+function chargeRows({
+  where,
+  sort,
+  dir,
+  limit,
+  offset = 0,
+}: {
+  where: SQL | undefined;
+  sort: ChargeSort;
+  dir: "asc" | "desc";
+  limit: number;
+  offset?: number;
+}): Promise<ChargeListRow[]> {
+  const order = dir === "asc" ? asc : desc;
+  return getDb()
+    .select({
+      id: charges.id,
+      number: charges.number,
+      clientId: charges.clientId,
+      clientName: clients.name,
+      clientPhone: clients.phone,
+      businessName: clients.businessName,
+      status: charges.status,
+      amountCents: charges.amountCents,
+      dueDate: charges.dueDate,
+      periodStart: charges.periodStart,
+      periodEnd: charges.periodEnd,
+      paidOn: charges.paidOn,
+      paidAmountCents: charges.paidAmountCents,
+      paymentMethod: charges.paymentMethod,
+      pixTxid: charges.pixTxid,
+      providerId: charges.providerId,
+      providerAmountCents: charges.providerAmountCents,
+      providerPaymentUrl: charges.providerPaymentUrl,
+      providerPixPayload: charges.providerPixPayload,
+      providerError: charges.providerError,
+      providerNextAttemptAt: charges.providerNextAttemptAt,
+      lines: sql<ChargeLineSummary[] | null>`(
+        select jsonb_agg(jsonb_build_object('kind', ${chargeLines.kind}, 'description', ${chargeLines.description})
+                         order by ${chargeLines.position})
+          from ${chargeLines} where ${chargeLines.chargeId} = ${charges.id})`,
+    })
+    .from(charges)
+    .innerJoin(clients, eq(clients.id, charges.clientId))
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[sort] ?? charges.dueDate), order(charges.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The first `limit` rows of a filtered, sorted Financeiro list, without its total ("Hoje"). */
+export function listChargeRows({
+  filters = {},
+  sort = "due_date",
+  dir = "desc",
+  limit = CHARGE_PAGE_SIZE,
+}: {
+  filters?: ChargeFilters;
+  sort?: ChargeSort;
+  dir?: "asc" | "desc";
+  limit?: number;
+}): Promise<ChargeListRow[]> {
+  return chargeRows({ where: chargeFilter(filters), sort, dir, limit });
 }
 
 export interface ChargeTotals {
@@ -272,11 +303,8 @@ export interface BillingFigures {
 /** How many charges are vencida, from charge_totals (kept by triggers, decision 030). */
 const OVERDUE_COUNT = sql`(select coalesce(sum(charges), 0) from charge_totals where basis = 'due' and status = 'vencida')`;
 
-/** The sidebar's count on "Financeiro" (issue 45): the charges marked vencida. */
-export async function countOverdueCharges(): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(getDb(), sql`select ${OVERDUE_COUNT} as n`);
-  return Number(row.n);
-}
+/** The sidebar's count on "Financeiro" (issue 45): the charges marked vencida (for readCounts). */
+export const overdueChargesCount = (): SQL => OVERDUE_COUNT;
 
 /** The dashboard's "Recebido no mês" and "Em atraso" cards, from charge_totals. */
 export async function getBillingFigures({ today }: { today: string }): Promise<BillingFigures> {

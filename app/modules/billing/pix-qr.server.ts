@@ -30,7 +30,27 @@ export async function pixQrPng(code: string, width = PIX_QR_WIDTH): Promise<Buff
   return QRCode.toBuffer(code, { ...BASE, type: "png", width });
 }
 
+/**
+ * Data URLs already drawn, by width and code. Drawing one PNG costs about 10 ms of CPU, and
+ * Financeiro and the client page show one per open charge on every view, while a charge's code
+ * changes only with its amount or the PIX settings (a new code is a new key). The oldest entry
+ * goes first past DRAWN_MAX (about 5 KB each).
+ */
+const drawn = new Map<string, Promise<string>>();
+const DRAWN_MAX = 500;
+
 /** A data: URL of the PNG, for an <img> where inline SVG does not fit (e.g. a printable page). */
-export async function pixQrDataUrl(code: string, width = PIX_QR_WIDTH): Promise<string> {
-  return QRCode.toDataURL(code, { ...BASE, type: "image/png", width });
+export function pixQrDataUrl(code: string, width = PIX_QR_WIDTH): Promise<string> {
+  const key = `${width}:${code}`;
+  let url = drawn.get(key);
+  if (url) {
+    // Used again: moved to the end, the last to go.
+    drawn.delete(key);
+  } else {
+    url = QRCode.toDataURL(code, { ...BASE, type: "image/png", width });
+    url.catch(() => drawn.delete(key));
+  }
+  drawn.set(key, url);
+  if (drawn.size > DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
+  return url;
 }

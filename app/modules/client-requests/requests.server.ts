@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { clientRequests, clients, plans, subscriptions, user } from "~/db/schema";
@@ -109,10 +109,9 @@ export async function listClientRequests({
     .limit(limit);
 }
 
-/** Requests waiting for an admin's answer: the sidebar's count on "Solicitações" (issue 45). */
-export async function countOpenClientRequests(): Promise<number> {
-  return getDb().$count(clientRequests, eq(clientRequests.status, "aberta"));
-}
+/** Requests waiting for an admin's answer: the sidebar's count on "Solicitações", for readCounts. */
+export const openClientRequestsCount = (): SQL =>
+  sql`(select count(*) from ${clientRequests} where ${clientRequests.status} = 'aberta')`;
 
 export type ClientRequestRow = Awaited<ReturnType<typeof listClientRequests>>[number];
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
-import { now } from "~/server/clock.server";
+import { now, today as clockToday } from "~/server/clock.server";
 import { countLostByReason, type FollowUpRow } from "~/modules/leads/index.server";
 import { log } from "~/server/logging/logger.server";
 import { getBillingFigures, type BillingFigures, isDemoPixKeyInUse } from "~/modules/billing/index.server";
@@ -79,27 +79,33 @@ export async function getPlanStats({ today }: { today: string }): Promise<StatFi
   return figure(r.total, r.last_30, r.prev_30);
 }
 
-/** Leads still at stage novo; compared: leads received in the last 30 days vs the 30 before. */
-export async function getLeadStats({ today }: { today: string }): Promise<StatFigure> {
+/**
+ * The two leads widgets from one GROUP BY: "Leads novos" (leads still at stage novo; compared:
+ * leads received in the last 30 days vs the 30 before) and the funnel (leads per stage, every
+ * stage present, 0 when empty, in funnel order).
+ */
+async function getLeadFigures({ today }: { today: string }) {
   const { start30, start60 } = windows(today);
-  const [r] = await queryRows<Record<string, number>>(
+  const rows = await queryRows<{ stage: FunnelStage; n: number; last_30: number; prev_30: number }>(
     getDb(),
-    sql`select count(*) filter (where status_funil = 'novo')::int as novos,
+    sql`select status_funil as stage, count(*)::int as n,
                count(*) filter (where created_at >= ${start30})::int as last_30,
                count(*) filter (where created_at >= ${start60} and created_at < ${start30})::int as prev_30
-          from leads`,
+          from leads group by status_funil`,
   );
-  return figure(r.novos, r.last_30, r.prev_30);
+  const byStage = new Map(rows.map((r) => [r.stage, Number(r.n)]));
+  const sum = (k: "last_30" | "prev_30") => rows.reduce((n, r) => n + Number(r[k]), 0);
+  return {
+    stats: figure(byStage.get("novo") ?? 0, sum("last_30"), sum("prev_30")),
+    funnel: FUNNEL_STAGES.map((stage) => ({ stage, count: byStage.get(stage) ?? 0 })),
+  };
 }
 
 /** Leads per funnel stage, every stage present (0 when empty), in funnel order: one GROUP BY. */
-export async function getLeadFunnel(): Promise<{ stage: FunnelStage; count: number }[]> {
-  const rows = await queryRows<{ stage: FunnelStage; n: number }>(
-    getDb(),
-    sql`select status_funil as stage, count(*)::int as n from leads group by status_funil`,
-  );
-  const byStage = new Map(rows.map((r) => [r.stage, Number(r.n)]));
-  return FUNNEL_STAGES.map((stage) => ({ stage, count: byStage.get(stage) ?? 0 }));
+export async function getLeadFunnel({ today = clockToday() }: { today?: string } = {}): Promise<
+  { stage: FunnelStage; count: number }[]
+> {
+  return (await getLeadFigures({ today })).funnel;
 }
 
 /** A widget's data, or its empty value with the failure logged: one widget never breaks the page. */
@@ -142,13 +148,14 @@ export async function getDashboard({
 }): Promise<DashboardData> {
   const billing = widget("financeiro", () => getBillingFigures({ today }), null);
   const todayBlock = widget("hoje", () => getTodayBlock({ today, at }), null);
+  const leadFigures = getLeadFigures({ today });
   const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason, demoPixKey] =
     await Promise.all([
       widget("clientes", () => getClientStats({ today }), null),
       widget("planos", () => getPlanStats({ today }), null),
-      widget("leads", () => getLeadStats({ today }), null),
+      widget("leads", async () => (await leadFigures).stats, null),
       widget("assinaturas", () => listExpiringSubscriptions({ today }), []),
-      widget("funil", () => getLeadFunnel(), []),
+      widget("funil", async () => (await leadFigures).funnel, []),
       widget("clientes recentes", () => listRecentClients({ limit: 5 }), []),
       widget("motivos de perda", () => countLostByReason(), []),
       widget("chave pix de demonstração", () => isDemoPixKeyInUse(), false),

@@ -1,20 +1,22 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { businessDaysBetween } from "~/lib/business-days";
 import { addDays } from "~/lib/dates";
 import { hoursBetween } from "~/lib/format";
 import type { DivergenceKind } from "~/modules/billing/billing.constants";
 import {
-  countOpenDivergences,
   listDivergencesForDigest,
-  listCharges,
+  openDivergencesCount,
+  listChargeRows,
+  overdueChargesCount,
   daysOverdue,
   listSuspensionsForDigest,
 } from "~/modules/billing/index.server";
-import { countOpenClientRequests, listClientRequests } from "~/modules/client-requests/index.server";
+import { listClientRequests, openClientRequestsCount } from "~/modules/client-requests/index.server";
 import type { ClientRequestKind } from "~/modules/client-requests/requests.constants";
 import { listDueFollowUps, type FollowUpRow } from "~/modules/leads/index.server";
 import { listOnboardingsForDigest } from "~/modules/onboarding/index.server";
+import { readCounts } from "~/server/db-tools/counts.server";
 
 /**
  * The dashboard's first block, "Hoje" (issue 28 item 3): what needs someone today, each item with
@@ -206,36 +208,30 @@ export async function listCommissionsDue({ limit = LIST_LIMIT }: { limit?: numbe
   }));
 }
 
-/** Leads at `novo`: the sidebar's count on "Funil de Leads" (issue 45). */
-export async function countUncontactedLeads(): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    getDb(),
-    sql`select count(*)::int as n from leads where status_funil = 'novo'`,
-  );
-  return Number(row.n);
-}
+/** Leads at `novo`: the sidebar's count on "Funil de Leads" (issue 45), for readCounts. */
+export const uncontactedLeadsCount = (): SQL => sql`(select count(*) from leads where status_funil = 'novo')`;
 
-/** Overdue charges through Financeiro's own list (status vencida), oldest due date first. */
-async function listOverdueCharges(today: string) {
-  const page = await listCharges({
+/**
+ * Overdue charges through Financeiro's own list (status vencida), oldest due date first; their
+ * total is the sidebar's count (read with the block's other counts).
+ */
+async function listOverdueCharges(today: string): Promise<OverdueChargeRow[]> {
+  const rows = await listChargeRows({
     filters: { status: "vencida" },
     sort: "due_date",
     dir: "asc",
-    pageSize: LIST_LIMIT,
+    limit: LIST_LIMIT,
   });
-  return {
-    rows: page.rows.map((c): OverdueChargeRow => ({
-      id: c.id,
-      number: c.number,
-      clientId: c.clientId,
-      clientName: c.clientName,
-      businessName: c.businessName,
-      owedCents: c.amountCents - (c.paidAmountCents ?? 0),
-      dueDate: c.dueDate,
-      daysOverdue: daysOverdue(c.dueDate, today),
-    })),
-    total: page.count.total,
-  };
+  return rows.map((c): OverdueChargeRow => ({
+    id: c.id,
+    number: c.number,
+    clientId: c.clientId,
+    clientName: c.clientName,
+    businessName: c.businessName,
+    owedCents: c.amountCents - (c.paidAmountCents ?? 0),
+    dueDate: c.dueDate,
+    daysOverdue: daysOverdue(c.dueDate, today),
+  }));
 }
 
 /** Late onboardings and those due today, from the digest's list (at-risk ones due later left out). */
@@ -267,9 +263,8 @@ export async function getTodayBlock({ today, at }: { today: string; at: Date }):
     onboardings,
     atRisk,
     requests,
-    requestsTotal,
     divergences,
-    divergencesTotal,
+    totals,
   ] = await Promise.all([
     // Due by the end of São Paulo's today (next midnight at -03:00, no DST since 2019).
     listDueFollowUps({ until: new Date(`${addDays(today, 1)}T00:00:00-03:00`), at }),
@@ -280,9 +275,13 @@ export async function getTodayBlock({ today, at }: { today: string; at: Date }):
     listUrgentOnboardings(today),
     listAtRiskSubscriptions(today),
     listClientRequests({ status: "aberta", limit: LIST_LIMIT, oldestFirst: true }),
-    countOpenClientRequests(),
     listDivergencesForDigest({ limit: LIST_LIMIT }),
-    countOpenDivergences(),
+    // The sidebar's counts of the same lists, in one statement.
+    readCounts({
+      overdueCharges: overdueChargesCount(),
+      requests: openClientRequestsCount(),
+      divergences: openDivergencesCount(),
+    }),
   ]);
   return {
     followUps,
@@ -291,8 +290,8 @@ export async function getTodayBlock({ today, at }: { today: string; at: Date }):
     referrals: referrals.rows,
     referralsTotal: referrals.total,
     commissions,
-    overdueCharges: overdue.rows,
-    overdueChargesTotal: overdue.total,
+    overdueCharges: overdue,
+    overdueChargesTotal: totals.overdueCharges,
     onboardings,
     atRisk,
     requests: requests.map((r) => ({
@@ -303,8 +302,8 @@ export async function getTodayBlock({ today, at }: { today: string; at: Date }):
       requestedPlanName: r.requestedPlanName,
       createdAt: new Date(r.createdAt),
     })),
-    requestsTotal,
+    requestsTotal: totals.requests,
     divergences,
-    divergencesTotal,
+    divergencesTotal: totals.divergences,
   };
 }

@@ -2,10 +2,16 @@ import { and, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL }
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
 import { leads, plans } from "~/db/schema";
+import { unionAll } from "drizzle-orm/pg-core";
 import { addDays } from "~/lib/dates";
 import { now, today as clockToday } from "~/server/clock.server";
 import { likeContains } from "~/lib/list-params";
-import { countEstimate, type CountResult } from "~/server/db-tools/counts.server";
+import {
+  countEstimate,
+  EXACT_COUNT_LIMIT,
+  plannerRowEstimate,
+  type CountResult,
+} from "~/server/db-tools/counts.server";
 import { boundedSearch } from "~/server/db-tools/search.server";
 import {
   LEADS_PAGE_SIZE,
@@ -24,15 +30,9 @@ export interface LeadCard {
   phone: string;
   business: string;
   plan: string;
-  message: string | null;
   isRepresentative: boolean;
   statusFunil: Stage;
   createdAt: Date;
-  utmSource: string | null;
-  utmMedium: string | null;
-  utmCampaign: string | null;
-  referrer: string | null;
-  landingPage: string | null;
   convertedClientId: string | null;
   lostReason: string | null;
   lostNote: string | null;
@@ -91,9 +91,10 @@ export function followUpFilter(
 const SEARCH_COUNT_LIMIT = 1000;
 
 /**
- * The six count tabs. Each is countEstimate over the (status_funil, created_at, id) index: exact
- * up to 10 000 leads in a stage, the planner's estimate above (shown "≈"), so the board does not
- * count a million rows on every request.
+ * The six count tabs: exact up to 10 000 leads in a stage, the planner's estimate above (shown
+ * "≈"), so the board does not count a million rows on every request. While the whole board is
+ * that small, one GROUP BY of at most 10 001 rows counts all six; otherwise each stage is a
+ * countEstimate over the (status_funil, created_at, id) index.
  */
 export async function countLeadsByStage({
   q = "",
@@ -101,6 +102,20 @@ export async function countLeadsByStage({
 }: { q?: string; followUp?: FollowUpFilter | null } = {}): Promise<StageCounts> {
   const search = and(searchFilter(q), followUpFilter(followUp));
   const db = getDb();
+  const limit = search ? SEARCH_COUNT_LIMIT : EXACT_COUNT_LIMIT;
+  const board = db.select({ stage: leads.statusFunil }).from(leads).where(search).getSQL();
+  if ((await plannerRowEstimate({ query: board, db })) <= limit) {
+    const rows = await queryRows<{ stage: Stage; n: number }>(
+      db,
+      sql`select status_funil as stage, count(*)::int as n
+            from (${board} limit ${limit + 1}) as bounded group by 1`,
+    );
+    const byStage = new Map(rows.map((r) => [r.stage, Number(r.n)]));
+    if ([...byStage.values()].reduce((a, b) => a + b, 0) <= limit)
+      return Object.fromEntries(
+        STAGES.map((s) => [s, { total: byStage.get(s) ?? 0, kind: "exact", approximate: false }]),
+      ) as StageCounts;
+  }
   const results = await Promise.all(
     STAGES.map((stage) =>
       countEstimate({
@@ -117,7 +132,10 @@ export async function countLeadsByStage({
   return Object.fromEntries(STAGES.map((s, i) => [s, results[i]])) as StageCounts;
 }
 
-/** A card's columns, with its markers decided at `at` (the app's clock). */
+/**
+ * A card's columns, with its markers decided at `at` (the app's clock). Only what the card shows
+ * or acts on: the message and the attribution are on the lead page.
+ */
 const cardColumns = (at: Date = now()) => ({
   id: leads.id,
   name: leads.name,
@@ -125,15 +143,9 @@ const cardColumns = (at: Date = now()) => ({
   phone: leads.phone,
   business: leads.business,
   plan: leads.plan,
-  message: leads.message,
   isRepresentative: leads.isRepresentative,
   statusFunil: leads.statusFunil,
   createdAt: leads.createdAt,
-  utmSource: leads.utmSource,
-  utmMedium: leads.utmMedium,
-  utmCampaign: leads.utmCampaign,
-  referrer: leads.referrer,
-  landingPage: leads.landingPage,
   convertedClientId: leads.convertedClientId,
   lostReason: leads.lostReason,
   lostNote: leads.lostNote,
@@ -176,13 +188,37 @@ export async function listStageLeads({
   pageSize?: number;
 }): Promise<{ leads: LeadCard[]; hasMore: boolean }> {
   const limit = pages * pageSize;
-  const rows = await getDb()
-    .select(cardColumns())
+  const rows = await stageQuery(stage, and(searchFilter(q), followUpFilter(followUp)), limit);
+  return { leads: rows.slice(0, limit) as LeadCard[], hasMore: rows.length > limit };
+}
+
+/** A column's cards, newest first: `limit` + 1 rows, so "Carregar mais" needs no count. */
+const stageQuery = (stage: Stage, where: SQL | undefined, limit: number, at: Date = now()) =>
+  getDb()
+    .select(cardColumns(at))
     .from(leads)
-    .where(and(eq(leads.statusFunil, stage), searchFilter(q), followUpFilter(followUp)))
+    .where(and(eq(leads.statusFunil, stage), where))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .limit(limit + 1);
-  return { leads: rows.slice(0, limit) as LeadCard[], hasMore: rows.length > limit };
+
+/**
+ * The six columns in one statement: each column is its own index walk (as listStageLeads), joined
+ * by UNION ALL, which returns each branch's rows in that branch's order.
+ */
+async function listBoardColumns(
+  where: SQL | undefined,
+  pages: Partial<Record<Stage, number>>,
+): Promise<Board["columns"]> {
+  const at = now();
+  const limits = STAGES.map((s) => (pages[s] ?? 1) * LEADS_PAGE_SIZE);
+  const [first, second, ...rest] = STAGES.map((s, i) => stageQuery(s, where, limits[i], at));
+  const rows = (await unionAll(first, second, ...rest)) as LeadCard[];
+  return Object.fromEntries(
+    STAGES.map((s, i) => {
+      const column = rows.filter((r) => r.statusFunil === s);
+      return [s, { leads: column.slice(0, limits[i]), hasMore: column.length > limits[i] }];
+    }),
+  ) as Board["columns"];
 }
 
 type Board = {
@@ -307,12 +343,9 @@ async function loadBoard({
     const board = await searchBoard(q, followUp, pages);
     if (board) return board;
   }
-  const [counts, ...columns] = await Promise.all([
+  const [counts, columns] = await Promise.all([
     countLeadsByStage({ q, followUp }),
-    ...STAGES.map((stage) => listStageLeads({ stage, q, followUp, pages: pages[stage] ?? 1 })),
+    listBoardColumns(and(searchFilter(q), followUpFilter(followUp)), pages),
   ]);
-  return {
-    counts,
-    columns: Object.fromEntries(STAGES.map((s, i) => [s, columns[i]])) as Board["columns"],
-  };
+  return { counts, columns };
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { now as clockNow, today as clockToday } from "~/server/clock.server";
 import { getOnboardingSettings } from "./onboarding-settings.server";
@@ -54,17 +54,11 @@ export interface PromiseFigures {
 const share = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : null);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-async function onboardingWindow(days: number, today: string, dueDays: number, targetDays: number) {
-  const [r] = await queryRows<Record<string, unknown>>(
-    getDb(),
-    sql`select count(*)::int as published,
-               count(*) filter (where business_days_taken <= ${dueDays})::int as within_due,
-               count(*) filter (where business_days_taken <= ${targetDays})::int as within_target,
-               percentile_cont(0.5) within group (order by business_days_taken) as median
-          from onboardings
-         where status = 'publicado' and published_on >= ${today}::date - ${days - 1}::int
-           and published_on <= ${today}::date`,
-  );
+type Row = Record<string, unknown>;
+/** The two windows, as rows (days) to group by: each query reads the 90 days once for both. */
+const WINDOWS = sql.raw(`(values (30), (90)) as win(days)`);
+
+function onboardingPromise(r: Row): OnboardingPromise {
   const published = Number(r.published);
   const withinDue = Number(r.within_due);
   const withinTarget = Number(r.within_target);
@@ -79,23 +73,23 @@ async function onboardingWindow(days: number, today: string, dueDays: number, ta
   };
 }
 
-async function leadWindow(days: number, today: string, now: Date): Promise<LeadPromise> {
-  const start = sql`((${today}::date - ${days - 1}::int)::timestamp at time zone 'America/Sao_Paulo')`;
-  const [r] = await queryRows<Record<string, unknown>>(
+async function onboardingWindows(today: string, dueDays: number, targetDays: number) {
+  return queryRows<Row>(
     getDb(),
-    sql`with w as (
-          select l.created_at, ${FIRST_CONTACT_SQL} as first_contact
-            from leads l
-           where l.created_at >= ${start} and l.created_at <= ${now.toISOString()}::timestamptz
-        )
-        select count(*) filter (where created_at <= ${now.toISOString()}::timestamptz - interval '24 hours')::int as leads,
-               count(*) filter (where created_at <= ${now.toISOString()}::timestamptz - interval '24 hours'
-                                  and first_contact <= created_at + interval '24 hours')::int as within,
-               percentile_cont(0.5) within group (
-                 order by extract(epoch from (first_contact - created_at)) / 3600.0
-               ) filter (where first_contact is not null) as median_hours
-          from w`,
+    sql`select win.days,
+               count(o.id)::int as published,
+               count(o.id) filter (where o.business_days_taken <= ${dueDays})::int as within_due,
+               count(o.id) filter (where o.business_days_taken <= ${targetDays})::int as within_target,
+               percentile_cont(0.5) within group (order by o.business_days_taken) as median
+          from ${WINDOWS}
+          left join onboardings o
+            on o.status = 'publicado' and o.published_on >= ${today}::date - (win.days - 1)
+           and o.published_on <= ${today}::date
+         group by win.days`,
   );
+}
+
+function leadPromise(r: Row): LeadPromise {
   const leads = Number(r.leads);
   const within = Number(r.within);
   const median = num(r.median_hours);
@@ -107,17 +101,44 @@ async function leadWindow(days: number, today: string, now: Date): Promise<LeadP
   };
 }
 
+async function leadWindows(today: string, now: Date) {
+  const start = (days: SQL) =>
+    sql`((${today}::date - (${days} - 1))::timestamp at time zone 'America/Sao_Paulo')`;
+  const at = now.toISOString();
+  // Materialized: each lead's first contact is looked up once, not once per window.
+  return queryRows<Row>(
+    getDb(),
+    sql`with w as materialized (
+          select l.created_at, ${FIRST_CONTACT_SQL} as first_contact
+            from leads l
+           where l.created_at >= ${start(sql`90`)} and l.created_at <= ${at}::timestamptz
+        )
+        select win.days,
+               count(w.created_at) filter (where w.created_at <= ${at}::timestamptz - interval '24 hours')::int as leads,
+               count(w.created_at) filter (where w.created_at <= ${at}::timestamptz - interval '24 hours'
+                                  and w.first_contact <= w.created_at + interval '24 hours')::int as within,
+               percentile_cont(0.5) within group (
+                 order by extract(epoch from (w.first_contact - w.created_at)) / 3600.0
+               ) filter (where w.first_contact is not null) as median_hours
+          from ${WINDOWS}
+          left join w on w.created_at >= ${start(sql`win.days`)}
+         group by win.days`,
+  );
+}
+
 export async function getPromiseFigures({
   today = clockToday(),
   now = clockNow(),
 }: { today?: string; now?: Date } = {}): Promise<PromiseFigures> {
   const { dueDays, targetDays } = await getOnboardingSettings();
-  const windows = await Promise.all(
-    ([30, 90] as const).map(async (days) => ({
-      days,
-      onboarding: await onboardingWindow(days, today, dueDays, targetDays),
-      leads: await leadWindow(days, today, now),
-    })),
-  );
+  const [onboarding, leads] = await Promise.all([
+    onboardingWindows(today, dueDays, targetDays),
+    leadWindows(today, now),
+  ]);
+  const windows = ([30, 90] as const).map((days) => ({
+    days,
+    onboarding: onboardingPromise(onboarding.find((r) => Number(r.days) === days)!),
+    leads: leadPromise(leads.find((r) => Number(r.days) === days)!),
+  }));
   return { dueDays, targetDays, windows };
 }

@@ -12,6 +12,26 @@ export interface CountResult {
   approximate: boolean;
 }
 
+/**
+ * Several counts in one statement: each entry is a scalar subquery (`(select count(*) from …)`).
+ * On PGlite statements run one after another, each with its own round trip through the engine,
+ * so the small counts every admin page shows cost one statement here instead of one each.
+ */
+export async function readCounts<K extends string>(
+  counts: Record<K, SQL>,
+  db: DbOrTx = getDb(),
+): Promise<Record<K, number>> {
+  const keys = Object.keys(counts) as K[];
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select ${sql.join(
+      keys.map((k, i) => sql`${counts[k]} as ${sql.identifier(`c${i}`)}`),
+      sql`, `,
+    )}`,
+  );
+  return Object.fromEntries(keys.map((k, i) => [k, Number(row[`c${i}`])])) as Record<K, number>;
+}
+
 /** The planner's row estimate for a query (EXPLAIN only plans it: no rows are read). */
 export async function plannerRowEstimate({
   query,

@@ -133,6 +133,11 @@ export function getLogger(): Logger {
   return requestContext.getStore()?.logger ?? baseLogger();
 }
 
+/** The context of the request being served (an opaque object, the same for all its loaders). */
+export function currentRequestContext(): object | undefined {
+  return requestContext.getStore();
+}
+
 /** The id of the request being served (the X-Request-Id header), if any. */
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
