@@ -112,7 +112,9 @@ test("'Mover para' in the card's menu moves the lead, and converting charges wha
   await card.getByRole("button", { name: `Ações de ${lead.name}` }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Abrir página do lead" })).toBeFocused();
+  // One key at a time, each move seen before the next key (as a person reads the focus ring).
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Voltar etapa" })).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Mover para" })).toBeFocused();
   await page.keyboard.press("ArrowRight");
