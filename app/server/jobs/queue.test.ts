@@ -5,7 +5,7 @@ import { queryRows } from "~/db/client.server";
 import { onPostgres, useTestDatabase } from "../../../tests/support/db";
 import PgBoss from "pg-boss";
 import { pgliteExecutor } from "./adapters.server";
-import { defineJob, drainJobs, enqueue, getJob, startJobs, stopJobs } from "./queue.server";
+import { defineJob, drainJobs, enqueue, enqueueMany, getJob, startJobs, stopJobs } from "./queue.server";
 
 const t = useTestDatabase();
 afterEach(() => stopJobs());
@@ -111,8 +111,17 @@ describe("job queue", () => {
       },
     });
     await startJobs({ database: t.database, databaseUrl: t.url, jobs: [job], worker: false });
-    const ids = [(await enqueue(t.db, job, { n: 1 }))!, (await enqueue(t.db, job, { n: 2 }))!];
-    await drainJobs();
+    // Both in one statement, so one fetch finds both (two inserts could be fetched apart).
+    await enqueueMany(t.db, job, [{ n: 1 }, { n: 2 }]);
+    const ids = (
+      await queryRows<{ id: string }>(
+        t.db,
+        sql`select id from pgboss.job where name = ${job.name} order by (data->>'n')::int`,
+      )
+    ).map((r) => r.id);
+    // A job is fetchable once the database clock has passed its start (`start_after < now()`):
+    // drain until the first batch ran; both share one start, so they are fetched together.
+    await expect.poll(async () => (await drainJobs(), batches.length)).toBeGreaterThan(0);
     expect(await Promise.all(ids.map(async (id) => (await getJob(job.name, id))?.state))).toEqual([
       "retry",
       "retry",
