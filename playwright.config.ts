@@ -77,61 +77,41 @@ export default defineConfig({
         MAIL_SINK_HTTP_PORT: String(MAIL_SINK.httpPort),
       },
     },
-    {
-      command: "node server.mjs",
-      url: `${baseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        PORT: String(port),
-        BASE_URL: baseURL,
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        LOG_LEVEL: "warn",
-        // E2E runs many logins from one address; the limits themselves are tested elsewhere.
-        // Plans, posts and settings, without the demo business: the suites count from zero.
-        SEED_DEMO: "content",
-        RATE_LIMIT_LOGIN: "10000",
-        RATE_LIMIT_REGISTER: "10000",
-        RATE_LIMIT_CONTACT: "10000",
-        RATE_LIMIT_PASSWORD_RESET: "10000",
-        RATE_LIMIT_CLIENT_LINK: "10000",
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
-        // /test-hooks/clock: billing's E2E moves the server's clock (404 without this).
-        TEST_CLOCK_CONTROL: "1",
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      },
-    },
-    {
-      command: "node server.mjs",
-      url: `${clockBaseURL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        PORT: String(clockPort),
-        BASE_URL: clockBaseURL,
-        DATA_DIR: `${dataDir}-clock`,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        LOG_LEVEL: "warn",
-        // E2E runs many logins from one address; the limits themselves are tested elsewhere.
-        // Plans, posts and settings, without the demo business: the suites count from zero.
-        SEED_DEMO: "content",
-        RATE_LIMIT_LOGIN: "10000",
-        RATE_LIMIT_REGISTER: "10000",
-        RATE_LIMIT_CONTACT: "10000",
-        RATE_LIMIT_PASSWORD_RESET: "10000",
-        RATE_LIMIT_CLIENT_LINK: "10000",
-        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
-        // /test-hooks/clock: billing's E2E moves the server's clock (404 without this).
-        TEST_CLOCK_CONTROL: "1",
-        // Always the embedded database: its own, whatever E2E_DATABASE_URL says for the other.
-      },
-    },
+    appServer(port, dataDir, process.env.E2E_DATABASE_URL),
+    // Always the embedded database: its own, whatever E2E_DATABASE_URL says for the other.
+    appServer(clockPort, `${dataDir}-clock`),
   ],
 });
+
+/** An E2E app server: the production build on `port`, its own data, the E2E admin and mail sink. */
+function appServer(port: number, dataDir: string, databaseUrl?: string) {
+  const baseURL = `http://localhost:${port}`;
+  return {
+    command: "node server.mjs",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      BASE_URL: baseURL,
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: "warn",
+      // E2E runs many logins from one address; the limits themselves are tested elsewhere.
+      // Plans, posts and settings, without the demo business: the suites count from zero.
+      SEED_DEMO: "content",
+      RATE_LIMIT_LOGIN: "10000",
+      RATE_LIMIT_REGISTER: "10000",
+      RATE_LIMIT_CONTACT: "10000",
+      RATE_LIMIT_PASSWORD_RESET: "10000",
+      RATE_LIMIT_CLIENT_LINK: "10000",
+      SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK.smtpPort}`,
+      // /test-hooks/clock: billing's E2E moves the server's clock (404 without this).
+      TEST_CLOCK_CONTROL: "1",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+  };
+}

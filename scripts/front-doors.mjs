@@ -58,6 +58,21 @@ for (const mod of modules) {
 }
 const unknown = [];
 
+/** `{ a, type B, c as d }` → the imported names and whether each is a type. */
+function specifiers(specs, typeOnly) {
+  return specs
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .map((raw) => ({
+      name: raw
+        .replace(/^type\s+/, "")
+        .split(/\s+as\s+/)[0]
+        .trim(),
+      isType: Boolean(typeOnly) || raw.startsWith("type "),
+    }));
+}
+
 /** The file of `mod` that exports `name`: the door's say if still true, else found by its source. */
 function exporter(mod, name, hint) {
   const exportsName = (file) =>
@@ -82,34 +97,15 @@ for (const mod of modules) {
     const src = readFileSync(file, "utf8");
     const out = src.replace(IMPORT, (whole, typeOnly, specs, target, inner) => {
       if (target === mod) return whole;
-      if (inner === "index.server") {
-        for (const raw of specs
-          .split(",")
-          .map((x) => x.trim())
-          .filter(Boolean)) {
-          const isType = Boolean(typeOnly) || raw.startsWith("type ");
-          const name = raw
-            .replace(/^type\s+/, "")
-            .split(/\s+as\s+/)[0]
-            .trim();
-          const from = exporter(target, name, doorFile.get(target)?.get(name));
-          if (from) need(target, from, name, isType ? "type" : "value");
-          else unknown.push(`${path.relative(ROOT, file)}: ${name} (not in ${target}'s door)`);
-        }
-        return whole;
+      const viaDoor = inner === "index.server";
+      if (!viaDoor && isOpen(inner)) return whole;
+      for (const { name, isType } of specifiers(specs, typeOnly)) {
+        const from = exporter(target, name, viaDoor ? doorFile.get(target)?.get(name) : inner);
+        if (from) need(target, from, name, isType ? "type" : "value");
+        else if (viaDoor) unknown.push(`${path.relative(ROOT, file)}: ${name} (not in ${target}'s door)`);
+        else need(target, inner, name, isType ? "type" : "value");
       }
-      if (isOpen(inner)) return whole;
-      for (const raw of specs
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean)) {
-        const isType = Boolean(typeOnly) || raw.startsWith("type ");
-        const name = raw
-          .replace(/^type\s+/, "")
-          .split(/\s+as\s+/)[0]
-          .trim();
-        need(target, exporter(target, name, inner) ?? inner, name, isType ? "type" : "value");
-      }
+      if (viaDoor) return whole;
       return whole.replace(`"~/modules/${target}/${inner}"`, `"~/modules/${target}/index.server"`);
     });
     if (out !== src) {
