@@ -7,7 +7,6 @@ import { createClientViaForm } from "../../support/admin";
 import { submitForm, uniqueEmail } from "../../support/e2e";
 import { newLead } from "../../support/leads";
 import { flattenRoutes } from "../../support/route-list";
-import { MIN_TARGET, smallTouchTargets } from "../../support/touch-targets";
 import { clippedTodayNames, cutRevenue, layoutProblems, paymentRowProblems } from "./support";
 
 // Issue 45 "Done when": every admin page, at a 1366 × 768 laptop and at a 390 × 844 touch phone,
@@ -15,8 +14,7 @@ import { clippedTodayNames, cutRevenue, layoutProblems, paymentRowProblems } fro
 // names, as real ones are: no sideways scroll, every table's last column within reach, the rail as
 // tall as the page, and in Financeiro the client's name and "Registrar pagamento" both in view on
 // each row. The pages are app/routes.ts's, so a new admin page is crawled the day it is added; an
-// id route opens a real id, taken from a link on a page crawled before it. On the phone every
-// control is also a thumb's size (44 × 44 px, WCAG 2.5.5), the open menu's links included.
+// id route opens a real id, taken from a link on a page crawled before it.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 50;
 const LAPTOP: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
 const PHONE: BrowserContextOptions = {
@@ -89,11 +87,7 @@ function concrete(pattern: string, links: Set<string>): string | undefined {
  * Opens every admin page once, pages with an id after those that link to them, and returns what
  * `check` found on each; fails when an id route had no link to follow.
  */
-async function crawl(
-  page: Page,
-  check: (url: string) => Promise<string[]>,
-  extra: () => string[] = () => [],
-): Promise<string[]> {
+async function crawl(page: Page, check: (url: string) => Promise<string[]>): Promise<string[]> {
   const links = new Set<string>();
   const problems: string[] = [];
   const visit = async (url: string) => {
@@ -118,34 +112,21 @@ async function crawl(
     for (const [, url] of ready) await visit(url!);
   }
   expect(waiting, "id routes with no link to them on the demo's admin pages").toEqual([]);
-  for (const url of extra()) await visit(url);
   return problems;
 }
 
-/** The controls a thumb would miss (under 44 × 44 px), as problems. */
-async function smallTargets(page: Page, where: string): Promise<string[]> {
-  return (await smallTouchTargets(page)).map(
-    (t) => `${where}: ${t.what} ${t.width}×${t.height} (under ${MIN_TARGET} × ${MIN_TARGET} px)`,
-  );
-}
-
-/**
- * On a phone the menu is a drawer (the same on every page): opened, it is as tall as the screen
- * and its links are a thumb's size.
- */
+/** On a phone the menu is a drawer (the same on every page): opened, it is as tall as the screen. */
 async function drawerProblems(page: Page, where: string): Promise<string[]> {
   await page.getByRole("button", { name: "Abrir menu" }).click();
   const drawer = page.getByRole("dialog", { name: "Painel Admin" });
   await expect(drawer.getByRole("navigation", { name: "Menu administrativo" })).toBeVisible();
-  const small = await smallTargets(page, `${where} (menu aberto)`);
   const box = (await drawer.boundingBox())!;
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
   const height = page.viewportSize()!.height;
   return box.y <= 0 && box.y + box.height >= height
-    ? small
+    ? []
     : [
-        ...small,
         `${where}: the menu spans ${Math.round(box.y)}–${Math.round(box.y + box.height)} px of a ${height} px screen`,
       ];
 }
@@ -174,27 +155,22 @@ test("every admin page at 1366 × 768: no sideways scroll, the rail as tall as t
   await page.context().close();
 });
 
-test("every admin page at 390 × 844 (touch): no sideways scroll, targets of 44 px, the menu as tall as the screen, Financeiro's cards whole", async ({
+test("every admin page at 390 × 844 (touch): no sideways scroll, the menu as tall as the screen, Financeiro's cards whole", async ({
   browser,
 }) => {
   test.setTimeout(300_000);
   const page = await signedIn(browser, PHONE);
   expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches), "a touch screen").toBe(true);
-  const problems = await crawl(
-    page,
-    async (url) => {
-      const where = `${url} @390`;
-      const found = [...(await layoutProblems(page, where)), ...(await smallTargets(page, where))];
-      if (url === "/admin/billing") found.push(...(await paymentRowProblems(page, where)));
-      if (url === "/admin/dashboard") {
-        found.push(...(await clippedTodayNames(page, where)));
-        found.push(...(await drawerProblems(page, where)));
-      }
-      return found;
-      // The client's form opened for editing, as touch-targets checked it.
-    },
-    () => [`/admin/clients/edit/${longClientId}?editar`],
-  );
+  const problems = await crawl(page, async (url) => {
+    const where = `${url} @390`;
+    const found = await layoutProblems(page, where);
+    if (url === "/admin/billing") found.push(...(await paymentRowProblems(page, where)));
+    if (url === "/admin/dashboard") {
+      found.push(...(await clippedTodayNames(page, where)));
+      found.push(...(await drawerProblems(page, where)));
+    }
+    return found;
+  });
   expect(problems).toEqual([]);
   await page.context().close();
 });
