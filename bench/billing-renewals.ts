@@ -78,11 +78,20 @@ async function run(kind: "pglite" | "pg") {
              'Restaurante ' || (g % 997), (select id from plans limit 1), now() - (g || ' seconds')::interval
       from generate_series(1, ${SUBS}) g`);
     // Every subscription ends within the next 10 days: all of them are due for renewal today.
-    await database.db.execute(sql`
-      insert into subscriptions (client_id, plan_id, start_date, end_date, status, renewal_type)
-      select c.id, c.plan_id, ${TODAY}::date + (n % 10)::int - 30, ${TODAY}::date + (n % 10)::int, 'ativa',
-             (array['mensal','trimestral','semestral','anual'])[1 + n % 4]
-      from (select id, plan_id, row_number() over (order by id) as n from clients) c`);
+    // Each with its start in the history, in the same transaction: the database checks it at
+    // commit (migration 0031).
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into subscriptions (client_id, plan_id, start_date, end_date, status, renewal_type)
+        select c.id, c.plan_id, ${TODAY}::date + (n % 10)::int - 30, ${TODAY}::date + (n % 10)::int, 'ativa',
+               (array['mensal','trimestral','semestral','anual'])[1 + n % 4]
+        from (select id, plan_id, row_number() over (order by id) as n from clients) c`);
+      await tx.execute(sql`
+        insert into subscription_events (client_id, subscription_id, subscription_version, kind, effective_on,
+                                         mrr_before_cents, mrr_after_cents, plan_after_id, renewal_type)
+        select s.client_id, s.id, s.version, 'inicio', s.start_date, 0, p.price_cents, s.plan_id, s.renewal_type
+          from subscriptions s join plans p on p.id = s.plan_id`);
+    });
     await database.db.execute(sql`analyze`);
     const seedSeconds = (performance.now() - seedStart) / 1000;
 

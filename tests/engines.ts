@@ -35,6 +35,10 @@ export const PGLITE_FILES: Record<string, string> = {
   "app/modules/billing/charge-state.test.ts": "the charge state machine enforced by a PL/pgSQL trigger",
   "app/modules/billing/totals.test.ts": "Financeiro's totals kept by PL/pgSQL triggers",
   "app/modules/revenue/rollups.test.ts": "revenue rollups kept by a PL/pgSQL trigger",
+  "app/modules/revenue/conversions.test.ts":
+    "converted clients in Receita, whose rollups a PL/pgSQL trigger keeps (issue 44 asks both engines)",
+  "app/modules/clients/subscription-door.test.ts":
+    "a subscription change without its history event refused by PL/pgSQL and deferred constraint triggers",
   "app/modules/referrals/duplicates.test.ts":
     "duplicate referrals refused under an advisory lock (pg_advisory_xact_lock)",
   "tests/integration/accent-search.test.ts":

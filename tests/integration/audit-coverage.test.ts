@@ -27,7 +27,6 @@ import {
   plans,
   referrals,
   representativeMaterials,
-  subscriptions,
   user,
   webhookDeliveries,
   webhookEndpoints,
@@ -40,6 +39,7 @@ import { fillPattern, flattenRoutes } from "../support/route-list";
 import { changedTables, databaseFingerprint } from "./support/fingerprint";
 import { auditActionLabel } from "~/components/admin/audit/audit-labels";
 import { loadRouteModule } from "./support/route-modules";
+import { insertSubscriptions } from "../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 
@@ -602,10 +602,12 @@ beforeAll(async () => {
       { name: "Cliente Sobrando", email: "sobra@exemplo.com", phone: "11999999998", businessName: "Sobra" },
     ])
     .returning();
-  const [sub] = await db
-    .insert(subscriptions)
-    .values({ clientId: client.id, planId: plan.id, startDate: "2026-01-01", endDate: "2026-02-01" })
-    .returning();
+  const [sub] = await insertSubscriptions(db, {
+    clientId: client.id,
+    planId: plan.id,
+    startDate: "2026-01-01",
+    endDate: "2026-02-01",
+  });
   const [note] = await db.insert(clientNotes).values({ clientId: client.id, note: "nota" }).returning();
   const [post, sparePost] = await db
     .insert(blogPosts)
@@ -734,15 +736,12 @@ beforeAll(async () => {
     clientRequestId: "",
     divergenceId: "",
   };
-  const [reqSub] = await db
-    .insert(subscriptions)
-    .values({
-      clientId: f.onboardingClientId,
-      planId: plan.id,
-      startDate: "2026-01-01",
-      endDate: "2026-02-01",
-    })
-    .returning();
+  const [reqSub] = await insertSubscriptions(db, {
+    clientId: f.onboardingClientId,
+    planId: plan.id,
+    startDate: "2026-01-01",
+    endDate: "2026-02-01",
+  });
   const [clientRequest] = await db
     .insert(clientRequests)
     .values({

@@ -33,7 +33,6 @@ import {
   referrals,
   representativeMaterials,
   representatives,
-  subscriptions,
   user,
 } from "~/db/schema";
 import { useTestDatabase } from "../support/db";
@@ -44,6 +43,7 @@ import { cookieFrom } from "../support/requests";
 import { fillPattern, flattenRoutes } from "../support/route-list";
 import { loadRouteModule, type RouteFn } from "./support/route-modules";
 import { clientCookie, makeClient } from "../support/client-area";
+import { insertSubscriptions } from "../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 
@@ -789,9 +789,12 @@ beforeAll(async () => {
       planId: plan.id,
     })
     .returning();
-  await db
-    .insert(subscriptions)
-    .values({ clientId: client.id, planId: plan.id, startDate: "2026-01-01", endDate: "2026-02-01" });
+  await insertSubscriptions(db, {
+    clientId: client.id,
+    planId: plan.id,
+    startDate: "2026-01-01",
+    endDate: "2026-02-01",
+  });
   await db.insert(clientNotes).values({ clientId: client.id, note: "nota" });
   await makeClient(clientEmails.clientB, "Cliente Beta", "Bar Beta");
   cookies.clientA = await clientCookie(clientEmails.clientA);

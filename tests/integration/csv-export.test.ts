@@ -6,7 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clients, leads, plans, referrals, subscriptions } from "~/db/schema";
+import { clients, leads, plans, referrals } from "~/db/schema";
 import { queryRows } from "~/db/client.server";
 import { exportClients } from "~/modules/clients/export.server";
 import { exportLeads } from "~/modules/leads/export.server";
@@ -17,6 +17,7 @@ import * as referralsExport from "~/routes/admin/referrals/export";
 import { csvResponse } from "~/server/http/csv.server";
 import { onPostgres, useTestDatabase } from "../support/db";
 import { adminCookie, context, get, outcome, representativeCookie } from "../support/requests";
+import { insertSubscriptions } from "../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
@@ -145,7 +146,7 @@ describe("clients", () => {
       )
       .returning();
     const carla = made[0];
-    await t.db.insert(subscriptions).values([
+    await insertSubscriptions(t.db, [
       // The active one counts, even if a cancelled one ends later.
       {
         clientId: carla.id,

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  integer,
   index,
   pgTable,
   text,
@@ -99,6 +100,12 @@ export const subscriptions = pgTable(
     suspensionExempt: boolean("suspension_exempt").notNull().default(false),
     /** "Trocar plano" at the next renewal (issue 33): the plan the next period is charged at. */
     pendingPlanId: uuid("pending_plan_id").references(() => plans.id, { onDelete: "set null" }),
+    /**
+     * Bumped by every change of plan, status, dates, renewal or billing, each of which must come
+     * with its history event of the same version (issue 44): the database refuses one without
+     * (migration 0031, `subscription_history_guard`), so no path can move revenue unrecorded.
+     */
+    version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

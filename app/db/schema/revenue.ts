@@ -39,12 +39,14 @@ export const subscriptionEvents = pgTable(
     planBeforeId: uuid("plan_before_id").references(() => plans.id, { onDelete: "set null" }),
     planAfterId: uuid("plan_after_id").references(() => plans.id, { onDelete: "set null" }),
     renewalType: text("renewal_type"),
+    /** The subscription's version this event records (null for events before issue 44). */
+    subscriptionVersion: integer("subscription_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       "subscription_events_kind_check",
-      sql`${t.kind} in ('inicio', 'troca_plano', 'troca_renovacao', 'suspensao', 'reativacao', 'cancelamento', 'fim')`,
+      sql`${t.kind} in ('inicio', 'troca_plano', 'troca_renovacao', 'suspensao', 'reativacao', 'cancelamento', 'fim', 'renovacao')`,
     ),
     check("subscription_events_mrr_check", sql`${t.mrrBeforeCents} >= 0 and ${t.mrrAfterCents} >= 0`),
     index("subscription_events_effective_idx").on(t.effectiveOn, t.clientId),

@@ -4,7 +4,7 @@
  */
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clients, subscriptions, plans } from "~/db/schema";
+import { clients, plans } from "~/db/schema";
 import * as billingExport from "~/routes/admin/billing/export";
 import { csvResponse } from "~/server/http/csv.server";
 import { useTestDatabase } from "../../../tests/support/db";
@@ -15,6 +15,7 @@ import { markOverdueCharges } from "./overdue.server";
 import { cancelCharge } from "./reversals.server";
 import { recordPayment } from "./payments.server";
 import { exportCharges } from "./export.server";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
@@ -65,16 +66,13 @@ beforeAll(async () => {
       .returning()
   ).map((r) => r.id);
   // Ana's subscription: its first charge holds the month and the activation fee.
-  const [sub] = await t.db
-    .insert(subscriptions)
-    .values({
-      clientId: ana,
-      planId: plan.id,
-      startDate: "2026-06-01",
-      endDate: "2026-07-01",
-      renewalType: "mensal",
-    })
-    .returning();
+  const [sub] = await insertSubscriptions(t.db, {
+    clientId: ana,
+    planId: plan.id,
+    startDate: "2026-06-01",
+    endDate: "2026-07-01",
+    renewalType: "mensal",
+  });
   const first = await t.db.transaction((tx) =>
     issueFirstCharge(tx, { subscriptionId: sub.id, today: "2026-06-01" }),
   );

@@ -1,7 +1,7 @@
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clients, plans, subscriptions } from "~/db/schema";
+import { clients, plans } from "~/db/schema";
 import * as billingClients from "~/routes/admin/billing/clients";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
@@ -13,6 +13,7 @@ import { clientChargesView, withChargePix } from "./charge-pix.server";
 import { chargeTotals, getBillingFigures, listCharges, searchBillableClients } from "./list.server";
 import { decodeBrCode } from "./pix-code";
 import { getBillingSettings, saveBillingSettings } from "./settings.server";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 /** What a phone camera does with the page's QR image: decode the PNG and read the code's text. */
 function scanDataUrl(dataUrl: string): string {
@@ -182,7 +183,8 @@ describe("Nova cobrança avulsa's client picker", () => {
         },
       ])
       .returning();
-    await t.db.insert(subscriptions).values(
+    await insertSubscriptions(
+      t.db,
       made.map((c) => ({
         clientId: c.id,
         planId: plan.id,

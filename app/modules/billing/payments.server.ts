@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { charges, subscriptions } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import type { Actor } from "~/modules/audit/index.server";
+import { changeSubscription, subscriptionMrrCents } from "~/modules/clients/index.server";
 import { emit } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import type { PaymentMethod, PaymentSource } from "./billing.constants";
@@ -126,15 +127,26 @@ async function extendSubscriptionOnce(
   if (!claimed.length) return null;
   const target = addDays(charge.periodEnd, 1);
   const [before] = await tx
-    .select({ endDate: subscriptions.endDate })
+    .select()
     .from(subscriptions)
     .where(eq(subscriptions.id, charge.subscriptionId))
     .for("update");
   if (!before || before.endDate >= target) return null;
-  await tx
-    .update(subscriptions)
-    .set({ endDate: target, updatedAt: now() })
-    .where(eq(subscriptions.id, charge.subscriptionId));
+  // A paid period moves dates, not revenue: the history says so with an event that keeps MRR.
+  const mrr = await subscriptionMrrCents(tx, before.id);
+  await changeSubscription(
+    tx,
+    before,
+    { endDate: target },
+    {
+      kind: "renovacao",
+      effectiveOn: clockToday(),
+      mrrBeforeCents: mrr,
+      mrrAfterCents: mrr,
+      planBeforeId: before.planId,
+      planAfterId: before.planId,
+    },
+  );
   return { from: before.endDate, to: target };
 }
 

@@ -9,7 +9,7 @@ import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import {
   lockClientSubscription,
-  recordSubscriptionEvent,
+  changeSubscription,
   subscriptionMrrCents,
 } from "~/modules/clients/index.server";
 import { emit } from "~/modules/events/index.server";
@@ -305,19 +305,20 @@ async function moveSuspension(
   status: "suspensa" | "ativa",
   today: string,
 ) {
-  await tx.update(subscriptions).set({ status, updatedAt: now() }).where(eq(subscriptions.id, sub.id));
   const mrr = await subscriptionMrrCents(tx, sub.id);
-  await recordSubscriptionEvent(tx, {
-    clientId: sub.clientId,
-    subscriptionId: sub.id,
-    kind: status === "suspensa" ? "suspensao" : "reativacao",
-    effectiveOn: today,
-    mrrBeforeCents: mrr,
-    mrrAfterCents: mrr,
-    planBeforeId: sub.planId,
-    planAfterId: sub.planId,
-    renewalType: sub.renewalType,
-  });
+  await changeSubscription(
+    tx,
+    sub,
+    { status },
+    {
+      kind: status === "suspensa" ? "suspensao" : "reativacao",
+      effectiveOn: today,
+      mrrBeforeCents: mrr,
+      mrrAfterCents: mrr,
+      planBeforeId: sub.planId,
+      planAfterId: sub.planId,
+    },
+  );
 }
 
 export interface DigestSuspension {

@@ -13,6 +13,8 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 import { CLIENT_REQUEST_MESSAGES as M } from "./requests.constants";
 import { decideClientRequest } from "./decide-request.server";
+import { changeSubscription } from "~/modules/clients/subscription-history.server";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 const A = "pedidos-a@test.dev";
@@ -52,13 +54,10 @@ beforeAll(async () => {
   ids.pro = pro.id;
   ids.clientA = await makeClient(A, "Ana Pedido", "Cantina da Ana");
   ids.clientB = await makeClient(B, "Beto Pedido", "Bar do Beto");
-  const [subA, subB] = await t.db
-    .insert(subscriptions)
-    .values([
-      { clientId: ids.clientA, planId: basic.id, startDate: "2026-11-01", endDate: "2027-11-01" },
-      { clientId: ids.clientB, planId: basic.id, startDate: "2026-11-01", endDate: "2027-11-01" },
-    ])
-    .returning({ id: subscriptions.id });
+  const [subA, subB] = await insertSubscriptions(t.db, [
+    { clientId: ids.clientA, planId: basic.id, startDate: "2026-11-01", endDate: "2027-11-01" },
+    { clientId: ids.clientB, planId: basic.id, startDate: "2026-11-01", endDate: "2027-11-01" },
+  ]);
   ids.subA = subA.id;
   ids.subB = subB.id;
   admin = await adminCookie(ADMIN);
@@ -215,7 +214,21 @@ describe("client requests", () => {
   });
 
   it("/admin/requests lists open first and filters by status", async () => {
-    await t.db.update(subscriptions).set({ cancelAt: null }).where(eq(subscriptions.id, ids.subA));
+    // The cancellation at the period's end is undone (as an admin's correction would be, with its event).
+    await t.db.transaction(async (tx) => {
+      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, ids.subA));
+      await changeSubscription(
+        tx,
+        sub,
+        { cancelAt: null },
+        {
+          kind: "reativacao",
+          effectiveOn: sub.cancelAt!,
+          mrrBeforeCents: 0,
+          mrrAfterCents: 0,
+        },
+      );
+    });
     await ask({ kind: "cancelamento", reason: "atendimento" }, cookieA);
     const all = await outcome(() => adminRequests.loader(args(get("/admin/requests", admin))));
     const list = (all.data as { requests: { status: string }[] }).requests;

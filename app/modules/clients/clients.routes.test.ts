@@ -17,6 +17,7 @@ import {
   post,
   representativeCookie,
 } from "../../../tests/support/requests";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 let admin: string;
@@ -240,10 +241,12 @@ describe("client routes as admin", () => {
       .insert(clients)
       .values({ name: "Outro", email: "outro@t.dev", phone: "1", businessName: "O", planId })
       .returning();
-    const [sub] = await t.db
-      .insert(subscriptions)
-      .values({ clientId: other.id, planId, startDate: "2026-01-01", endDate: "2026-02-01" })
-      .returning();
+    const [sub] = await insertSubscriptions(t.db, {
+      clientId: other.id,
+      planId,
+      startDate: "2026-01-01",
+      endDate: "2026-02-01",
+    });
     const [note] = await t.db.insert(clientNotes).values({ clientId: other.id, note: "dele" }).returning();
     const url = `/admin/clients/edit/${clientId}`;
     const p = { id: clientId };
@@ -467,10 +470,12 @@ describe("client routes refuse anonymous and representative requests", () => {
       .insert(clients)
       .values({ name: "Vítima", email: "vitima@t.dev", phone: "1", businessName: "V", planId })
       .returning();
-    const [sub] = await t.db
-      .insert(subscriptions)
-      .values({ clientId: victim.id, planId, startDate: "2026-01-01", endDate: "2026-02-01" })
-      .returning();
+    const [sub] = await insertSubscriptions(t.db, {
+      clientId: victim.id,
+      planId,
+      startDate: "2026-01-01",
+      endDate: "2026-02-01",
+    });
     const [note] = await t.db.insert(clientNotes).values({ clientId: victim.id, note: "n" }).returning();
     const before = await snapshot();
     const edit = `/admin/clients/edit/${victim.id}`;

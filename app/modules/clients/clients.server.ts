@@ -2,19 +2,14 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizz
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { isForeignKeyViolation, isUniqueViolation } from "~/db/errors";
-import { clientEmailChanges, clients, plans, subscriptions } from "~/db/schema";
+import { clientEmailChanges, clients, plans } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
-import {
-  subscriptionEndDate,
-  type ClientEditInput,
-  type ClientInput,
-  type ClientSort,
-} from "./clients.schema";
+import { type ClientEditInput, type ClientInput, type ClientSort } from "./clients.schema";
 import { emit } from "~/modules/events/index.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
-import { monthlyValueCents, recordSubscriptionEvent } from "./subscription-history.server";
+import { startSubscription } from "./subscription-history.server";
 import { now as clockNow } from "~/server/clock.server";
 
 export type Client = typeof clients.$inferSelect;
@@ -224,37 +219,11 @@ export async function createClient({
         .values({ ...input, email })
         .returning();
       if (client.planId) {
-        const [sub] = await tx
-          .insert(subscriptions)
-          .values({
-            clientId: client.id,
-            planId: client.planId,
-            startDate: today,
-            endDate: subscriptionEndDate(today, "mensal"),
-            status: "ativa",
-            renewalType: "mensal",
-          })
-          .returning({ id: subscriptions.id });
-        const [plan] = await tx
-          .select({ priceCents: plans.priceCents })
-          .from(plans)
-          .where(eq(plans.id, client.planId));
-        await recordSubscriptionEvent(tx, {
-          clientId: client.id,
-          subscriptionId: sub.id,
-          kind: "inicio",
-          effectiveOn: today,
-          mrrBeforeCents: 0,
-          mrrAfterCents: monthlyValueCents(plan?.priceCents ?? 0, false),
-          planAfterId: client.planId,
-          renewalType: "mensal",
-        });
         await emit(tx, "client.created", { clientId: client.id }, { actor, today });
         // Its subscribers: the first charge.
-        await emit(
+        await startSubscription(
           tx,
-          "subscription.started",
-          { subscriptionId: sub.id, clientId: client.id },
+          { clientId: client.id, planId: client.planId, startDate: today, renewalType: "mensal" },
           { actor, today },
         );
       } else {

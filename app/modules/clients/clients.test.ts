@@ -26,6 +26,7 @@ import {
   listExpiringSubscriptions,
   listSubscriptions,
 } from "./subscriptions.server";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 let planA: string;
@@ -124,17 +125,15 @@ describe("expiring subscriptions", () => {
       status,
       renewalType: "mensal" as const,
     });
-    await t.db
-      .insert(subscriptions)
-      .values([
-        at(addDays(today, -1)),
-        at(today),
-        at(addDays(today, 3)),
-        at(addDays(today, 4)),
-        at(addDays(today, 7)),
-        at(addDays(today, 8)),
-        at(addDays(today, 2), "cancelada"),
-      ]);
+    await insertSubscriptions(t.db, [
+      at(addDays(today, -1)),
+      at(today),
+      at(addDays(today, 3)),
+      at(addDays(today, 4)),
+      at(addDays(today, 7)),
+      at(addDays(today, 8)),
+      at(addDays(today, 2), "cancelada"),
+    ]);
   });
 
   it("lists ativa subscriptions ending from today to today + 7, with days remaining", async () => {

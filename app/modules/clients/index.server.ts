@@ -13,8 +13,9 @@ export {
   lockClientSubscription,
 } from "./subscription-changes.server";
 export {
-  monthlyValueCents,
-  recordSubscriptionEvent,
+  changeSubscription,
+  recordExistingSubscription,
+  startSubscription,
   subscriptionMrrCents,
 } from "./subscription-history.server";
 export { listExpiringSubscriptions } from "./subscriptions.server";

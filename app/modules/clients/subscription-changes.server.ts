@@ -3,11 +3,7 @@ import { getDb, type DbOrTx, type Tx } from "~/db/client.server";
 import { charges, clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
-import {
-  recordSubscriptionEvent,
-  subscriptionMrrCents,
-  monthlyValueCents,
-} from "./subscription-history.server";
+import { changeSubscription, subscriptionMrrCents, monthlyValueCents } from "./subscription-history.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { SUBSCRIPTION_CHANGE_MESSAGES as M } from "./clients.schema";
 import { clientName } from "./notes.server";
@@ -146,22 +142,20 @@ async function switchPlan(
     after: number;
   },
 ) {
-  await tx
-    .update(subscriptions)
-    .set({ planId, pendingPlanId: null, updatedAt: now() })
-    .where(eq(subscriptions.id, sub.id));
+  await changeSubscription(
+    tx,
+    sub,
+    { planId, pendingPlanId: null },
+    {
+      kind: "troca_plano",
+      effectiveOn,
+      mrrBeforeCents: before,
+      mrrAfterCents: after,
+      planBeforeId: sub.planId,
+      planAfterId: planId,
+    },
+  );
   await tx.update(clients).set({ planId, updatedAt: now() }).where(eq(clients.id, sub.clientId));
-  await recordSubscriptionEvent(tx, {
-    clientId: sub.clientId,
-    subscriptionId: sub.id,
-    kind: "troca_plano",
-    effectiveOn,
-    mrrBeforeCents: before,
-    mrrAfterCents: after,
-    planBeforeId: sub.planId,
-    planAfterId: planId,
-    renewalType: sub.renewalType,
-  });
 }
 
 /**
@@ -251,30 +245,25 @@ export async function cancelSubscription({
     const day = clockToday();
     const effectiveOn = when === "agora" || sub.endDate < day ? day : sub.endDate;
     const before = await subscriptionMrrCents(tx, sub.id);
-    await tx
-      .update(subscriptions)
-      .set(
-        when === "agora"
-          ? {
-              status: "cancelada",
-              endDate: day < sub.startDate ? sub.startDate : day,
-              cancelAt: day,
-              pendingPlanId: null,
-              updatedAt: now(),
-            }
-          : { cancelAt: effectiveOn, pendingPlanId: null, updatedAt: now() },
-      )
-      .where(eq(subscriptions.id, sub.id));
-    await recordSubscriptionEvent(tx, {
-      clientId,
-      subscriptionId: sub.id,
-      kind: "cancelamento",
-      effectiveOn,
-      mrrBeforeCents: before,
-      mrrAfterCents: 0,
-      planBeforeId: sub.planId,
-      renewalType: sub.renewalType,
-    });
+    await changeSubscription(
+      tx,
+      sub,
+      when === "agora"
+        ? {
+            status: "cancelada",
+            endDate: day < sub.startDate ? sub.startDate : day,
+            cancelAt: day,
+            pendingPlanId: null,
+          }
+        : { cancelAt: effectiveOn, pendingPlanId: null },
+      {
+        kind: "cancelamento",
+        effectiveOn,
+        mrrBeforeCents: before,
+        mrrAfterCents: 0,
+        planBeforeId: sub.planId,
+      },
+    );
     await recordAudit(tx, {
       actor,
       action: "subscription.cancelled",

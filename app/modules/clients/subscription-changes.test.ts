@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, charges, clients, plans, subscriptionEvents, subscriptions } from "~/db/schema";
 import { issueRenewalCharges } from "~/modules/billing/billing.server";
-import { subscriptionMrrCents } from "./subscription-history.server";
+import { changeSubscription, subscriptionMrrCents } from "./subscription-history.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { SUBSCRIPTION_CHANGE_MESSAGES } from "./clients.schema";
@@ -117,7 +117,19 @@ describe("'Trocar plano' at the next renewal", () => {
 
   it("refuses a change at the renewal for a subscription without billing, which never renews", async () => {
     const { clientId, sub } = await clientOnA();
-    await t.db.update(subscriptions).set({ noBilling: true }).where(eq(subscriptions.id, sub.id));
+    await t.db.transaction((tx) =>
+      changeSubscription(
+        tx,
+        sub,
+        { noBilling: true },
+        {
+          kind: "troca_plano",
+          effectiveOn: sub.startDate,
+          mrrBeforeCents: 0,
+          mrrAfterCents: 0,
+        },
+      ),
+    );
     expect(
       await changeSubscriptionPlan({ clientId, subscriptionId: sub.id, planId: plan.B, when: "renovacao" }),
     ).toEqual({ ok: false, message: SUBSCRIPTION_CHANGE_MESSAGES.noRenewalToSchedule });

@@ -3,17 +3,16 @@ import { getDb, queryRows } from "~/db/client.server";
 import { isForeignKeyViolation } from "~/db/errors";
 import { clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { EXPIRY_WARNING_DAYS, subscriptionEndDate, type SubscriptionInput } from "./clients.schema";
+import { EXPIRY_WARNING_DAYS, type SubscriptionInput } from "./clients.schema";
 import { PlanNotFoundError } from "./clients.server";
 import { clientName } from "./notes.server";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
-import { emit } from "~/modules/events/index.server";
 import {
-  monthlyValueCents,
-  recordSubscriptionEvent,
+  recordSubscriptionDeleted,
+  startSubscription,
   subscriptionMrrCents,
 } from "./subscription-history.server";
-import { now as clockNow, today as clockToday } from "~/server/clock.server";
+import { today as clockToday } from "~/server/clock.server";
 
 export interface SubscriptionRow {
   id: string;
@@ -75,37 +74,18 @@ export async function addSubscription({
       // activation fee. Taken before the insert, whose foreign key would share-lock the row and
       // turn the two into a deadlock.
       await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, clientId)).for("update");
-      const [row] = await tx
-        .insert(subscriptions)
-        .values({
+      const row = await startSubscription(
+        tx,
+        {
           clientId,
           planId: input.planId,
           startDate: input.startDate,
-          endDate: subscriptionEndDate(input.startDate, input.renewalType),
           renewalType: input.renewalType,
-          status: "ativa",
-          noBilling: input.noBilling ?? false,
-        })
-        .returning();
-      // The client's plan follows its newest subscription (issue 28 item 9: chosen in one place).
-      await tx
-        .update(clients)
-        .set({ planId: row.planId, updatedAt: clockNow() })
-        .where(eq(clients.id, clientId));
-      const [plan] = await tx
-        .select({ name: plans.name, priceCents: plans.priceCents })
-        .from(plans)
-        .where(eq(plans.id, row.planId));
-      await recordSubscriptionEvent(tx, {
-        clientId,
-        subscriptionId: row.id,
-        kind: "inicio",
-        effectiveOn: row.startDate,
-        mrrBeforeCents: 0,
-        mrrAfterCents: monthlyValueCents(plan?.priceCents ?? 0, row.noBilling),
-        planAfterId: row.planId,
-        renewalType: row.renewalType,
-      });
+          noBilling: input.noBilling,
+        },
+        { actor },
+      );
+      const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, row.planId));
       await recordAudit(tx, {
         actor,
         action: "subscription.created",
@@ -120,8 +100,6 @@ export async function addSubscription({
           ...(row.noBilling ? { noBilling: [null, true] } : {}),
         },
       });
-      // Its subscribers: the first charge.
-      await emit(tx, "subscription.started", { subscriptionId: row.id, clientId }, { actor });
       return row;
     });
   } catch (err) {
@@ -144,25 +122,14 @@ export async function deleteSubscription({
   return getDb().transaction(async (tx) => {
     // Deleting ends the subscription's revenue today: the history keeps its past months
     // (decision 023), so the event is written before the row it points to goes away.
-    const mrr = await subscriptionMrrCents(tx, subscriptionId);
+    const mrrBeforeCents = await subscriptionMrrCents(tx, subscriptionId);
     const rows = await tx
       .delete(subscriptions)
       .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.clientId, clientId)))
       .returning();
     if (!rows.length) return false;
     const gone = rows[0];
-    if (mrr > 0) {
-      await recordSubscriptionEvent(tx, {
-        clientId,
-        subscriptionId: null,
-        kind: "fim",
-        effectiveOn: clockToday(),
-        mrrBeforeCents: mrr,
-        mrrAfterCents: 0,
-        planBeforeId: gone.planId,
-        renewalType: gone.renewalType,
-      });
-    }
+    await recordSubscriptionDeleted(tx, gone, { mrrBeforeCents, effectiveOn: clockToday() });
     const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, gone.planId));
     await recordAudit(tx, {
       actor,

@@ -1,20 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { user } from "~/db/schema/auth";
-import {
-  clients,
-  leads,
-  payoutItems,
-  payouts,
-  plans,
-  referrals,
-  representatives,
-  subscriptions,
-} from "~/db/schema";
+import { clients, leads, payoutItems, payouts, plans, referrals, representatives } from "~/db/schema";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 // Issue 28 item 3: the dashboard's "Hoje" block, by the injectable clock.
 const t = useTestDatabase();
@@ -93,7 +85,7 @@ beforeAll(async () => {
     .insert(clients)
     .values({ name: "Cliente Vence", email: "vence@d.dev", phone: "1", businessName: "B", planId: plan.id })
     .returning();
-  await t.db.insert(subscriptions).values([
+  await insertSubscriptions(t.db, [
     {
       clientId: client.id,
       planId: plan.id,

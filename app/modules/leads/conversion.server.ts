@@ -2,13 +2,13 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { clients, leads, plans, subscriptions } from "~/db/schema";
+import { clients, leads, plans } from "~/db/schema";
 import { today as clockToday, now as clockNow } from "~/server/clock.server";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { firstChargeLines, linesTotal, type FirstChargeLine } from "~/modules/billing/index.server";
 import type { RenewalType } from "~/modules/clients/clients.constants";
-import { subscriptionEndDate } from "~/modules/clients/clients.schema";
+import { startSubscription } from "~/modules/clients/index.server";
 import { emit } from "~/modules/events/index.server";
 import { listPlanOptions, type PlanOption } from "~/modules/plans/index.server";
 import { copyNotesToClient } from "./lead.server";
@@ -140,25 +140,14 @@ export async function convertLead({
           status: "ativo",
         })
         .returning({ id: clients.id });
-      if (plan) {
-        const [sub] = await tx
-          .insert(subscriptions)
-          .values({
-            clientId: client.id,
-            planId: plan.id,
-            startDate: today,
-            endDate: subscriptionEndDate(today, CONVERSION_RENEWAL),
-            status: "ativa",
-            renewalType: CONVERSION_RENEWAL,
-          })
-          .returning({ id: subscriptions.id });
-        await emit(
+      // Its subscribers: the first charge. The history's start comes with it, so Receita counts
+      // the converted client from today (a conversion once wrote the subscription alone).
+      if (plan)
+        await startSubscription(
           tx,
-          "subscription.started",
-          { subscriptionId: sub.id, clientId: client.id },
+          { clientId: client.id, planId: plan.id, startDate: today, renewalType: CONVERSION_RENEWAL },
           { actor, today },
         );
-      }
       await copyNotesToClient(tx, { leadId: lead.id, clientId: client.id });
       await tx
         .update(leads)

@@ -16,6 +16,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { get, representativeCookie } from "../../../tests/support/requests";
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -244,7 +245,7 @@ describe("renewal digest", () => {
         .insert(clients)
         .values({ name, email: `${name}@c.dev`, phone: "11999990000", businessName: name, planId: plan.id })
         .returning();
-      await t.db.insert(subscriptions).values({
+      await insertSubscriptions(t.db, {
         clientId: c.id,
         planId: plan.id,
         startDate: addDays(end, -30),
@@ -340,7 +341,7 @@ describe("daily digest: follow-ups (issue #15)", () => {
         planId: plan.id,
       })
       .returning();
-    await t.db.insert(subscriptions).values({
+    await insertSubscriptions(t.db, {
       clientId: c.id,
       planId: plan.id,
       startDate: addDays(today, -27),

@@ -5,6 +5,7 @@ import { fieldErrors } from "~/lib/validation";
 import { useTestDatabase } from "../../../tests/support/db";
 import { PlanSchema, planInUseMessage, type PlanInput } from "./plans.schema";
 import { countPlanClients, createPlan, deletePlan, getPlan, listPlans, updatePlan } from "./plans.server";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 
@@ -108,7 +109,7 @@ describe("plans", () => {
         },
       ])
       .returning();
-    await t.db.insert(subscriptions).values([
+    await insertSubscriptions(t.db, [
       // the same client through both paths counts once
       { clientId: byPlan.id, planId: plan.id, startDate: "2026-01-01", endDate: "2026-02-01" },
       { clientId: bySubscription.id, planId: plan.id, startDate: "2026-01-01", endDate: "2026-02-01" },

@@ -11,7 +11,6 @@ import {
   plans,
   referrals,
   representatives,
-  subscriptions,
   user,
   webhookDeliveries,
   webhookEndpoints,
@@ -21,6 +20,7 @@ import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { anonymiseSubject } from "./data-subject-erase.server";
 import { findSubjectData, subjectCsv, subjectQueryFrom, SUBJECT_TABLES } from "./data-subject-find.server";
+import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
 const t = useTestDatabase();
 const TODAY = "2026-11-23";
@@ -65,9 +65,12 @@ async function seedPerson(p: typeof CARLA, planId: string, endpointId: string) {
     .values({ name: p.name, email: p.email, phone: p.phone, businessName: p.business, planId })
     .returning();
   await t.db.insert(clientNotes).values({ clientId: client.id, note: `Contato: ${p.email}` });
-  await t.db
-    .insert(subscriptions)
-    .values({ clientId: client.id, planId, startDate: "2026-11-01", endDate: "2026-12-01" });
+  await insertSubscriptions(t.db, {
+    clientId: client.id,
+    planId,
+    startDate: "2026-11-01",
+    endDate: "2026-12-01",
+  });
   const [u] = await t.db
     .insert(user)
     .values({ id: randomUUID(), name: p.name, email: p.email, role: "representative" })

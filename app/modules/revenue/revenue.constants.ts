@@ -7,6 +7,8 @@ export const SUBSCRIPTION_EVENT_KINDS = [
   "reativacao",
   "cancelamento",
   "fim",
+  // A paid period moved the end date (issue 44): no MRR moves, the subscription's dates do.
+  "renovacao",
 ] as const;
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number];
 

@@ -12,7 +12,7 @@ import * as revenuePage from "~/routes/admin/revenue";
 import * as revenueExport from "~/routes/admin/revenue/export";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get } from "../../../tests/support/requests";
-import { recordSubscriptionEvent } from "~/modules/clients/subscription-history.server";
+import { changeSubscription } from "~/modules/clients/subscription-history.server";
 import { getMrrFigure, revenueClients, revenueMonths, revenueNow } from "./revenue.server";
 
 const t = useTestDatabase();
@@ -214,23 +214,33 @@ describe("revenue movements over twelve months (hand-computed fixture)", () => {
 
   it("keeps a suspended subscription in MRR and counts it as MRR em risco", async () => {
     const sub = await subOf("c7");
-    await recordSubscriptionEvent(t.db, {
-      clientId: ids.c7,
-      subscriptionId: sub.id,
-      kind: "suspensao",
-      effectiveOn: "2026-11-10",
-      mrrBeforeCents: 20000,
-      mrrAfterCents: 20000,
-    });
+    await t.db.transaction((tx) =>
+      changeSubscription(
+        tx,
+        sub,
+        { status: "suspensa" },
+        {
+          kind: "suspensao",
+          effectiveOn: "2026-11-10",
+          mrrBeforeCents: 20000,
+          mrrAfterCents: 20000,
+        },
+      ),
+    );
     expect(await revenueNow({ today: TODAY })).toMatchObject({ mrrCents: 80000, atRiskCents: 20000 });
-    await recordSubscriptionEvent(t.db, {
-      clientId: ids.c7,
-      subscriptionId: sub.id,
-      kind: "reativacao",
-      effectiveOn: "2026-11-12",
-      mrrBeforeCents: 20000,
-      mrrAfterCents: 20000,
-    });
+    await t.db.transaction((tx) =>
+      changeSubscription(
+        tx,
+        sub,
+        { status: "ativa" },
+        {
+          kind: "reativacao",
+          effectiveOn: "2026-11-12",
+          mrrBeforeCents: 20000,
+          mrrAfterCents: 20000,
+        },
+      ),
+    );
     expect(await revenueNow({ today: TODAY })).toMatchObject({ mrrCents: 80000, atRiskCents: 0 });
   });
 });

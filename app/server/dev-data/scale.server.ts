@@ -175,6 +175,19 @@ export async function seedScale({
                lateral (select case renewal when 'mensal' then 1 when 'trimestral' then 3
                                             when 'semestral' then 6 else 12 end as months) m
         ) x
+        returning id, client_id, plan_id, start_date, end_date, status, renewal_type, version
+      ), e as (
+        -- Every subscription comes with its history (the database checks it, migration 0031):
+        -- its start at the plan's price and, for an ended one, its end.
+        insert into subscription_events (client_id, subscription_id, subscription_version, kind, effective_on,
+                                         mrr_before_cents, mrr_after_cents, plan_before_id, plan_after_id, renewal_type)
+        select s.client_id, s.id, s.version, k.kind, case k.kind when 'inicio' then s.start_date else least(s.end_date, current_date) end,
+               case k.kind when 'inicio' then 0 else p.price_cents end,
+               case k.kind when 'inicio' then p.price_cents else 0 end,
+               case k.kind when 'fim' then s.plan_id end, case k.kind when 'inicio' then s.plan_id end, s.renewal_type
+          from s join plans p on p.id = s.plan_id
+          cross join lateral (values ('inicio'), ('fim')) k(kind)
+         where k.kind = 'inicio' or s.status not in ('ativa', 'suspensa')
       )
       insert into client_notes (client_id, note, created_at)
       select r.id, (${textArray(CLIENT_NOTES)})[1 + (hc + k) % ${CLIENT_NOTES.length}], r.created_at + k * interval '3 days'
