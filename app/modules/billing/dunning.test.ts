@@ -273,7 +273,8 @@ describe("suspension", () => {
       .select()
       .from(subscriptionEvents)
       .where(and(eq(subscriptionEvents.subscriptionId, sub.id), eq(subscriptionEvents.kind, "suspensao")));
-    expect(history).toMatchObject([{ effectiveOn: "2026-09-17", mrrBeforeCents: 8990, mrrAfterCents: 8990 }]);
+    // A suspension is churn in Receita (issue 44): the MRR goes to 0 until the client pays.
+    expect(history).toMatchObject([{ effectiveOn: "2026-09-17", mrrBeforeCents: 8990, mrrAfterCents: 0 }]);
     const mails = await t.db
       .select({ kind: mailMessages.kind, to: mailMessages.toAddress, subject: mailMessages.subject })
       .from(mailMessages)
@@ -336,11 +337,20 @@ describe("suspension", () => {
     expect(audits).toHaveLength(1);
     expect(await eventsNamed("subscription.reactivated", sub.id)).toBe(1);
     const kinds = await t.db
-      .select({ kind: subscriptionEvents.kind })
+      .select({
+        kind: subscriptionEvents.kind,
+        before: subscriptionEvents.mrrBeforeCents,
+        after: subscriptionEvents.mrrAfterCents,
+      })
       .from(subscriptionEvents)
       .where(eq(subscriptionEvents.subscriptionId, sub.id))
       .orderBy(subscriptionEvents.createdAt);
-    expect(kinds.map((k) => k.kind)).toEqual(["inicio", "suspensao", "reativacao"]);
+    // Out of MRR while suspended, back at the plan's price once paid (churn, then reativação).
+    expect(kinds.filter((k) => k.kind !== "renovacao")).toEqual([
+      { kind: "inicio", before: 0, after: 8990 },
+      { kind: "suspensao", before: 8990, after: 0 },
+      { kind: "reativacao", before: 0, after: 8990 },
+    ]);
     // Paid: not suspended again.
     expect(await suspendOverdueSubscriptions({ today: "2027-02-20" })).toBe(0);
   });

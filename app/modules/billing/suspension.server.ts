@@ -10,6 +10,7 @@ import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import {
   lockClientSubscription,
   changeSubscription,
+  monthlyValueCents,
   subscriptionMrrCents,
 } from "~/modules/clients/index.server";
 import { emit } from "~/modules/events/index.server";
@@ -36,8 +37,7 @@ import { getBillingSettings } from "./settings.server";
  * period's charge, whatever its due date. One-off charges never suspend. Exempt subscriptions
  * (an admin's audited choice) are never suspended. Paying or cancelling the charge reactivates
  * the subscription in the same transaction when no other charge still holds it suspended.
- * Suspension keeps the subscription's MRR (decision 023: "MRR em risco"), so its history event
- * has mrr before = after.
+ * Suspension ends the subscription's MRR until it returns (issue 44: churn, then reativação).
  */
 
 export const SUSPENSION_MESSAGES = {
@@ -296,8 +296,9 @@ export async function setSuspensionExempt({
 }
 
 /**
- * The status change itself and its history event: a suspension keeps the MRR (it is "em risco",
- * decision 023), so the event's before and after are the subscription's current monthly value.
+ * The status change itself and its history event. A suspension is churn in Receita (issue 44,
+ * docs/billing.md "Receita and billing"): the service stopped for an unpaid period, so the
+ * subscription's MRR goes to 0; its return brings back the plan's monthly value (reativação).
  */
 async function moveSuspension(
   tx: DbOrTx,
@@ -305,7 +306,12 @@ async function moveSuspension(
   status: "suspensa" | "ativa",
   today: string,
 ) {
-  const mrr = await subscriptionMrrCents(tx, sub.id);
+  const before = await subscriptionMrrCents(tx, sub.id);
+  const [plan] = await tx
+    .select({ priceCents: plans.priceCents })
+    .from(plans)
+    .where(eq(plans.id, sub.planId));
+  const after = status === "suspensa" ? 0 : monthlyValueCents(plan?.priceCents ?? 0, sub.noBilling);
   await changeSubscription(
     tx,
     sub,
@@ -313,8 +319,8 @@ async function moveSuspension(
     {
       kind: status === "suspensa" ? "suspensao" : "reativacao",
       effectiveOn: today,
-      mrrBeforeCents: mrr,
-      mrrAfterCents: mrr,
+      mrrBeforeCents: before,
+      mrrAfterCents: after,
       planBeforeId: sub.planId,
       planAfterId: sub.planId,
     },

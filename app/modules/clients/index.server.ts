@@ -14,6 +14,7 @@ export {
 } from "./subscription-changes.server";
 export {
   changeSubscription,
+  monthlyValueCents,
   recordExistingSubscription,
   startSubscription,
   subscriptionMrrCents,

@@ -23,7 +23,7 @@ export interface RevenueNow {
   payingClients: number;
   /** Average revenue per paying account: MRR ÷ paying clients (0 with none). */
   arpaCents: number;
-  /** MRR of suspended subscriptions: still counted in MRR, at risk. */
+  /** MRR of running subscriptions with an overdue charge, not yet suspended (a suspension is churn). */
   atRiskCents: number;
   overdueCents: number;
 }
@@ -126,20 +126,17 @@ export async function revenueNow({ today }: { today: string }): Promise<RevenueN
   const tomorrow = addDays(today, 1);
   const [row] = await queryRows<{ mrr: string; paying: string; at_risk: string }>(
     getDb(),
-    sql`with suspended as (
-          -- a subscription whose latest suspension/reactivation up to today is a suspension
-          select distinct on (subscription_id) subscription_id, kind
-            from subscription_events
-           where effective_on < ${tomorrow}::date and subscription_id is not null
-             and kind in ('suspensao', 'reativacao')
-           order by subscription_id, effective_on desc, created_at desc
-        )
-        select coalesce((select sum(${SIGNED_CENTS}) from revenue_days where day < ${tomorrow}::date), 0) as mrr,
+    sql`select coalesce((select sum(${SIGNED_CENTS}) from revenue_days where day < ${tomorrow}::date), 0) as mrr,
                coalesce((select sum(${SIGNED_CLIENTS}) from revenue_days where day < ${tomorrow}::date), 0) as paying,
+               -- "Em risco": what running subscriptions with an overdue charge still bring in; a
+               -- suspension (the charge unpaid past the rule) already took theirs out as churn.
                coalesce((select sum(e.mrr_after_cents - e.mrr_before_cents)
                            from subscription_events e
-                           join suspended s on s.subscription_id = e.subscription_id and s.kind = 'suspensao'
-                          where e.effective_on < ${tomorrow}::date), 0) as at_risk`,
+                          where e.effective_on < ${tomorrow}::date
+                            and e.subscription_id in (
+                              select c.subscription_id from charges c
+                                join subscriptions s on s.id = c.subscription_id and s.status = 'ativa'
+                               where c.status = 'vencida')), 0) as at_risk`,
   );
   const mrr = Number(row.mrr);
   const paying = Number(row.paying);

@@ -212,36 +212,39 @@ describe("revenue movements over twelve months (hand-computed fixture)", () => {
     });
   });
 
-  it("keeps a suspended subscription in MRR and counts it as MRR em risco", async () => {
+  it("counts an overdue subscription as MRR em risco, and a suspended one out of MRR until it returns", async () => {
     const sub = await subOf("c7");
-    await t.db.transaction((tx) =>
-      changeSubscription(
-        tx,
-        sub,
-        { status: "suspensa" },
-        {
-          kind: "suspensao",
-          effectiveOn: "2026-11-10",
-          mrrBeforeCents: 20000,
-          mrrAfterCents: 20000,
-        },
-      ),
-    );
+    const [charge] = await t.db.select().from(charges).where(eq(charges.subscriptionId, sub.id)).limit(1);
+    await t.db.update(charges).set({ status: "vencida" }).where(eq(charges.id, charge.id));
     expect(await revenueNow({ today: TODAY })).toMatchObject({ mrrCents: 80000, atRiskCents: 20000 });
-    await t.db.transaction((tx) =>
-      changeSubscription(
-        tx,
-        sub,
-        { status: "ativa" },
-        {
-          kind: "reativacao",
-          effectiveOn: "2026-11-12",
-          mrrBeforeCents: 20000,
-          mrrAfterCents: 20000,
-        },
-      ),
-    );
-    expect(await revenueNow({ today: TODAY })).toMatchObject({ mrrCents: 80000, atRiskCents: 0 });
+    // Suspended for that charge (as suspension.server.ts records it): churn, no longer at risk.
+    const move = (status: "suspensa" | "ativa", before: number, after: number) =>
+      t.db.transaction((tx) =>
+        changeSubscription(
+          tx,
+          sub,
+          { status },
+          {
+            kind: status === "suspensa" ? "suspensao" : "reativacao",
+            effectiveOn: "2026-11-10",
+            mrrBeforeCents: before,
+            mrrAfterCents: after,
+          },
+        ),
+      );
+    await move("suspensa", 20000, 0);
+    expect(await revenueNow({ today: TODAY })).toMatchObject({
+      mrrCents: 60000,
+      payingClients: 4,
+      atRiskCents: 0,
+    });
+    await move("ativa", 0, 20000);
+    // Back, with the charge still overdue: counted again, and at risk again.
+    expect(await revenueNow({ today: TODAY })).toMatchObject({
+      mrrCents: 80000,
+      payingClients: 5,
+      atRiskCents: 20000,
+    });
   });
 });
 
@@ -337,7 +340,8 @@ describe("changing and ending a subscription", () => {
     );
     const months = await revenueMonths({ today: "2026-11-20" });
     expect(months.find((m) => m.month === "2026-01")!.movements.novo.cents).toBe(10000);
-    expect(months.find((m) => m.month === "2026-11")!.movements.churn.cents).toBe(10000);
+    const churned = await revenueClients({ today: "2026-11-20", month: "2026-11", movement: "churn" });
+    expect(churned.find((r) => r.clientId === ids.c1)?.cents).toBe(10000);
   });
 });
 

@@ -14,7 +14,7 @@ export function RevenueNowCards({ now }: { now: RevenueNow }) {
       note: "Com assinatura cobrada",
     },
     { title: "ARPA", value: formatMoney(now.arpaCents), note: "MRR ÷ clientes pagantes" },
-    { title: "MRR em risco", value: formatMoney(now.atRiskCents), note: "Assinaturas suspensas" },
+    { title: "MRR em risco", value: formatMoney(now.atRiskCents), note: "Assinaturas com cobrança vencida" },
     {
       title: "Em atraso",
       value: formatMoney(now.overdueCents),
