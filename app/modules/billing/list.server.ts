@@ -1,81 +1,31 @@
-import { and, asc, desc, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { getDb, queryRows } from "~/db/client.server";
-import { chargeLines, charges, chargeTotals as chargeTotalsTable, clients, subscriptions } from "~/db/schema";
-import { isValidIsoDate } from "~/lib/dates";
-import { isId } from "~/lib/ids";
-import { clientSearch, clientSearchWithDocument } from "~/modules/clients/index.server";
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { chargeLines, charges, clients, subscriptions } from "~/db/schema";
+import { clientSearch } from "~/modules/clients/index.server";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
-import {
-  CHARGE_LINE_KINDS,
-  CHARGE_STATUSES,
-  PAYABLE_CHARGE_STATUSES,
-  PAYMENT_METHODS,
-  type ChargeLineKind,
-  type ChargeStatus,
-  type PaymentMethod,
-} from "./billing.constants";
+import type { ChargeStatus, PaymentMethod } from "./billing.constants";
+import type { ChargeFilters } from "./charge-filters";
+import { chargeFilter } from "./charge-where.server";
 import type { ChargeLineSummary } from "./charge-purpose";
+
+// The filters live in ./charge-filters (client-safe: the dashboard's links build them), their
+// WHERE in ./charge-where.server and the cards' totals in ./totals.server; re-exported here, where
+// their callers import them.
+export { parseChargeFilters, type ChargeFilters } from "./charge-filters";
+export { chargeFilter } from "./charge-where.server";
+export {
+  chargeTotals,
+  chargeTotalsFromCharges,
+  getBillingFigures,
+  overdueChargesCount,
+  type BillingFigures,
+  type ChargeTotals,
+} from "./totals.server";
 
 /** Financeiro's list state, read from the URL against allow-lists (nothing reaches SQL raw). */
 export const CHARGE_SORTS = ["due_date", "amount", "number", "created_at"] as const;
 export type ChargeSort = (typeof CHARGE_SORTS)[number];
 export const CHARGE_PAGE_SIZE = 30;
-
-export interface ChargeFilters {
-  status?: ChargeStatus | null;
-  /** Due date range, São Paulo days "YYYY-MM-DD", both included. */
-  from?: string | null;
-  to?: string | null;
-  clientId?: string | null;
-  kind?: ChargeLineKind | null;
-  method?: PaymentMethod | null;
-  /** The client search (issue 45): name, business, e-mail or CPF/CNPJ, accents forgiven. */
-  q?: string | null;
-}
-
-const pick = <T extends string>(list: readonly T[], v: string | null): T | null =>
-  (list as readonly string[]).includes(v ?? "") ? (v as T) : null;
-
-/** The filters of a Financeiro URL (?q=&status=&from=&to=&client=&kind=&method=). */
-export function parseChargeFilters(sp: URLSearchParams): ChargeFilters {
-  const day = (v: string | null) => (v && isValidIsoDate(v) ? v : null);
-  const client = sp.get("client");
-  const q = (sp.get("q") ?? "").trim().slice(0, 100);
-  return {
-    q: q || null,
-    status: pick(CHARGE_STATUSES, sp.get("status")),
-    from: day(sp.get("from")),
-    to: day(sp.get("to")),
-    clientId: client && isId(client) ? client : null,
-    kind: pick(CHARGE_LINE_KINDS, sp.get("kind")),
-    method: pick(PAYMENT_METHODS, sp.get("method")),
-  };
-}
-
-export function chargeFilter(f: ChargeFilters): SQL | undefined {
-  return and(
-    f.status ? eq(charges.status, f.status) : undefined,
-    f.from ? gte(charges.dueDate, f.from) : undefined,
-    f.to ? lte(charges.dueDate, f.to) : undefined,
-    f.clientId ? eq(charges.clientId, f.clientId) : undefined,
-    // The matching clients first (their trigram indexes), then their charges (charges_client index).
-    f.q
-      ? inArray(
-          charges.clientId,
-          getDb().select({ id: clients.id }).from(clients).where(clientSearchWithDocument(f.q)),
-        )
-      : undefined,
-    f.method ? eq(charges.paymentMethod, f.method) : undefined,
-    f.kind
-      ? exists(
-          getDb()
-            .select({ one: sql`1` })
-            .from(chargeLines)
-            .where(and(eq(chargeLines.chargeId, charges.id), eq(chargeLines.kind, f.kind))),
-        )
-      : undefined,
-  );
-}
 
 const SORT_COLUMNS = {
   due_date: charges.dueDate,
@@ -207,122 +157,6 @@ export function listChargeRows({
   limit?: number;
 }): Promise<ChargeListRow[]> {
   return chargeRows({ where: chargeFilter(filters), sort, dir, limit });
-}
-
-export interface ChargeTotals {
-  /** What is still owed on the filter's charges (pendente, vencida, contestada), parts paid deducted. */
-  receivableCents: number;
-  /** Money received (whole or partial payments), paid within the filter's date range when one is given. */
-  receivedCents: number;
-  /** What is still owed on vencida charges. */
-  overdueCents: number;
-}
-
-type TotalsRow = { receivable: string; overdue: string; received: string };
-const toTotals = (row: TotalsRow): ChargeTotals => ({
-  receivableCents: Number(row.receivable),
-  receivedCents: Number(row.received),
-  overdueCents: Number(row.overdue),
-});
-
-const KIND_BITS: Record<ChargeLineKind, number> = { mensalidade: 1, ativação: 2, avulsa: 4 };
-
-/** The statuses "A receber" counts: everything owed (PAYABLE_CHARGE_STATUSES), as an SQL list. */
-const OWED_STATUSES = sql`(${sql.join(
-  PAYABLE_CHARGE_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-)})`;
-
-/**
- * The totals above the list, for the same filter: "a receber", "recebido no período" (by the
- * payment date when a period is chosen: money that came in then) and "vencido". They are read
- * from charge_totals (decision 030), which the database keeps in step with every charge; a client
- * filter or a client search reads those clients' charges directly, which its index keeps small.
- */
-export async function chargeTotals(filters: ChargeFilters = {}): Promise<ChargeTotals> {
-  if (filters.clientId || filters.q) return chargeTotalsFromCharges(filters);
-  const { status, from, to, method, kind } = filters;
-  const common = and(
-    method ? eq(chargeTotalsTable.paymentMethod, method) : undefined,
-    kind ? sql`(${chargeTotalsTable.lineKinds} & ${KIND_BITS[kind]}) <> 0` : undefined,
-    from ? gte(chargeTotalsTable.day, from) : undefined,
-    to ? lte(chargeTotalsTable.day, to) : undefined,
-  );
-  const byStatus = status ? eq(chargeTotalsTable.status, status) : undefined;
-  const due = and(eq(chargeTotalsTable.basis, "due"), common, byStatus);
-  // Parts already paid of open charges, by due date: what is owed is the amount minus them.
-  const partial = and(eq(chargeTotalsTable.basis, "partial"), common, byStatus);
-  const paid = and(eq(chargeTotalsTable.basis, "paid"), common);
-  const [row] = await queryRows<TotalsRow>(
-    getDb(),
-    sql`select
-          (select coalesce(sum(amount_cents), 0) from charge_totals
-            where ${due} and status in ${OWED_STATUSES})
-          - (select coalesce(sum(amount_cents), 0) from charge_totals where ${partial}) as receivable,
-          (select coalesce(sum(amount_cents), 0) from charge_totals
-            where ${due} and status = 'vencida')
-          - (select coalesce(sum(amount_cents), 0) from charge_totals
-              where ${partial} and status = 'vencida') as overdue,
-          (select coalesce(sum(amount_cents), 0) from charge_totals where ${paid}) as received`,
-  );
-  return toTotals(row);
-}
-
-/** The same totals summed from the charges themselves: the client filter, and the check of the table. */
-export async function chargeTotalsFromCharges(filters: ChargeFilters = {}): Promise<ChargeTotals> {
-  const { from, to, ...rest } = filters;
-  const dueRange = chargeFilter(filters) ?? sql`true`;
-  const paidRange =
-    and(
-      chargeFilter({ ...rest, status: null }),
-      sql`${charges.paidOn} is not null`,
-      from ? gte(charges.paidOn, from) : undefined,
-      to ? lte(charges.paidOn, to) : undefined,
-    ) ?? sql`true`;
-  const owed = sql`amount_cents - coalesce(paid_amount_cents, 0)`;
-  const [row] = await queryRows<TotalsRow>(
-    getDb(),
-    sql`select
-          (select coalesce(sum(${owed}), 0) from charges
-            where ${dueRange} and status in ${OWED_STATUSES}) as receivable,
-          (select coalesce(sum(${owed}), 0) from charges
-            where ${dueRange} and status = 'vencida') as overdue,
-          (select coalesce(sum(paid_amount_cents), 0) from charges where ${paidRange}) as received`,
-  );
-  return toTotals(row);
-}
-
-export interface BillingFigures {
-  /** Payments recorded with a payment date in São Paulo's current month. */
-  receivedThisMonthCents: number;
-  /** Charges marked vencida: their sum and how many. */
-  overdueCents: number;
-  overdueCount: number;
-}
-
-/** How many charges are vencida, from charge_totals (kept by triggers, decision 030). */
-const OVERDUE_COUNT = sql`(select coalesce(sum(charges), 0) from charge_totals where basis = 'due' and status = 'vencida')`;
-
-/** The sidebar's count on "Financeiro" (issue 45): the charges marked vencida (for readCounts). */
-export const overdueChargesCount = (): SQL => OVERDUE_COUNT;
-
-/** The dashboard's "Recebido no mês" and "Em atraso" cards, from charge_totals. */
-export async function getBillingFigures({ today }: { today: string }): Promise<BillingFigures> {
-  const monthStart = `${today.slice(0, 8)}01`;
-  const [row] = await queryRows<{ received: string; overdue: string; overdue_count: string }>(
-    getDb(),
-    sql`select
-          (select coalesce(sum(amount_cents), 0) from charge_totals
-            where basis = 'paid' and day >= ${monthStart}::date and day <= ${today}::date) as received,
-          (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'due' and status = 'vencida')
-          - (select coalesce(sum(amount_cents), 0) from charge_totals where basis = 'partial' and status = 'vencida') as overdue,
-          ${OVERDUE_COUNT} as overdue_count`,
-  );
-  return {
-    receivedThisMonthCents: Number(row.received),
-    overdueCents: Number(row.overdue),
-    overdueCount: Number(row.overdue_count),
-  };
 }
 
 export interface BillableClient {

@@ -80,7 +80,7 @@ describe("Financeiro list", () => {
     expect(byAmount.rows.map((r) => r.amountCents)).toEqual([5000, 10000, 20000]);
   });
 
-  it("totals follow the filter: a receber, recebido no período, vencido", async () => {
+  it("totals follow the filter: a receber, recebido, vencido", async () => {
     expect(await chargeTotals({})).toEqual({
       receivableCents: 25000,
       receivedCents: 10000,
@@ -101,8 +101,10 @@ describe("Financeiro list", () => {
   it("the dashboard figures: received this month (São Paulo) and overdue", async () => {
     expect(await getBillingFigures({ today: "2026-06-20" })).toEqual({
       receivedThisMonthCents: 10000,
+      receivedThisMonthPath: "/admin/billing?paid_from=2026-06-01&paid_to=2026-06-20",
       overdueCents: 5000,
       overdueCount: 1,
+      overduePath: "/admin/billing?status=vencida",
     });
     expect((await getBillingFigures({ today: "2026-07-01" })).receivedThisMonthCents).toBe(0);
   });

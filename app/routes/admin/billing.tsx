@@ -109,8 +109,17 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
         <input type="date" name="from" defaultValue={filters.from ?? ""} className={select} />
       </label>
       <label className="text-sm text-slate-700">
-        até
+        Vencimento até
         <input type="date" name="to" defaultValue={filters.to ?? ""} className={select} />
+      </label>
+      {/* The payment date (issue 44): the dashboard's "Recebido no mês" opens this range. */}
+      <label className="text-sm text-slate-700">
+        Pagamento de
+        <input type="date" name="paid_from" defaultValue={filters.paidFrom ?? ""} className={select} />
+      </label>
+      <label className="text-sm text-slate-700">
+        Pagamento até
+        <input type="date" name="paid_to" defaultValue={filters.paidTo ?? ""} className={select} />
       </label>
       <label className="text-sm text-slate-700">
         Tipo
@@ -163,7 +172,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
       />
       <OneOffForm />
       <Filters filters={filters} />
-      <ChargeTotalsCards totals={totals} />
+      <ChargeTotalsCards totals={totals} filters={filters} />
       <ChargesTable
         rows={rows}
         sort={sort}

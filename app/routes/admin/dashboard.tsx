@@ -14,6 +14,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { now, today } from "~/server/clock.server";
 import { TodayBlock } from "~/components/admin/dashboard/today-block";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { DASHBOARD_LINKS } from "~/modules/dashboard/dashboard-links";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { getPromiseFigures } from "~/modules/onboarding/promises.server";
 import { PromiseFigures } from "~/components/admin/dashboard/promise-figures";
@@ -65,6 +66,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           value={clients?.total.value ?? null}
           change={clients?.total.change ?? null}
           caption={`Comparado com o total de 30 dias atrás: ${clients?.total.before ?? 0}`}
+          link={DASHBOARD_LINKS.clients}
         />
         <StatCard
           title="Clientes Ativos"
@@ -77,6 +79,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={Package}
           value={plans?.value ?? null}
           caption={`${plans?.last30 ?? 0} ${plans?.last30 === 1 ? "criado" : "criados"} nos últimos 30 dias`}
+          link={DASHBOARD_LINKS.plans}
         />
         <StatCard
           title="Leads Novos"
@@ -84,6 +87,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           value={leads?.value ?? null}
           change={leads?.change ?? null}
           caption={`Aguardando o primeiro contato. Recebidos: ${leads?.last30 ?? 0} nos últimos 30 dias vs. ${leads?.previous30 ?? 0} nos 30 anteriores`}
+          link={DASHBOARD_LINKS.newLeads}
         />
       </section>
       <BillingCards figures={billing} />

@@ -35,13 +35,22 @@ async function payCharge(item: Locator, number: string) {
     .click();
 }
 
+/** A Financeiro card's figure: the first paragraph beside its heading (a note follows it). */
+const financeiroCard = async (page: Page, label: string) =>
+  cents(
+    await page
+      .getByRole("heading", { name: label, exact: true })
+      .locator("xpath=..")
+      .locator("p")
+      .first()
+      .innerText(),
+  );
+
 async function financeiroTotals(page: Page, clientId: string) {
   await gotoReady(page, `/admin/billing?client=${clientId}`);
-  const card = (label: string) =>
-    page.getByRole("heading", { name: label, exact: true }).locator("xpath=..").locator("p");
   return {
-    receivable: cents(await card("A receber").innerText()),
-    received: cents(await card("Recebido no período").innerText()),
+    receivable: await financeiroCard(page, "A receber"),
+    received: await financeiroCard(page, "Recebido"),
   };
 }
 
@@ -125,6 +134,20 @@ test("Premium client: first charge with activation fee, PIX e-mail, payment and 
   // 7 (first half). Financeiro's totals moved from "a receber" to "recebido".
   totals = await financeiroTotals(page, clientId);
   expect(totals).toEqual({ receivable: 0, received: receivedBefore + total });
+
+  // The dashboard's "Recebido no mês" opens the rows that add up to it (issue 44): this month's
+  // payments by payment date, this one among them, and Financeiro's card says the same figure.
+  await gotoReady(page, "/admin");
+  const receivedCard = page
+    .getByRole("region", { name: "Financeiro" })
+    .locator("div.rounded-xl")
+    .filter({ has: page.getByRole("heading", { name: "Recebido no mês" }) });
+  const receivedThisMonth = cents(await receivedCard.locator("p").first().innerText());
+  expect(receivedThisMonth).toBeGreaterThanOrEqual(total);
+  await receivedCard.getByRole("link", { name: "Pagamentos deste mês (por data de pagamento)" }).click();
+  await expect(page).toHaveURL(new RegExp(`paid_from=${today.slice(0, 8)}01&paid_to=${today}`));
+  await expect(page.getByRole("table", { name: "Cobranças" })).toContainText(number);
+  expect(await financeiroCard(page, "Recebido no período (por data de pagamento)")).toBe(receivedThisMonth);
 
   // 6. Ten days before the period ends, the renewal job issues the next month.
   const moved = await serverClock(page.request, {

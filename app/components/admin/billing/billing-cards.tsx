@@ -4,22 +4,25 @@ import { Card } from "~/components/admin/ui";
 import { formatMoney } from "~/lib/format";
 import type { BillingFigures } from "~/modules/billing/list.server";
 
-/** The dashboard's money cards: what came in this month and what is overdue, both linked to Financeiro. */
+/**
+ * The dashboard's money cards: what came in this month and what is overdue, each linked to the
+ * Financeiro filter whose rows add up to it (issue 44; the paths come with the figures).
+ */
 export function BillingCards({ figures }: { figures: BillingFigures | null }) {
   const cards = [
     {
       title: "Recebido no mês",
       icon: Wallet,
       value: figures ? formatMoney(figures.receivedThisMonthCents) : "—",
-      note: "Pagamentos registrados neste mês",
-      to: "/admin/billing?status=paga",
+      note: "Pagamentos deste mês (por data de pagamento)",
+      to: figures?.receivedThisMonthPath ?? "/admin/billing",
     },
     {
       title: "Em atraso",
       icon: AlertTriangle,
       value: figures ? formatMoney(figures.overdueCents) : "—",
       note: figures ? `${figures.overdueCount} cobrança(s) vencida(s)` : "Indisponível",
-      to: "/admin/billing?status=vencida",
+      to: figures?.overduePath ?? "/admin/billing?status=vencida",
     },
   ];
   return (

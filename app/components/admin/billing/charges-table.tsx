@@ -5,27 +5,49 @@ import { formatIsoDate, formatMoney } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS } from "~/modules/billing/billing.schema";
 import { paidSummary } from "~/modules/billing/charge-paid";
 import { chargePurpose } from "~/modules/billing/charge-purpose";
+import { hasChargeFilter, type ChargeFilters } from "~/modules/billing/charge-filters";
 import type { ChargeTotals } from "~/modules/billing/list.server";
 import { ChargeRowActions, type ChargeRowView } from "./charge-row-actions";
 import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
 
 export type { ChargeRowView };
 
-/** The Financeiro totals for the current filter. */
-export function ChargeTotalsCards({ totals }: { totals: ChargeTotals | null }) {
+/**
+ * Financeiro's cards (issue 44): each sums the rows listed under it for the same filter, and says
+ * what it sums; "Recebido" is by payment date only when the list is filtered by payment date.
+ */
+export function ChargeTotalsCards({
+  totals,
+  filters,
+}: {
+  totals: ChargeTotals | null;
+  filters: ChargeFilters;
+}) {
+  const filtered = hasChargeFilter(filters);
+  const scope = filtered ? "nas cobranças filtradas" : "em todas as cobranças";
+  const byPaymentDate = Boolean(filters.paidFrom || filters.paidTo);
   const cards = [
-    ["A receber", totals?.receivableCents],
-    ["Recebido no período", totals?.receivedCents],
-    ["Vencido", totals?.overdueCents],
+    ["A receber", totals?.receivableCents, `Falta pagar ${scope}`],
+    [
+      byPaymentDate ? "Recebido no período (por data de pagamento)" : "Recebido",
+      totals?.receivedCents,
+      `Pago ${scope}`,
+    ],
+    [
+      "Vencido",
+      totals?.overdueCents,
+      filtered ? "Falta pagar nas vencidas filtradas" : "Falta pagar nas cobranças vencidas",
+    ],
   ] as const;
   return (
     <div className="mb-4 grid gap-4 sm:grid-cols-3">
-      {cards.map(([label, cents]) => (
+      {cards.map(([label, cents, note]) => (
         <Card key={label}>
           <h2 className="text-sm font-medium text-slate-600">{label}</h2>
           <p className="mt-2 text-2xl font-bold text-slate-900">
             {cents === undefined ? "—" : formatMoney(cents)}
           </p>
+          <p className="mt-1 text-xs text-slate-600">{note}</p>
         </Card>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import { Minus, TrendingDown, TrendingUp } from "lucide-react";
+import { Link } from "react-router";
 import { Card } from "~/components/admin/ui";
 
 /**
@@ -13,6 +14,7 @@ export function StatCard({
   change = null,
   goodWhen = "up",
   caption,
+  link,
 }: {
   title: string;
   icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
@@ -23,6 +25,8 @@ export function StatCard({
   /** Whether a rise is good news ("up"), bad news ("down"), or neither. */
   goodWhen?: "up" | "down" | "neutral";
   caption: string;
+  /** The page whose rows the figure counts (issue 44: a card opens what it counts). */
+  link?: { to: string; label: string };
 }) {
   const good = change != null && change !== 0 && goodWhen !== "neutral" && change > 0 === (goodWhen === "up");
   const tone =
@@ -59,6 +63,11 @@ export function StatCard({
       <p className="mt-1 text-xs text-slate-600">
         {value !== null ? caption : "Dados indisponíveis no momento."}
       </p>
+      {link && (
+        <Link to={link.to} className="mt-1 inline-block text-xs text-brand-700 hover:underline">
+          {link.label}
+        </Link>
+      )}
     </Card>
   );
 }
