@@ -7,6 +7,7 @@ import { isId } from "~/lib/ids";
 import { likeContains } from "~/lib/list-params";
 import { listPage, type ListPage } from "~/server/db-tools/list-page.server";
 import { type ClientEditInput, type ClientInput, type ClientSort } from "./clients.schema";
+import type { ClientStatus } from "./clients.constants";
 import { emit } from "~/modules/events/index.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { startSubscription } from "./subscription-history.server";
@@ -79,12 +80,15 @@ export interface ClientListRow {
  */
 export async function listClients({
   q = "",
+  status = null,
   sort = "created_at",
   dir = "desc",
   page = 1,
   pageSize = 20,
 }: {
   q?: string;
+  /** Only clients in this status (the dashboard's "Clientes Ativos" opens `?status=ativo`). */
+  status?: ClientStatus | null;
   sort?: ClientSort;
   dir?: "asc" | "desc";
   page?: number;
@@ -93,6 +97,7 @@ export async function listClients({
   const order = dir === "asc" ? asc : desc;
   const db = getDb();
   return listPage({
+    filter: status ? eq(clients.status, status) : undefined,
     search: clientSearch(q),
     candidates: (where) =>
       db.select({ id: clients.id, createdAt: clients.createdAt }).from(clients).where(where).getSQL(),

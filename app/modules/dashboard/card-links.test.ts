@@ -66,6 +66,13 @@ describe("the dashboard's count cards", () => {
     expect(clientList.rows).toHaveLength(dash.clients!.total.value);
     expect(clientList.count?.total).toBe(dash.clients!.total.value);
 
+    const activeList = (await clientsRoute.loader(
+      args(get(DASHBOARD_LINKS.activeClients.to, admin)),
+    )) as Awaited<ReturnType<typeof clientsRoute.loader>>;
+    expect(dash.clients?.active.value).toBe(3);
+    expect(activeList.rows.map((r) => r.status)).toEqual(["ativo", "ativo", "ativo"]);
+    expect(activeList.count?.total).toBe(dash.clients!.active.value);
+
     const planList = (await plansRoute.loader(args(get(DASHBOARD_LINKS.plans.to, admin)))) as Awaited<
       ReturnType<typeof plansRoute.loader>
     >;

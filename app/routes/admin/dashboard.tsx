@@ -73,6 +73,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={UserCheck}
           value={clients?.active.value ?? null}
           caption={`${activeShare}% dos clientes`}
+          link={DASHBOARD_LINKS.activeClients}
         />
         <StatCard
           title="Planos Disponíveis"

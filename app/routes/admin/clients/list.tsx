@@ -10,7 +10,13 @@ import { toast } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseListParams } from "~/lib/list-params";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { CLIENT_MESSAGES, CLIENT_PAGE_SIZE, CLIENT_SORTS } from "~/modules/clients/clients.schema";
+import {
+  CLIENT_MESSAGES,
+  CLIENT_PAGE_SIZE,
+  CLIENT_SORTS,
+  CLIENT_STATUSES,
+  CLIENT_STATUS_LABELS,
+} from "~/modules/clients/clients.schema";
 import { deleteClient, listClients } from "~/modules/clients/clients.server";
 import { readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
@@ -24,9 +30,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     pageSize: CLIENT_PAGE_SIZE,
   });
   const { q, sort, dir, page, pageSize } = params;
+  // An unknown status is no filter, as an unknown sort is the default one.
+  const wanted = new URL(request.url).searchParams.get("status");
+  const status = CLIENT_STATUSES.find((s) => s === wanted) ?? null;
   try {
-    const { rows, hasMore, count } = await listClients({ q, sort, dir, page, pageSize });
-    return { rows, hasMore, count, q, sort, dir, page, pageSize, toast: null };
+    const { rows, hasMore, count } = await listClients({ q, status, sort, dir, page, pageSize });
+    return { rows, hasMore, count, q, status, sort, dir, page, pageSize, toast: null };
   } catch (err) {
     log.error({ err }, "clients list failed");
     return {
@@ -34,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       hasMore: false,
       count: null,
       q,
+      status,
       sort,
       dir,
       page,
@@ -66,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ClientsList({ loaderData }: Route.ComponentProps) {
-  const { rows, hasMore, count, q, sort, dir, page, pageSize } = loaderData;
+  const { rows, hasMore, count, q, status, sort, dir, page, pageSize } = loaderData;
   useReplyToast(loaderData);
   return (
     <>
@@ -88,13 +98,33 @@ export default function ClientsList({ loaderData }: Route.ComponentProps) {
           placeholder="Nome, email ou negócio"
           label="Buscar clientes"
           keep={{ sort: sort === "created_at" ? null : sort, dir: dir === "desc" ? null : dir }}
-        />
+        >
+          <select
+            name="status"
+            defaultValue={status ?? ""}
+            aria-label="Status do cliente"
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+          >
+            <option value="">Todos os status</option>
+            {CLIENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {CLIENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </SearchForm>
       </div>
       <ClientsTable
         rows={rows}
         sort={sort}
         dir={dir}
-        emptyText={q ? `Nenhum cliente encontrado para "${q}".` : "Nenhum cliente cadastrado."}
+        emptyText={
+          q
+            ? `Nenhum cliente encontrado para "${q}".`
+            : status
+              ? `Nenhum cliente ${CLIENT_STATUS_LABELS[status].toLowerCase()}.`
+              : "Nenhum cliente cadastrado."
+        }
       />
       <Pagination page={page} pageSize={pageSize} count={count} hasMore={hasMore} />
     </>
