@@ -4,8 +4,10 @@ import { Card } from "~/components/admin/ui";
 import { MrrWaterfall } from "~/components/admin/revenue/mrr-waterfall";
 import { RevenueNowCards } from "~/components/admin/revenue/revenue-now";
 import { RevenueClientsTable, RevenueMonthsTable } from "~/components/admin/revenue/revenue-tables";
+import { ConsistencySection } from "~/components/admin/revenue/consistency-section";
 import { PageHeader } from "~/components/ui/page-header";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { checkConsistency } from "~/modules/consistency/index.server";
 import { MRR_MOVEMENT_LABELS } from "~/modules/revenue/revenue.constants";
 import { monthLabel } from "~/lib/dates";
 import { parseRevenueQuery } from "~/modules/revenue/revenue.format";
@@ -17,16 +19,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const day = today();
   const [now, months] = await Promise.all([revenueNow({ today: day }), revenueMonths({ today: day })]);
+  const params = new URL(request.url).searchParams;
   const { month, movement } = parseRevenueQuery(
-    new URL(request.url).searchParams,
+    params,
     months.map((m) => m.month),
   );
   const clients = movement ? await revenueClients({ today: day, month, movement }) : null;
-  return { now, months, month, movement, clients };
+  // "Conferência" (issue 44 item 3) recomputes everything: only when asked, after requireAdmin.
+  const differences = params.get("conferencia") === "1" ? await checkConsistency({ today: day }) : null;
+  return { now, months, month, movement, clients, differences };
 }
 
 export default function RevenuePage({ loaderData }: Route.ComponentProps) {
-  const { now, months, month, movement, clients } = loaderData;
+  const { now, months, month, movement, clients, differences } = loaderData;
   const selected = months.find((m) => m.month === month) ?? months[months.length - 1];
   return (
     <>
@@ -61,6 +66,7 @@ export default function RevenuePage({ loaderData }: Route.ComponentProps) {
           <RevenueClientsTable rows={clients} month={month} movement={movement} />
         </section>
       )}
+      <ConsistencySection differences={differences} />
     </>
   );
 }

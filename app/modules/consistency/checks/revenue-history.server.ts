@@ -80,5 +80,9 @@ export async function balancesFromEvents(days: string[], db: DbOrTx = getDb()) {
     sql`select ${sql.join(totals, sql`, `)}
           from (select ${sql.join(perClient, sql`, `)} from subscription_events group by client_id) c`,
   );
-  return days.map((day, i) => ({ day, mrr: Number(row?.[`m${i}`] ?? 0), paying: Number(row?.[`p${i}`] ?? 0) }));
+  return days.map((day, i) => ({
+    day,
+    mrr: Number(row?.[`m${i}`] ?? 0),
+    paying: Number(row?.[`p${i}`] ?? 0),
+  }));
 }

@@ -49,6 +49,22 @@ export async function checkRevenueNow(today: string): Promise<Difference[]> {
       message: `Assinatura vale ${money(Number(r.table_value))}/mês pela tabela de assinaturas, mas ${money(Number(r.history))} pelo histórico até ${formatIsoDate(today)}`,
       ids: [r.id, r.client_id],
     });
+  // Events of deleted subscriptions lose their subscription (set null); each deletion ends its
+  // revenue with a fim, so what is left of them must net to 0 for every client.
+  const orphans = await queryRows<{ client_id: string; net: number }>(
+    getDb(),
+    sql`select client_id, sum(mrr_after_cents - mrr_before_cents)::int as net
+          from subscription_events
+         where subscription_id is null and effective_on <= ${today}::date
+         group by client_id having sum(mrr_after_cents - mrr_before_cents) <> 0
+         order by client_id`,
+  );
+  for (const o of orphans)
+    out.push({
+      check: "receita.assinatura",
+      message: `Histórico sem assinatura soma ${money(Number(o.net))}/mês para um cliente (assinatura excluída sem fim, ou evento avulso)`,
+      ids: [o.client_id],
+    });
   const perClient = new Map<string, number>();
   for (const r of rows) perClient.set(r.client_id, (perClient.get(r.client_id) ?? 0) + Number(r.table_value));
   const tableMrr = [...perClient.values()].reduce((a, b) => a + b, 0);
