@@ -105,6 +105,9 @@ beforeAll(async () => {
   await pay("a", "2026-08-03");
   await at("2026-08-30", () => issueRenewalCharges({ today: "2026-08-30" }));
   await pay("a", "2026-09-02", "2026-09-03");
+  // Its October renewal paid at Premium, then down to Básico now; November's renewal at Básico.
+  await at("2026-09-30", () => issueRenewalCharges({ today: "2026-09-30" }));
+  await pay("a", "2026-10-03", "2026-10-03");
   const down = await at("2026-10-10", () =>
     changeSubscriptionPlan({
       clientId: ids.a,
@@ -114,9 +117,6 @@ beforeAll(async () => {
     }),
   );
   expect(down.ok).toBe(true);
-  // Its October and November renewals, paid (November's at the new price).
-  await at("2026-09-30", () => issueRenewalCharges({ today: "2026-09-30" }));
-  await pay("a", "2026-10-03", "2026-10-03");
   await at("2026-10-30", () => issueRenewalCharges({ today: "2026-10-30" }));
   await pay("a", "2026-11-03", "2026-11-03");
   // b: a converted lead's referral waiting for payment; its payment and published onboarding
@@ -146,6 +146,22 @@ beforeAll(async () => {
     cancelSubscription({ clientId: ids.c, subscriptionId: ids["c.sub"], when: "agora", actor: admin }),
   );
   expect(cancelled.ok).toBe(true);
+  // d: Premium from October 25, paid; down to Básico at the next renewal, whose charge is issued
+  // today for the period starting November 25: the row holds Básico already, the history says
+  // Premium until then.
+  await newClient("d", plan.Premium, "2026-10-25");
+  await pay("d", "2026-10-25");
+  const scheduled = await at("2026-11-05", () =>
+    changeSubscriptionPlan({
+      clientId: ids.d,
+      subscriptionId: ids["d.sub"],
+      planId: plan.Básico,
+      when: "renovacao",
+      actor: admin,
+    }),
+  );
+  expect(scheduled.ok).toBe(true);
+  expect(await at(TODAY, () => issueRenewalCharges({ today: TODAY }))).toBe(1);
   const atEnd = await at("2026-11-12", () =>
     cancelSubscription({
       clientId: ids.a,
@@ -161,9 +177,12 @@ describe("checkConsistency", () => {
   it("finds no difference on a business made by the product's own functions", async () => {
     const [ref] = await t.db.select().from(referrals).where(eq(referrals.id, ids.referral));
     expect(ref.status).toBe("concluido");
-    // Not an empty business: a (Básico after its downgrade, until December) and b pay now, c left.
+    // Not an empty business: a (Básico after its downgrade, until December), b and d (Premium
+    // until its renewal) pay now; c left.
     const now = await revenueNow({ today: TODAY });
-    expect({ mrr: now.mrrCents, paying: now.payingClients }).toEqual({ mrr: 9980, paying: 2 });
+    expect({ mrr: now.mrrCents, paying: now.payingClients }).toEqual({ mrr: 18970, paying: 3 });
+    const [dSub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, ids["d.sub"]));
+    expect(dSub.planId).toBe(plan.Básico);
     expect(await differencesNow()).toEqual([]);
   });
 
@@ -178,6 +197,12 @@ describe("checkConsistency", () => {
         "Assinatura vale R$\u00a049,90/mês pela tabela de assinaturas, mas R$\u00a089,90 pelo histórico até 15/11/2026",
       );
       expect(found.map((d) => d.check)).toContain("receita.mrr");
+      // b's first charge, paid at R$ 49,90, is now counted at R$ 89,90.
+      const price = found.find((d) => d.check === "receita.preco_cobrado");
+      expect(price?.ids.slice(1)).toEqual([ids["b.sub"], ids.b]);
+      expect(price?.message).toMatch(
+        /cobrou R\$\u00a049,90\/mês, mas o histórico conta R\$\u00a089,90\/mês$/,
+      );
     } finally {
       await t.db.update(subscriptionEvents).set({ mrrAfterCents: 4990 }).where(where);
     }

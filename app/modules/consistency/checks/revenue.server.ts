@@ -155,10 +155,56 @@ export async function checkPaidPeriods(): Promise<Difference[]> {
   }));
 }
 
+/**
+ * A month counts at the price charged for it: a paid subscription charge's monthly value (its
+ * mensalidade lines ÷ the months of its period; activation fees and one-off lines are not
+ * recurring) against the subscription's monthly value in the history on the period's first day.
+ */
+export async function checkChargedPrices(): Promise<Difference[]> {
+  // months: the period's length in whole months (period_end is the day before the next period).
+  // history: the subscription's events up to the period's first day (a change at renewal is
+  // dated on it, so the new price counts from the period it was charged for).
+  const rows = await queryRows<{
+    id: string;
+    number: string;
+    client_id: string;
+    subscription_id: string;
+    period_start: string;
+    charged: number;
+    history: number;
+  }>(
+    getDb(),
+    sql`with paid as (
+          select c.id, c.number, c.client_id, c.subscription_id, c.period_start,
+                 (select sum(l.amount_cents) from charge_lines l
+                   where l.charge_id = c.id and l.kind = 'mensalidade') as monthly_lines,
+                 (select extract(year from a) * 12 + extract(month from a)
+                    from age(c.period_end + 1, c.period_start) a) as months
+            from charges c
+           where c.status = 'paga' and c.subscription_id is not null and c.period_start is not null
+        )
+        select p.id, p.number, p.client_id, p.subscription_id,
+               to_char(p.period_start, 'YYYY-MM-DD') as period_start,
+               round(p.monthly_lines / p.months)::int as charged,
+               coalesce((select sum(e.mrr_after_cents - e.mrr_before_cents) from subscription_events e
+                          where e.subscription_id = p.subscription_id and e.effective_on <= p.period_start), 0)::int as history
+          from paid p
+         where p.monthly_lines is not null and p.months > 0
+         order by p.period_start, p.id`,
+  );
+  return rows
+    .filter((r) => Number(r.charged) !== Number(r.history))
+    .map((r) => ({
+      check: "receita.preco_cobrado",
+      message: `Cobrança ${r.number} (período de ${formatIsoDate(r.period_start)}) cobrou ${money(Number(r.charged))}/mês, mas o histórico conta ${money(Number(r.history))}/mês`,
+      ids: [r.id, r.subscription_id, r.client_id],
+    }));
+}
+
 export async function checkRevenue(today: string): Promise<Difference[]> {
-  return [
-    ...(await checkRevenueNow(today)),
-    ...(await checkRevenueMonths(today)),
-    ...(await checkPaidPeriods()),
-  ];
+  const paidPeriods = await checkPaidPeriods();
+  // A charge whose client had no revenue at all is reported once, as such, not again for its price.
+  const churnedCharges = new Set(paidPeriods.map((d) => d.ids[0]));
+  const prices = (await checkChargedPrices()).filter((d) => !churnedCharges.has(d.ids[0]));
+  return [...(await checkRevenueNow(today)), ...(await checkRevenueMonths(today)), ...paidPeriods, ...prices];
 }
