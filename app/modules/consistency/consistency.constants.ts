@@ -14,4 +14,5 @@ export interface Difference {
 export const CONSISTENCY_MESSAGES = {
   none: "Nenhuma diferença",
   noneFound: "Nenhuma diferença encontrada.",
+  failed: "Não foi possível conferir os números agora. Tente de novo em instantes.",
 } as const;

@@ -13,6 +13,7 @@ import { monthLabel } from "~/lib/dates";
 import { parseRevenueQuery } from "~/modules/revenue/revenue.format";
 import { revenueClients, revenueMonths, revenueNow } from "~/modules/revenue/revenue.server";
 import { today } from "~/server/clock.server";
+import { log } from "~/server/logging/logger.server";
 
 // Receita (issue 33): balances now, twelve months of MRR movements, and the clients behind each.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   const clients = movement ? await revenueClients({ today: day, month, movement }) : null;
   // "Conferência" (issue 44 item 3) recomputes everything: only when asked, after requireAdmin.
-  const differences = params.get("conferencia") === "1" ? await checkConsistency({ today: day }) : null;
+  // A failure is logged and said on the section; the rest of the page still renders.
+  const differences =
+    params.get("conferencia") === "1"
+      ? await checkConsistency({ today: day }).catch((err: unknown) => {
+          log.error({ err }, "consistency check failed");
+          return "erro" as const;
+        })
+      : null;
   return { now, months, month, movement, clients, differences };
 }
 

@@ -7,7 +7,7 @@ import { CONSISTENCY_MESSAGES, type Difference } from "~/modules/consistency/con
  * since it recomputes every figure from the base tables. Lists each difference with the ids of
  * the records behind it.
  */
-export function ConsistencySection({ differences }: { differences: Difference[] | null }) {
+export function ConsistencySection({ differences }: { differences: Difference[] | "erro" | null }) {
   const [params] = useSearchParams();
   const next = new URLSearchParams(params);
   next.set("conferencia", "1");
@@ -29,12 +29,17 @@ export function ConsistencySection({ differences }: { differences: Difference[] 
           Recalcula MRR, movimentos, cards do Financeiro e do dashboard, indicações e implantações a partir
           das assinaturas, do histórico e das cobranças, e lista o que não bate.
         </p>
-        {differences && differences.length === 0 && (
+        {differences === "erro" && (
+          <p role="status" className="mt-4 text-sm font-medium text-red-700">
+            {CONSISTENCY_MESSAGES.failed}
+          </p>
+        )}
+        {Array.isArray(differences) && differences.length === 0 && (
           <p role="status" className="mt-4 text-sm font-medium text-emerald-700">
             {CONSISTENCY_MESSAGES.noneFound}
           </p>
         )}
-        {differences && differences.length > 0 && (
+        {Array.isArray(differences) && differences.length > 0 && (
           <>
             <p role="status" className="mt-4 text-sm font-medium text-amber-800">
               {differences.length} diferença(s) encontrada(s).

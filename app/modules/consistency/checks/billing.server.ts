@@ -1,5 +1,5 @@
 import { addDays, addMonths } from "~/lib/dates";
-import { formatMoney } from "~/lib/format";
+import { formatIsoDate, formatMoney } from "~/lib/format";
 import { CHARGE_STATUSES, PAYABLE_CHARGE_STATUSES } from "~/modules/billing/billing.constants";
 import {
   chargeTotals,
@@ -25,7 +25,7 @@ const paidWithin = (r: ChargeListRow, from?: string | null, to?: string | null) 
 function describe(f: ChargeFilters): string {
   const parts = [
     f.status ? `status ${f.status}` : null,
-    f.from && f.to ? `vencimento ${f.from} a ${f.to}` : null,
+    f.from && f.to ? `vencimento de ${formatIsoDate(f.from)} a ${formatIsoDate(f.to)}` : null,
   ];
   return parts.filter(Boolean).join(", ") || "sem filtro";
 }
