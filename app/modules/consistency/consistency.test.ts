@@ -14,7 +14,9 @@ import { openPglite } from "~/db/client.server";
 import { charges, onboardings, plans, referrals, subscriptionEvents, subscriptions } from "~/db/schema";
 import { issueRenewalCharges } from "~/modules/billing/billing.server";
 import { listClientCharges } from "~/modules/billing/charge-reads.server";
+import { markOverdueCharges } from "~/modules/billing/overdue.server";
 import { recordPayment } from "~/modules/billing/payments.server";
+import { suspendOverdueSubscriptions } from "~/modules/billing/suspension.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/subscription-changes.server";
 import { publishOnboarding } from "~/modules/onboarding/onboarding.server";
@@ -146,6 +148,13 @@ beforeAll(async () => {
     cancelSubscription({ clientId: ids.c, subscriptionId: ids["c.sub"], when: "agora", actor: admin }),
   );
   expect(cancelled.ok).toBe(true);
+  // e: Premium from September 20, first charge paid, its October renewal never: overdue, then
+  // suspended (still in MRR, "em risco").
+  await newClient("e", plan.Premium, "2026-09-20");
+  await pay("e", "2026-09-20");
+  await at("2026-10-10", () => issueRenewalCharges({ today: "2026-10-10" }));
+  expect(await at("2026-10-23", () => markOverdueCharges({ today: "2026-10-23" }))).toBe(1);
+  expect(await at(TODAY, () => suspendOverdueSubscriptions({ today: TODAY }))).toBe(1);
   // d: Premium from October 25, paid; down to Básico at the next renewal, whose charge is issued
   // today for the period starting November 25: the row holds Básico already, the history says
   // Premium until then.
@@ -177,10 +186,15 @@ describe("checkConsistency", () => {
   it("finds no difference on a business made by the product's own functions", async () => {
     const [ref] = await t.db.select().from(referrals).where(eq(referrals.id, ids.referral));
     expect(ref.status).toBe("concluido");
-    // Not an empty business: a (Básico after its downgrade, until December), b and d (Premium
-    // until its renewal) pay now; c left.
+    // Not an empty business: a (Básico after its downgrade, until December), b, d (Premium until
+    // its renewal) and e (suspended, at risk) pay now; c left.
     const now = await revenueNow({ today: TODAY });
-    expect({ mrr: now.mrrCents, paying: now.payingClients }).toEqual({ mrr: 18970, paying: 3 });
+    expect({ mrr: now.mrrCents, paying: now.payingClients, atRisk: now.atRiskCents }).toEqual({
+      mrr: 27960,
+      paying: 4,
+      atRisk: 8990,
+    });
+    expect(now.overdueCents).toBe(8990);
     const [dSub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, ids["d.sub"]));
     expect(dSub.planId).toBe(plan.Básico);
     expect(await differencesNow()).toEqual([]);

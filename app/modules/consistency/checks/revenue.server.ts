@@ -21,7 +21,13 @@ export async function checkRevenueNow(today: string): Promise<Difference[]> {
   // - The history: the net of its events dated up to today. A plan change at renewal switches the
   //   row at once but dates its event on the new period's first day, possibly after today: such
   //   scheduled changes are taken back out of the table's value before comparing.
-  const rows = await queryRows<{ id: string; client_id: string; table_value: number; history: number }>(
+  const rows = await queryRows<{
+    id: string;
+    client_id: string;
+    suspended: boolean;
+    table_value: number;
+    history: number;
+  }>(
     getDb(),
     sql`with hist as (
           select subscription_id,
@@ -31,7 +37,7 @@ export async function checkRevenueNow(today: string): Promise<Difference[]> {
             from subscription_events where subscription_id is not null
            group by subscription_id
         )
-        select s.id, s.client_id,
+        select s.id, s.client_id, s.status = 'suspensa' as suspended,
                (case when s.status in ('ativa', 'suspensa') and not s.no_billing and s.start_date <= ${today}::date
                           and (s.cancel_at is null or s.cancel_at > ${today}::date)
                      then p.price_cents else 0 end
@@ -75,6 +81,14 @@ export async function checkRevenueNow(today: string): Promise<Difference[]> {
       check: "receita.mrr",
       message: `Receita mostra MRR ${money(now.mrrCents)}; as assinaturas em vigor somam ${money(tableMrr)}`,
       ids: [],
+    });
+  // "MRR em risco": what the suspended subscriptions are worth (they stay in MRR).
+  const atRisk = rows.filter((r) => r.suspended).reduce((n, r) => n + Number(r.table_value), 0);
+  if (now.atRiskCents !== atRisk)
+    out.push({
+      check: "receita.em_risco",
+      message: `Receita mostra "MRR em risco" ${money(now.atRiskCents)}; as assinaturas suspensas valem ${money(atRisk)}`,
+      ids: rows.filter((r) => r.suspended).map((r) => r.id),
     });
   if (now.payingClients !== tablePaying)
     out.push({
