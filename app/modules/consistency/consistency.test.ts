@@ -16,6 +16,7 @@ import { issueRenewalCharges } from "~/modules/billing/billing.server";
 import { listClientCharges } from "~/modules/billing/charge-reads.server";
 import { markOverdueCharges } from "~/modules/billing/overdue.server";
 import { recordPayment } from "~/modules/billing/payments.server";
+import { refundCharge } from "~/modules/billing/reversals.server";
 import { suspendOverdueSubscriptions } from "~/modules/billing/suspension.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/subscription-changes.server";
@@ -155,6 +156,11 @@ beforeAll(async () => {
   await at("2026-10-10", () => issueRenewalCharges({ today: "2026-10-10" }));
   expect(await at("2026-10-23", () => markOverdueCharges({ today: "2026-10-23" }))).toBe(1);
   expect(await at(TODAY, () => suspendOverdueSubscriptions({ today: TODAY }))).toBe(1);
+  // f: Básico from November 2, first charge paid and refunded the next day: its onboarding
+  // stays, its subscription runs (a refund is money, not a cancellation).
+  await newClient("f", plan.Básico, "2026-11-02");
+  const refunded = await pay("f", "2026-11-02");
+  expect((await at("2026-11-03", () => refundCharge({ chargeId: refunded, actor: admin }))).ok).toBe(true);
   // d: Premium from October 25, paid; down to Básico at the next renewal, whose charge is issued
   // today for the period starting November 25: the row holds Básico already, the history says
   // Premium until then.
@@ -187,11 +193,11 @@ describe("checkConsistency", () => {
     const [ref] = await t.db.select().from(referrals).where(eq(referrals.id, ids.referral));
     expect(ref.status).toBe("concluido");
     // Not an empty business: a (Básico after its downgrade, until December), b, d (Premium until
-    // its renewal) and e (suspended, at risk) pay now; c left.
+    // its renewal), e (suspended, at risk) and f (refunded, still subscribed) count now; c left.
     const now = await revenueNow({ today: TODAY });
     expect({ mrr: now.mrrCents, paying: now.payingClients, atRisk: now.atRiskCents }).toEqual({
-      mrr: 27960,
-      paying: 4,
+      mrr: 32950,
+      paying: 5,
       atRisk: 8990,
     });
     expect(now.overdueCents).toBe(8990);
