@@ -223,13 +223,12 @@ describe("checkConsistency", () => {
   });
 
   it("reports a paid period in which the history churned the client", async () => {
-    // The September renewal of a, paid; a fim dated in its first day says a had no revenue then.
+    // The September renewal of a, paid.
     const [renewal] = await t.db
       .select()
       .from(charges)
       .where(sql`${charges.clientId} = ${ids.a} and ${charges.periodStart} = '2026-09-03'`);
-    // The issue's invented churn: the history ends a on the paid period's first day and brings it
-    // back the next.
+    // The issue's invented churn: the history ends a on the period's first day, back the next.
     const rows = await t.db
       .insert(subscriptionEvents)
       .values([
