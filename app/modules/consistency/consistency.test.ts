@@ -26,7 +26,6 @@ const TODAY = "2026-11-15";
 const admin = { id: "admin-1", name: "Ana Admin" };
 const ids: Record<string, string> = {};
 const plan: Record<string, string> = {};
-
 afterEach(() => resetClock());
 
 /** Runs `fn` with the clock on `day` (São Paulo afternoon). */
