@@ -5,9 +5,9 @@
 // figures computed from the events themselves, as the page did before the rollups.
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "~/db/client.server";
 import { clients, subscriptionEvents } from "~/db/schema";
 import { addDays } from "~/lib/dates";
+import { balancesFromEvents, movementsFromEvents } from "~/modules/consistency/checks/revenue-history.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { MRR_MOVEMENTS } from "./revenue.constants";
 import { getMrrFigure, monthBoundaries, revenueClients, revenueMonths, revenueNow } from "./revenue.server";
@@ -15,38 +15,12 @@ import { getMrrFigure, monthBoundaries, revenueClients, revenueMonths, revenueNo
 const t = useTestDatabase();
 const TODAY = "2026-11-15";
 
-/** Per event: the ChartMogul movement, from the client's MRR before and after it (reference). */
-async function referenceMovements() {
-  return queryRows<{ client_id: string; effective_on: string; movement: string; d: number }>(
-    t.db,
-    sql`with r as (
-          select e.client_id, e.effective_on, e.created_at, e.id, e.mrr_after_cents - e.mrr_before_cents as d,
-                 sum(e.mrr_after_cents - e.mrr_before_cents)
-                   over (partition by e.client_id order by e.effective_on, e.created_at, e.id) as after_c
-            from subscription_events e
-        ), h as (
-          select r.*, r.after_c - r.d as before_c,
-                 coalesce(max(r.after_c) over (partition by r.client_id order by r.effective_on, r.created_at, r.id
-                                               rows between unbounded preceding and 1 preceding), 0) > 0 as had_before
-            from r
-        )
-        select client_id, to_char(effective_on, 'YYYY-MM-DD') as effective_on, d::int as d,
-               case when before_c = 0 and after_c > 0 then case when had_before then 'reativacao' else 'novo' end
-                    when before_c > 0 and after_c = 0 then 'churn'
-                    when d > 0 then 'expansao' else 'contracao' end as movement
-          from h where d <> 0`,
-  );
-}
-
-/** MRR and paying clients on the morning of `day`, from the events (reference). */
+// The from-events computation lives with the consistency check, which compares it with the
+// rollups on every run (app/modules/consistency/checks/revenue-history.server.ts).
+const referenceMovements = () => movementsFromEvents(t.db);
 async function referenceBalance(day: string) {
-  const [row] = await queryRows<{ mrr: string; paying: string }>(
-    t.db,
-    sql`select coalesce(sum(mrr), 0) as mrr, count(*) filter (where mrr > 0) as paying
-          from (select client_id, sum(mrr_after_cents - mrr_before_cents) as mrr from subscription_events
-                 where effective_on < ${day}::date group by client_id) c`,
-  );
-  return { mrr: Number(row.mrr), paying: Number(row.paying) };
+  const [b] = await balancesFromEvents([day], t.db);
+  return { mrr: b.mrr, paying: b.paying };
 }
 
 async function expectFiguresMatchEvents() {

@@ -96,3 +96,21 @@ test("Receita follows one client: new business, expansion, churn, with drill-dow
   // 6. No axe violations on the page with its chart, tables and drill-down.
   await expectNoA11yViolations(page);
 });
+
+test("Conferência: the check runs only when asked and lists what disagrees, or that nothing does", async ({
+  adminPage: page,
+}) => {
+  await gotoReady(page, "/admin/revenue");
+  const section = page.getByRole("region", { name: "Conferência" });
+  await expect(section).toBeVisible();
+  // The normal page load does not run it.
+  await expect(section.getByRole("status")).toHaveCount(0);
+  await section.getByRole("link", { name: "Conferir números" }).click();
+  await expect(page).toHaveURL(/[?&]conferencia=1/);
+  // The demo and the other specs' clients may disagree (issue 44): either verdict is a verdict.
+  await expect(section.getByRole("status")).toHaveText(
+    /^(Nenhuma diferença encontrada\.|\d+ diferença\(s\) encontrada\(s\)\.)$/,
+  );
+  await expect(section.getByRole("link", { name: "Conferir de novo" })).toBeVisible();
+  await expectNoA11yViolations(page);
+});
