@@ -3,7 +3,7 @@ import { migrateChecked, withStartupLock } from "~/db/startup.server";
 import { baseUrl, env } from "~/lib/env.server";
 import { startAppMetrics } from "~/metrics.server";
 import { ensureAdmin } from "~/modules/auth/bootstrap.server";
-import { seedDemoModules } from "~/modules/demo/demo.server";
+import { buildDemoBusiness } from "~/modules/demo/demo.server";
 import { demoOperatorMessage } from "~/server/dev-data/demo-message";
 import { JOBS } from "~/jobs.server";
 import { listenForPublicContentChanges } from "~/server/cache/public-content.server";
@@ -40,18 +40,24 @@ export async function boot() {
   await withStartupLock(e.DATABASE_URL, async () => {
     await migrateChecked(db, { apply: e.MIGRATE_ON_START });
     setDatabase(db);
-    // The queue starts before anything that may publish an event (demo data, the admin).
-    await startJobs({ database: db, databaseUrl: e.DATABASE_URL, jobs: JOBS, worker: e.WORKER });
+    // The queue starts before anything that may publish an event (demo data, the admin). The demo
+    // business is made by moving the clock through the past year (app/modules/demo): no worker
+    // may run a job meanwhile, with that clock, so with SEED_DEMO=true the workers start after it.
+    const demoBusiness = e.SEED_DEMO === true;
+    const startQueue = (worker: boolean) =>
+      startJobs({ database: db, databaseUrl: e.DATABASE_URL, jobs: JOBS, worker });
+    await startQueue(e.WORKER && !demoBusiness);
     // The generated password is printed, not logged: the README promises it on the first start.
     await ensureAdmin({ log: printForOperator });
     if (e.SEED_DEMO) {
-      const seeded = await seedDemoData({ business: e.SEED_DEMO === true, extend: seedDemoModules });
+      const seeded = await seedDemoData({ business: e.SEED_DEMO === true, build: buildDemoBusiness });
       if (seeded.created.length) logger.info({ seeded: seeded.created }, "demo data created");
       if (seeded.business) {
         // Printed, not logged, like the first admin's password: shown once to the operator.
         printForOperator(demoOperatorMessage(seeded.business, { smtp: Boolean(e.SMTP_URL) }));
       }
     }
+    if (demoBusiness && e.WORKER) await startQueue(true);
   });
   // Other instances' admin changes drop this instance's cached public pages (PostgreSQL only).
   stopContentListener = await listenForPublicContentChanges({

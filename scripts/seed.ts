@@ -1,7 +1,7 @@
 // npm run db:seed: demo data on an empty database (never overwrites).
 // npm run db:seed -- --scale N: also N generated leads and proportional clients, referrals,
 // representatives and posts (see app/server/dev-data/scale.server.ts), on top of what exists.
-import { seedDemoModules } from "../app/modules/demo/demo.server";
+import { buildDemoBusiness } from "../app/modules/demo/demo.server";
 import { seedDemoData } from "../app/server/dev-data/demo.server";
 import { DEMO_CLIENT_AREA_EMAIL } from "../app/server/dev-data/demo-business-content";
 import { scaleCounts, seedScale } from "../app/server/dev-data/scale.server";
@@ -17,7 +17,7 @@ if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) {
 const db = await openConfiguredDatabase();
 // The demo business (leads, clients, a representative) only without --scale: the generated
 // rows are the data then.
-const { created, business } = await seedDemoData({ business: scale === undefined, extend: seedDemoModules });
+const { created, business } = await seedDemoData({ business: scale === undefined, build: buildDemoBusiness });
 console.log(
   created.length
     ? `Dados de demonstração criados: ${created.join(", ")}.`

@@ -28,6 +28,17 @@ export function setClock(at: Date | string): void {
   source = () => new Date(fixed);
 }
 
+/**
+ * Runs the clock from `at` at the real pace (Stripe's test clocks): writes made one after another
+ * get distinct instants, as they would have had on that day. The demo business uses it.
+ */
+export function runClockFrom(at: Date | string): void {
+  const start = new Date(at).getTime();
+  if (Number.isNaN(start)) throw new RangeError(`Instante inválido: ${String(at)}`);
+  const realStart = Date.now();
+  source = () => new Date(start + (Date.now() - realStart));
+}
+
 /** Moves the clock by `ms` milliseconds (or `days` whole days) from where it stands now. */
 export function advanceClock({ ms = 0, days = 0 }: { ms?: number; days?: number }): void {
   const at = new Date(now().getTime() + ms + days * 86_400_000);

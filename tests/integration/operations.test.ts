@@ -23,7 +23,7 @@ import {
   SchemaNewerThanCodeError,
 } from "~/db/startup.server";
 import { JOBS } from "~/jobs.server";
-import { seedDemoModules } from "~/modules/demo/demo.server";
+import { buildDemoBusiness } from "~/modules/demo/demo.server";
 import * as healthz from "~/routes/resources/healthz";
 import * as readyz from "~/routes/resources/readyz";
 import { consistentDump, startBackupSocket } from "~/server/backup/embedded-backup.server";
@@ -340,7 +340,7 @@ describe("db:backup / db:restore", () => {
       await startJobs({ database: db, jobs: JOBS, worker: false });
       let closeSocket: (() => Promise<void>) | undefined;
       try {
-        await seedDemoData({ business: true, extend: seedDemoModules });
+        await seedDemoData({ business: true, build: buildDemoBusiness });
         const before = await rowCounts(db.db);
         expect(before["public.charges"]).toBeGreaterThan(0);
         // Open by a process that does not answer backup requests (a crashed server): refused.
@@ -383,7 +383,7 @@ describe("db:backup / db:restore", () => {
 
   if (onPostgres) {
     it("round-trips a demo business with pg_dump / pg_restore into an empty database; a bad file changes nothing", async () => {
-      await seedDemoData({ business: true, extend: seedDemoModules });
+      await seedDemoData({ business: true, build: buildDemoBusiness });
       const before = await rowCounts(t.db);
       expect(before["public.charges"]).toBeGreaterThan(0);
       const file = path.join(tmp, "demo.dump");

@@ -55,7 +55,7 @@ export const mailMessages = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("mail_messages_status_check", sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp')`),
+    check("mail_messages_status_check", sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp', 'demonstracao')`),
     index("mail_messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("mail_messages_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("mail_messages_entity_idx").on(t.entityType, t.entityId),

@@ -9,13 +9,8 @@ import { RENEWAL_LABELS, RENEWAL_MONTHS } from "~/modules/clients/clients.schema
 import { applyPendingPlanChange } from "~/modules/clients/index.server";
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit, emitMany } from "~/modules/events/index.server";
-import { today as clockToday } from "~/server/clock.server";
-import {
-  DEFAULT_RENEWAL_DAYS_BEFORE,
-  type ChargeLineKind,
-  type ChargeOrigin,
-  type PaymentMethod,
-} from "./billing.constants";
+import { now, today as clockToday } from "~/server/clock.server";
+import { DEFAULT_RENEWAL_DAYS_BEFORE, type ChargeLineKind, type ChargeOrigin } from "./billing.constants";
 import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
@@ -126,6 +121,9 @@ function chargeRow(input: IssueInput) {
     amountCents: subtotal,
     extendsSubscription: input.extendsSubscription,
     pixTxid: pixTxidFor(input.number),
+    // Issued at the injectable clock's instant ("Emitida em"), like every other date of a charge.
+    createdAt: now(),
+    updatedAt: now(),
   };
 }
 
@@ -402,85 +400,4 @@ export async function createOneOffCharge({
     await auditIssued(tx, charge, lines, actor, client.name);
     return { ok: true, value: charge };
   });
-}
-
-export type PastOutcome =
-  | { status: "pendente" | "vencida" }
-  | { status: "paga"; paidOn: string; method: PaymentMethod }
-  | { status: "cancelada"; reason: string };
-
-export interface PastCharge {
-  clientId: string;
-  subscriptionId: string | null;
-  /** São Paulo day of issue: the number's year and the charge's created_at. */
-  issuedOn: string;
-  dueDate: string;
-  /** A subscription period (the plan as priced then); `renewal`: paying it extended the subscription. */
-  period?: {
-    plan: { name: string; priceCents: number };
-    renewalType: RenewalType;
-    start: string;
-    activationFeeCents?: number;
-    renewal: boolean;
-  };
-  oneOff?: { description: string; amountCents: number };
-  outcome: PastOutcome;
-}
-
-/**
- * Charges as if issued and settled in the past, for the demo business of a first start: the same
- * numbers, lines, amounts and PIX txids the rules make (insertCharge, monthlyLine), but no audit
- * entries, events or e-mails, because the demo must notify nobody. Numbers follow the list's order.
- */
-export async function insertPastCharges(tx: DbOrTx, list: PastCharge[]): Promise<Charge[]> {
-  const made: Charge[] = [];
-  for (const c of list) {
-    const p = c.period;
-    const lines: NewLine[] = p
-      ? [monthlyLine(p.plan, p.renewalType, p.start)]
-      : [{ kind: "avulsa", description: c.oneOff!.description, amountCents: c.oneOff!.amountCents }];
-    if (p?.activationFeeCents)
-      lines.push({
-        kind: "ativação",
-        description: ACTIVATION_FEE_DESCRIPTION,
-        amountCents: p.activationFeeCents,
-      });
-    const period = p ? periodFor(p.start, p.renewalType) : null;
-    const [number] = await nextChargeNumber(tx, yearOf(c.issuedOn));
-    const charge = await insertCharge(tx, {
-      clientId: c.clientId,
-      subscriptionId: c.subscriptionId,
-      origin: p ? "assinatura" : "avulsa",
-      periodStart: period?.periodStart ?? null,
-      periodEnd: period?.periodEnd ?? null,
-      dueDate: c.dueDate,
-      lines,
-      extendsSubscription: p?.renewal ?? false,
-      number,
-    });
-    const at = new Date(`${c.issuedOn}T12:00:00Z`);
-    const o = c.outcome;
-    const [row] = await tx
-      .update(charges)
-      .set({
-        status: o.status,
-        createdAt: at,
-        updatedAt: at,
-        ...(o.status === "paga"
-          ? {
-              paidOn: o.paidOn,
-              paidAmountCents: charge.amountCents,
-              paymentMethod: o.method,
-              paymentSource: "manual" as const,
-              paymentRecordedAt: new Date(`${o.paidOn}T15:00:00Z`),
-              extendedAt: p?.renewal ? new Date(`${o.paidOn}T15:00:00Z`) : null,
-            }
-          : {}),
-        ...(o.status === "cancelada" ? { cancelReason: o.reason, cancelledAt: at } : {}),
-      })
-      .where(eq(charges.id, charge.id))
-      .returning();
-    made.push(row);
-  }
-  return made;
 }

@@ -1,3 +1,4 @@
+import { endCancelledSubscriptions } from "~/modules/clients/index.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { issueRenewalCharges } from "./billing.server";
@@ -18,13 +19,17 @@ import { applyProviderEventJob, reconcileProviderJob } from "./webhook.server";
 // job's work is idempotent on its own (the overdue update finds nothing left; renewals are keyed
 // by subscription and period), so a retry or a second run changes nothing.
 
-/** Just after midnight in São Paulo: yesterday's due dates become vencida. */
+/**
+ * Just after midnight in São Paulo: yesterday's due dates become vencida, and subscriptions
+ * cancelled at the end of their period end today.
+ */
 export const overdueChargesJob = defineJob<object>({
   name: "billing.mark-overdue",
   schedule: { cron: "5 0 * * *" },
   handler: async () => {
     const marked = await markOverdueCharges();
-    log.info({ marked }, "billing: overdue charges marked");
+    const ended = await endCancelledSubscriptions();
+    log.info({ marked, ended }, "billing: overdue charges marked, subscriptions ended");
   },
 });
 

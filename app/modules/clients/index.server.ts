@@ -3,21 +3,24 @@
 export {
   clientSearch,
   clientSearchWithDocument,
+  createClient,
   listRecentClients,
   revokePendingEmailChange,
+  updateClient,
 } from "./clients.server";
+export { addNote } from "./notes.server";
 export {
   applyPendingPlanChange,
   cancelSubscription,
   changeSubscriptionPlan,
+  endCancelledSubscriptions,
   lockClientSubscription,
 } from "./subscription-changes.server";
 export {
   changeSubscription,
   monthlyValueCents,
-  recordExistingSubscription,
   startSubscription,
   subscriptionMrrCents,
 } from "./subscription-history.server";
-export { listExpiringSubscriptions } from "./subscriptions.server";
+export { addSubscription, listExpiringSubscriptions } from "./subscriptions.server";
 export type { ExpiringSubscription } from "./subscriptions.server";

@@ -1,3 +1,4 @@
+import { now as clockNow } from "~/server/clock.server";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { clientNotes, clients } from "~/db/schema";
@@ -27,7 +28,10 @@ export async function addNote({
   actor?: Actor | null;
 }): Promise<ClientNote> {
   return getDb().transaction(async (tx) => {
-    const [row] = await tx.insert(clientNotes).values({ clientId, note: note.trim() }).returning();
+    const [row] = await tx
+      .insert(clientNotes)
+      .values({ clientId, note: note.trim(), createdAt: clockNow() })
+      .returning();
     await recordAudit(tx, {
       actor,
       action: "client.note_added",

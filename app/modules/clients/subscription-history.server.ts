@@ -82,6 +82,8 @@ export async function startSubscription(
       renewalType: input.renewalType,
       status: "ativa",
       noBilling: input.noBilling ?? false,
+      createdAt: now(),
+      updatedAt: now(),
     })
     .returning();
   await tx.update(clients).set({ planId: row.planId, updatedAt: now() }).where(eq(clients.id, row.clientId));

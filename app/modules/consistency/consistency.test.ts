@@ -76,13 +76,7 @@ async function pay(key: string, day: string, periodStart?: string) {
 }
 
 const checkNow = () => at(TODAY, () => checkConsistency({ today: TODAY }));
-/**
- * Financeiro's "Recebido" with a status filter still counts every payment (issue 44: "it ignores
- * the status filter"); helper h44cards fixes the card. Until then those differences are expected
- * here, and only those.
- */
-const KNOWN_CARD_BUG = /Financeiro \(status [a-z]+\): o card "Recebido"/;
-const differencesNow = async () => (await checkNow()).filter((d) => !KNOWN_CARD_BUG.test(d.message));
+const differencesNow = checkNow;
 
 beforeAll(async () => {
   const rows = await t.db

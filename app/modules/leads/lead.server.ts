@@ -136,10 +136,20 @@ export async function addLeadNote({
     const text = note.trim();
     const [row] = await tx
       .insert(leadNotes)
-      .values({ leadId, note: text, authorId: actor?.id ?? null, authorName: actor?.name ?? null })
+      // The injectable clock's time: the first contact's promise counts from the lead's arrival,
+      // which is dated by it too (and the demo business moves it through the past year).
+      .values({
+        leadId,
+        note: text,
+        authorId: actor?.id ?? null,
+        authorName: actor?.name ?? null,
+        createdAt: now(),
+      })
       .returning();
     if (lead.convertedClientId) {
-      await tx.insert(clientNotes).values({ clientId: lead.convertedClientId, note: text });
+      await tx
+        .insert(clientNotes)
+        .values({ clientId: lead.convertedClientId, note: text, createdAt: row.createdAt });
     }
     await recordAudit(tx, {
       actor,

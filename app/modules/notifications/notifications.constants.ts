@@ -1,5 +1,6 @@
 // Client-safe: the mail log's statuses (app/db/schema/ops.ts) and how /admin/emails names them.
-export const MAIL_STATUSES = ["pendente", "enviado", "falhou", "sem_smtp"] as const;
+// "demonstracao": written while the demo business was built, never delivered (issue 44).
+export const MAIL_STATUSES = ["pendente", "enviado", "falhou", "sem_smtp", "demonstracao"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
@@ -7,6 +8,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   enviado: "Enviado",
   falhou: "Falhou",
   sem_smtp: "Sem SMTP",
+  demonstracao: "Demonstração (não enviado)",
 };
 
 /** What each kind of message is, as the mail log names it (unknown kinds show as stored). */

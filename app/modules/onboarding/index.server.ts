@@ -2,4 +2,4 @@
 // client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
 export { lateOnboardingsCount } from "./board.server";
 export { listOnboardingsForDigest } from "./onboarding-digest.server";
-export { getClientOnboarding } from "./onboarding.server";
+export { getClientOnboarding, publishOnboarding, setOnboardingItem } from "./onboarding.server";

@@ -2,4 +2,5 @@
 // client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
 export { commissionForPlan } from "./commission";
 export { isAlreadyReferred, lockReferralPhone } from "./duplicates.server";
+export { createMyReferral } from "./portal-create.server";
 export { findRepresentativeByCode, readReferralCode } from "./referral-link.server";

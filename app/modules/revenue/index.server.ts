@@ -1,4 +1,3 @@
 // The front door of the revenue module: what other modules may use of it (besides its
 // client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
-export { seedDemoRevenue } from "./demo.server";
 export { getMrrFigure, monthBoundaries, revenueMonths, revenueNow } from "./revenue.server";

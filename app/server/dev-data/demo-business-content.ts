@@ -552,7 +552,7 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     phone: "(31) 99210-4458",
     plan: "Premium",
     status: "producao",
-    daysAgo: 15,
+    daysAgo: 7,
     email: "claudia@restaurantemineirinho.com.br",
   },
   {
@@ -565,13 +565,13 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     email: "kenji@sushikenzo.com.br",
   },
   {
-    business: "Padaria Pão Dourado",
+    business: "Padaria Pão de Mel",
     contact: "Luíza Fonseca",
     phone: "(11) 98123-9087",
     plan: "Básico",
     status: "concluido",
     daysAgo: 45,
-    email: "luiza@padariapaodourado.com.br",
+    email: "luiza@padariapaodemel.com.br",
   },
   {
     business: "Boteco do Zé",

@@ -1,33 +1,32 @@
 import { sql } from "drizzle-orm";
-import { getDb, queryRows, type Tx } from "~/db/client.server";
+import { getDb, queryRows } from "~/db/client.server";
 import { blogPosts, plans, settings } from "~/db/schema";
-import { seedDemoBusiness, type DemoBusiness } from "./demo-business.server";
+import { seedDemoRepresentative, type DemoBusiness } from "./demo-business.server";
 import { DEMO_PLANS, DEMO_POSTS, DEFAULT_SETTINGS } from "./demo-content";
 import { today } from "~/server/clock.server";
 
 /**
  * Demo data for a new, empty database. Each table is filled only when it is empty, so an
  * existing install is never overwritten. With `business`, a first start (the plans were just
- * created and there are no leads, clients or representatives) also gets the demo business
- * (demo-business.server.ts). Returns what it created, and the demo representative's sign-in.
+ * created and there are no leads, clients or representatives) also gets the demo business: its
+ * representative here, in the transaction that claims the first start, and then, once that has
+ * committed, everything else through `build` (the modules' own code, one transaction per step as
+ * in use: app/modules/demo). Returns what it created, and the demo representative's sign-in.
  */
 export async function seedDemoData({
   business = false,
-  extend,
+  build,
 }: {
   business?: boolean;
-  /**
-   * Domain data made from the demo business by the domain's own code (the server layer imports
-   * no module, so the caller passes it): billing's charges (seedDemoBilling).
-   */
-  extend?: (tx: Tx, today: string) => Promise<void>;
+  /** The demo business made by the modules (the server layer imports no module, so the caller passes it). */
+  build?: (demo: { representativeId: string; today: string }) => Promise<void>;
 } = {}): Promise<{
   created: string[];
   business?: DemoBusiness;
 }> {
   const db = getDb();
   const created: string[] = [];
-  let demo: DemoBusiness | undefined;
+  let demo: (DemoBusiness & { representativeId: string }) | undefined;
   await db.transaction(async (tx) => {
     // One seeder at a time, even with several instances starting together.
     await tx.execute(sql`select pg_advisory_xact_lock(7201)`);
@@ -63,11 +62,13 @@ export async function seedDemoData({
                  + (select count(*) from representatives) as n`,
       );
       if (Number(people) === 0) {
-        demo = await seedDemoBusiness(tx);
-        await extend?.(tx, today());
+        demo = await seedDemoRepresentative(tx);
         created.push("demo_business");
       }
     }
   });
-  return { created, ...(demo ? { business: demo } : {}) };
+  if (!demo) return { created };
+  await build?.({ representativeId: demo.representativeId, today: today() });
+  const { representativeEmail, representativePassword } = demo;
+  return { created, business: { representativeEmail, representativePassword } };
 }

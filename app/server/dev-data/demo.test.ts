@@ -5,7 +5,7 @@ import { todayInSaoPaulo } from "~/lib/dates";
 import { signIn } from "~/modules/auth/session.server";
 import { getDashboard } from "~/modules/dashboard/dashboard.server";
 import { listMyReferrals } from "~/modules/referrals/portal.server";
-import { seedDemoModules } from "~/modules/demo/demo.server";
+import { buildDemoBusiness } from "~/modules/demo/demo.server";
 import { getMrrFigure, revenueMonths, revenueNow } from "~/modules/revenue/revenue.server";
 import { issueRenewalCharges } from "~/modules/billing/billing.server";
 import { markOverdueCharges } from "~/modules/billing/overdue.server";
@@ -14,6 +14,8 @@ import { chargeTotals, listCharges } from "~/modules/billing/list.server";
 import { pixTxidFor } from "~/modules/billing/pix-code";
 import { getBillingSettings } from "~/modules/billing/settings.server";
 import { useTestDatabase } from "../../../tests/support/db";
+import { checkConsistency } from "~/modules/consistency/index.server";
+import { clockIsSet } from "~/server/clock.server";
 import { seedDemoData } from "./demo.server";
 import { listBoard, parseBoardFilters } from "~/modules/onboarding/board.server";
 import { getPromiseFigures } from "~/modules/onboarding/promises.server";
@@ -31,7 +33,7 @@ async function wipe() {
 describe("demo data on a first start", () => {
   it("adds leads in every stage, clients with subscriptions and a representative who can sign in", async () => {
     await wipe();
-    const { created, business } = await seedDemoData({ business: true, extend: seedDemoModules });
+    const { created, business } = await seedDemoData({ business: true, build: buildDemoBusiness });
     expect(created).toEqual(["plans", "blog_posts", "settings", "demo_business"]);
     expect(business?.representativeEmail).toBe("representante@example.com");
 
@@ -49,8 +51,15 @@ describe("demo data on a first start", () => {
     const dashboard = await getDashboard({ today });
     // 10 current, 3 who left during the year, and 4 referrals converted into clients.
     expect(dashboard.clients?.total.value).toBe(17);
-    // Two subscriptions end within 7 days…
-    expect(dashboard.expiring.map((e) => e.client_name)).toEqual(["Rafael Monteiro", "Juliana Prado"]);
+    // Subscriptions end within 7 days, each with its renewal charge issued and not yet paid…
+    expect(dashboard.expiring.length).toBeGreaterThanOrEqual(2);
+    for (const e of dashboard.expiring) {
+      const [renewal] = await queryRows<{ status: string }>(
+        t.db,
+        sql`select status from charges where subscription_id = ${e.subscription_id} and period_start = ${e.end_date}::date`,
+      );
+      expect(renewal?.status, e.client_name).toMatch(/pendente|vencida/);
+    }
     // …and one active subscription is already past its end (overdue).
     const [{ n: overdue }] = await queryRows<{ n: number }>(
       t.db,
@@ -81,22 +90,20 @@ describe("demo data on a first start", () => {
             (select count(*)::int from audit_log where entity_type = 'referral' and actor_id is null) as moves
           from referrals`,
     );
-    expect(pipeline).toEqual({ referrals: 7, with_lead: 7, with_client: 4, moves: 10 });
+    expect(pipeline).toMatchObject({ referrals: 7, with_lead: 7, with_client: 4 });
+    expect(pipeline.moves).toBeGreaterThanOrEqual(8);
 
     // Issue 30: onboardings in each state, and the promise figures filled in.
     const board = await listBoard({ filters: parseBoardFilters(new URLSearchParams()), today });
-    const cards = board.flatMap((c) => c.rows.map((r) => `${c.status}:${r.health}`)).sort();
-    expect(cards).toEqual(
-      [
-        "a_fazer:no_prazo",
-        "em_andamento:atrasada",
-        "em_andamento:em_risco",
-        "publicado:no_prazo",
-        "publicado:no_prazo",
-      ].sort(),
-    );
+    const cards = board.flatMap((c) => c.rows.map((r) => `${c.status}:${r.health}`));
+    // Cafeteria Grãos, past the promised date; the referral in production; the others published.
+    // (Which of "no prazo" or "em risco" the recent one is depends on today's weekday.)
+    const open = cards.filter((c) => !c.startsWith("publicado")).sort();
+    expect(open).toHaveLength(2);
+    expect(open[0]).toBe("em_andamento:atrasada");
+    expect(open[1]).toMatch(/^em_andamento:(no_prazo|em_risco)$/);
     const promises = await getPromiseFigures({ today });
-    expect(promises.windows[0].onboarding.published).toBe(2);
+    expect(promises.windows[0].onboarding.published).toBeGreaterThanOrEqual(2);
     expect(promises.windows[1].leads.within24hShare).not.toBeNull();
 
     const { user } = await signIn(new Request("http://localhost/representante/login"), {
@@ -145,12 +152,21 @@ describe("demo data on a first start", () => {
     expect(by("paga").length).toBeGreaterThanOrEqual(10);
     expect(new Set(by("paga").map((r) => r.paid_on!.slice(0, 7))).size).toBeGreaterThanOrEqual(2);
     expect(by("paga").every((r) => r.paid_on! <= today)).toBe(true);
-    // …open ones, exactly one overdue (the renewal the notes say is late) and one cancelled.
+    // …open ones; overdue: the renewal the notes say is late, the first charge Aline has not paid
+    // (her client is "Pendente"), and the referral's client who has not paid yet; cancelled: the
+    // training the client declined, and what a client who stopped paying owed when it left.
     expect(by("pendente").length).toBeGreaterThanOrEqual(2);
-    expect(by("vencida").map((r) => [r.client, r.origin])).toEqual([["Carlos Eduardo Lima", "assinatura"]]);
-    expect(by("vencida")[0].due_date < today).toBe(true);
-    expect(by("cancelada")).toHaveLength(1);
-    expect(by("cancelada")[0].cancel_reason).toMatch(/treinamento/);
+    expect(
+      by("vencida")
+        .map((r) => r.client)
+        .sort(),
+    ).toEqual(["Aline Ferreira", "Carlos Eduardo Lima", "José Pereira"]);
+    expect(by("vencida").every((r) => r.origin === "assinatura" && r.due_date < today)).toBe(true);
+    expect(
+      by("cancelada")
+        .map((r) => r.cancel_reason)
+        .sort(),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/treinamento/), "Contrato encerrado."]));
     // Consistent as the rules make them: numbers in sequence, txids from the numbers, amounts = lines,
     // the activation fee once per client on its first charge (Black has none).
     // (The sequence starts again each year: the demo's history reaches into last year.)
@@ -174,7 +190,7 @@ describe("demo data on a first start", () => {
 
     // The Financeiro page: totals, and every open charge with its PIX copia e cola.
     const totals = await chargeTotals({});
-    expect(totals.overdueCents).toBe(14990);
+    expect(totals.overdueCents).toBe(by("vencida").reduce((s, r) => s + Number(r.amount_cents), 0));
     expect(totals.receivedCents).toBe(by("paga").reduce((s, r) => s + Number(r.amount_cents), 0));
     const open = await listCharges({ filters: { status: "pendente" } });
     const shown = await withChargePix(settings, open.rows);
@@ -230,8 +246,27 @@ describe("demo data on a first start", () => {
     }
   });
 
+  it("is consistent by construction, and e-mailed nobody", async () => {
+    const today = todayInSaoPaulo();
+    expect(await checkConsistency({ today })).toEqual([]);
+    // Its e-mails are in the log as demonstration, and none is queued for delivery.
+    const mails = await queryRows<{ status: string; n: number }>(
+      t.db,
+      sql`select status, count(*)::int as n from mail_messages group by 1`,
+    );
+    expect(mails.map((m) => m.status)).toEqual(["demonstracao"]);
+    expect(Number(mails[0].n)).toBeGreaterThan(20);
+    const [{ n: deliveries }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'mail.deliver'`,
+    );
+    expect(Number(deliveries)).toBe(0);
+    // The clock is the system's again.
+    expect(clockIsSet()).toBe(false);
+  });
+
   it("creates nothing on a second start", async () => {
-    expect(await seedDemoData({ business: true, extend: seedDemoModules })).toEqual({ created: [] });
+    expect(await seedDemoData({ business: true, build: buildDemoBusiness })).toEqual({ created: [] });
   });
 
   it("never adds the business to a database that has people in it, nor without the flag", async () => {
@@ -239,7 +274,7 @@ describe("demo data on a first start", () => {
     await t.db.execute(sql`
       insert into leads (name, email, phone, business, plan)
       values ('Real', 'real@cliente.dev', '(11) 98765-4321', 'Loja real', 'Básico')`);
-    const withPeople = await seedDemoData({ business: true, extend: seedDemoModules });
+    const withPeople = await seedDemoData({ business: true, build: buildDemoBusiness });
     expect(withPeople.created).toEqual(["plans", "blog_posts", "settings"]);
     expect(withPeople.business).toBeUndefined();
 

@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { and, desc, eq, or, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { mailMessages, type MailAttachment, type MailStatus } from "~/db/schema";
 import { keysetPage, olderThan, type KeysetCursor } from "~/server/db-tools/keyset.server";
+import { now } from "~/server/clock.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
 import { countMessage } from "~/server/metrics/metrics.server";
 import { mailFrom, mailTransport } from "./transport.server";
@@ -36,11 +38,23 @@ export async function mailQueued(db: DbOrTx, dedupeKey: string): Promise<boolean
 }
 
 /**
+ * The demo business is made by the product's own code, which writes the e-mails its moments
+ * cause (issue 44); its people are fictional, so while it is built those messages are logged as
+ * "demonstracao" and never delivered, even with SMTP configured.
+ */
+const buildingDemo = new AsyncLocalStorage<true>();
+
+export function whileBuildingDemo<T>(body: () => Promise<T>): Promise<T> {
+  return buildingDemo.run(true, body);
+}
+
+/**
  * Records a message in the mail log and enqueues its delivery, both through `db` (normally the
  * transaction of the change that causes it). Returns the message id, or null when a message
  * with the same dedupe key already exists.
  */
 export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string | null> {
+  const demo = buildingDemo.getStore() === true;
   const [row] = await db
     .insert(mailMessages)
     .values({
@@ -55,11 +69,12 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string 
       entityType: mail.entity?.type ?? null,
       entityId: mail.entity?.id ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
+      ...(demo ? { status: "demonstracao" as const, createdAt: now(), updatedAt: now() } : {}),
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });
   if (!row) return null;
-  await enqueue(db, deliverMailJob, { id: row.id });
+  if (!demo) await enqueue(db, deliverMailJob, { id: row.id });
   return row.id;
 }
 

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "subscription.deleted": "Assinatura excluída",
   "subscription.plan_changed": "Plano da assinatura trocado",
   "subscription.cancelled": "Assinatura cancelada",
+  "subscription.ended": "Assinatura encerrada (fim do período)",
   "subscription.suspended": "Assinatura suspensa por atraso",
   "subscription.reactivated": "Assinatura reativada",
   "subscription.suspension_exempted": "Assinatura isenta de suspensão",

@@ -5,7 +5,13 @@ import {
   type MailStatus,
 } from "~/modules/notifications/notifications.constants";
 
-const COLOR = { pendente: "yellow", enviado: "green", falhou: "red", sem_smtp: "gray" } as const;
+const COLOR = {
+  pendente: "yellow",
+  enviado: "green",
+  falhou: "red",
+  sem_smtp: "gray",
+  demonstracao: "gray",
+} as const;
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {
   return <Badge color={COLOR[status]}>{MAIL_STATUS_LABELS[status]}</Badge>;

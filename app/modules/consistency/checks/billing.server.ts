@@ -26,6 +26,7 @@ function describe(f: ChargeFilters): string {
   const parts = [
     f.status ? `status ${f.status}` : null,
     f.from && f.to ? `vencimento de ${formatIsoDate(f.from)} a ${formatIsoDate(f.to)}` : null,
+    f.paidFrom && f.paidTo ? `pagamento de ${formatIsoDate(f.paidFrom)} a ${formatIsoDate(f.paidTo)}` : null,
   ];
   return parts.filter(Boolean).join(", ") || "sem filtro";
 }
@@ -33,27 +34,21 @@ function describe(f: ChargeFilters): string {
 /**
  * Financeiro's cards (chargeTotals, what its loader calls) against the sum of its rows
  * (listChargeRows) for the same filter: "A receber" is what the rows still owe, "Vencido" what the
- * vencida rows owe, "Recebido" the money the rows received (by payment date when a date range is
- * chosen: the rows of the other filters whose payment falls in it).
+ * vencida rows owe, "Recebido" the money the rows received (docs/billing.md: each card sums the
+ * rows under it, whatever the filter).
  */
 async function checkCards(filters: ChargeFilters): Promise<Difference[]> {
-  const { from, to, ...rest } = filters;
-  const [cards, rows, paidRows] = await Promise.all([
+  const [cards, rows] = await Promise.all([
     chargeTotals(filters),
     listChargeRows({ filters, limit: ALL_ROWS }),
-    from || to ? listChargeRows({ filters: rest, limit: ALL_ROWS }) : null,
   ]);
-  const received = sum(
-    (paidRows ?? rows).filter((r) => paidWithin(r, from, to)),
-    (r) => r.paidAmountCents ?? 0,
-  );
   const expected = {
     receivableCents: sum(rows.filter(isOwed), owed),
     overdueCents: sum(
       rows.filter((r) => r.status === "vencida"),
       owed,
     ),
-    receivedCents: received,
+    receivedCents: sum(rows, (r) => r.paidAmountCents ?? 0),
   };
   const labels = {
     receivableCents: "A receber",
@@ -76,6 +71,7 @@ function filtersToCheck(today: string): ChargeFilters[] {
     {},
     ...CHARGE_STATUSES.map((status) => ({ status })),
     { from: monthStart, to: addDays(addMonths(monthStart, 1), -1) },
+    { paidFrom: monthStart, paidTo: today },
   ];
 }
 

@@ -14,8 +14,8 @@ const money = formatMoney;
  */
 export async function checkRevenueNow(today: string): Promise<Difference[]> {
   // Per subscription: its monthly value by the subscriptions table, and by its history.
-  // - The table: the plan's monthly price while it runs ('ativa' and 'suspensa' count, as the
-  //   renewal job and decision 023 say; 'sem cobrança' is worth 0), once started, and not past a
+  // - The table: the plan's monthly price while it runs ('ativa'; a suspension is churn,
+  //   docs/billing.md "Receita and billing"; 'sem cobrança' is worth 0), once started, and not past a
   //   "cancelar ao fim do período" date (cancel_at: no job flips the status then, the history's
   //   cancelamento dated that day ends the revenue).
   // - The history: the net of its events dated up to today. A plan change at renewal switches the
@@ -24,7 +24,7 @@ export async function checkRevenueNow(today: string): Promise<Difference[]> {
   const rows = await queryRows<{
     id: string;
     client_id: string;
-    suspended: boolean;
+    at_risk: boolean;
     table_value: number;
     history: number;
   }>(
@@ -37,8 +37,9 @@ export async function checkRevenueNow(today: string): Promise<Difference[]> {
             from subscription_events where subscription_id is not null
            group by subscription_id
         )
-        select s.id, s.client_id, s.status = 'suspensa' as suspended,
-               (case when s.status in ('ativa', 'suspensa') and not s.no_billing and s.start_date <= ${today}::date
+        select s.id, s.client_id,
+               s.status = 'ativa' and exists (select 1 from charges c where c.subscription_id = s.id and c.status = 'vencida') as at_risk,
+               (case when s.status = 'ativa' and not s.no_billing and s.start_date <= ${today}::date
                           and (s.cancel_at is null or s.cancel_at > ${today}::date)
                      then p.price_cents else 0 end
                 - coalesce(h.scheduled, 0))::int as table_value,
@@ -82,13 +83,13 @@ export async function checkRevenueNow(today: string): Promise<Difference[]> {
       message: `Receita mostra MRR ${money(now.mrrCents)}; as assinaturas em vigor somam ${money(tableMrr)}`,
       ids: [],
     });
-  // "MRR em risco": what the suspended subscriptions are worth (they stay in MRR).
-  const atRisk = rows.filter((r) => r.suspended).reduce((n, r) => n + Number(r.table_value), 0);
+  // "MRR em risco": what running subscriptions with an overdue charge are worth.
+  const atRisk = rows.filter((r) => r.at_risk).reduce((n, r) => n + Number(r.table_value), 0);
   if (now.atRiskCents !== atRisk)
     out.push({
       check: "receita.em_risco",
-      message: `Receita mostra "MRR em risco" ${money(now.atRiskCents)}; as assinaturas suspensas valem ${money(atRisk)}`,
-      ids: rows.filter((r) => r.suspended).map((r) => r.id),
+      message: `Receita mostra "MRR em risco" ${money(now.atRiskCents)}; as assinaturas com cobrança vencida valem ${money(atRisk)}`,
+      ids: rows.filter((r) => r.at_risk).map((r) => r.id),
     });
   if (now.payingClients !== tablePaying)
     out.push({
