@@ -13,9 +13,9 @@ export {
   applyPendingPlanChange,
   cancelSubscription,
   changeSubscriptionPlan,
-  endCancelledSubscriptions,
   lockClientSubscription,
 } from "./subscription-changes.server";
+export { endCancelledSubscriptions } from "./subscription-end.server";
 export {
   changeSubscription,
   monthlyValueCents,

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, charges, clients, plans, subscriptionEvents, subscriptions } from "~/db/schema";
 import { issueRenewalCharges } from "~/modules/billing/billing.server";
 import { changeSubscription, subscriptionMrrCents } from "./subscription-history.server";
+import { endCancelledSubscriptions } from "./subscription-end.server";
+import { addDays } from "~/lib/dates";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { SUBSCRIPTION_CHANGE_MESSAGES } from "./clients.schema";
@@ -196,5 +198,38 @@ describe("'Trocar plano' at the next renewal", () => {
     });
     await cancelSubscription({ clientId: b.clientId, subscriptionId: b.sub.id, when: "fim_do_periodo" });
     expect((await subNow(b.sub.id)).pendingPlanId).toBeNull();
+  });
+});
+
+describe("a cancellation at the end of the period", () => {
+  it("ends the subscription on that day, once: cancelada, 'fim' in the history, audited as the system's", async () => {
+    const { clientId, sub } = await clientOnA();
+    await cancelSubscription({ clientId, subscriptionId: sub.id, when: "fim_do_periodo" });
+    const cancelAt = (await subNow(sub.id)).cancelAt!;
+    expect(await endCancelledSubscriptions({ today: addDays(cancelAt, -1) })).toBe(0);
+    expect((await subNow(sub.id)).status).toBe("ativa");
+    // (The earlier test's client, cancelled at the end of the same period, ends with it.)
+    expect(await endCancelledSubscriptions({ today: cancelAt })).toBeGreaterThanOrEqual(1);
+    expect(await subNow(sub.id)).toMatchObject({ status: "cancelada", cancelAt });
+    const events = await t.db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, sub.id));
+    expect(events.map((e) => [e.kind, e.effectiveOn, e.mrrAfterCents])).toEqual([
+      ["inicio", "2027-01-10", 10000],
+      ["cancelamento", cancelAt, 0],
+      ["fim", cancelAt, 0],
+    ]);
+    expect(await subscriptionMrrCents(t.db, sub.id)).toBe(0);
+    const [ended] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, clientId), eq(auditLog.action, "subscription.ended")));
+    expect(ended).toMatchObject({
+      actorId: null,
+      changes: { status: ["ativa", "cancelada"], fim: [null, cancelAt] },
+    });
+    // A second run (the job retried, another instance) finds nothing left.
+    expect(await endCancelledSubscriptions({ today: addDays(cancelAt, 1) })).toBe(0);
   });
 });
