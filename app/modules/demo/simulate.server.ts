@@ -11,7 +11,7 @@ import {
   suspendOverdueSubscriptions,
 } from "~/modules/billing/index.server";
 import { endCancelledSubscriptions } from "~/modules/clients/index.server";
-import { drainJobs } from "~/server/jobs/queue.server";
+import { drainJobs, jobsWaiting } from "~/server/jobs/queue.server";
 import { runClockFrom } from "~/server/clock.server";
 import { publishOnboarding, setOnboardingItem } from "~/modules/onboarding/index.server";
 import type { PaymentMethod } from "~/modules/billing/billing.constants";
@@ -61,7 +61,9 @@ export async function runTimeline(t: Timeline): Promise<void> {
     await markOverdueCharges({ today: day });
     await endCancelledSubscriptions({ today: day });
     await suspendOverdueSubscriptions({ today: day });
-    await drainJobs();
+    // What the day's events cause (referral moves, e-mails), when anything was queued: one count
+    // instead of a fetch per queue on the quiet days.
+    if ((await jobsWaiting()).some((q) => q.waiting > 0)) await drainJobs();
   }
 }
 
