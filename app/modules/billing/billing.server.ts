@@ -1,3 +1,8 @@
+// One thing: issuing charges (DESIGN §9). The first charge of a subscription, the renewals and a
+// one-off all go through the same yearly numbering, the same row and lines, and the same audit
+// entry, each in the transaction of the change that causes it. Payments (payments.server),
+// cancellation (reversals), a new amount (charge-amount), the overdue job (overdue) and the reads
+// (charge-reads) live beside it; "today" comes from the clock.
 import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { chargeLines, charges, clients } from "~/db/schema";
@@ -14,14 +19,6 @@ import { DEFAULT_RENEWAL_DAYS_BEFORE, type ChargeLineKind, type ChargeOrigin } f
 import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
-
-/**
- * Issuing charges (DESIGN §9), one thing in one file: the first charge of a subscription, the
- * renewals, a one-off and the demo's past charges all go through the same yearly numbering, the
- * same row and lines, and the same audit entry, each in the transaction of the change that causes
- * it. Payments (payments.server), cancellation (cancel), a new amount (charge-amount), the overdue
- * job (overdue) and the reads (charge-reads) live beside it; "today" comes from the clock.
- */
 
 export type { BillingResult, Charge };
 

@@ -1,3 +1,5 @@
+// One thing: the funnel board's reads (columns, counts, sums and lost reasons), which share the
+// search and follow-up filters and the exact-or-estimated counting; moves and conversion are apart.
 import { and, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { containsText } from "~/server/db-tools/search.server";
 import { getDb, queryRows } from "~/db/client.server";
