@@ -1,3 +1,4 @@
+import { Circle, CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { formatIsoDate, formatMoney } from "~/lib/format";
@@ -211,7 +212,12 @@ export function OnboardingSection({ onboarding: o }: { onboarding: ClientOvervie
         <ul className="mt-3 space-y-1 text-sm">
           {o.items.map((i) => (
             <li key={i.id} className="flex gap-2">
-              <span aria-hidden>{i.done ? "✅" : "⬜"}</span>
+              {/* Icons, not emoji: ⬜/✅ showed as empty boxes on machines without an emoji font. */}
+              {i.done ? (
+                <CircleCheck aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-green-700" />
+              ) : (
+                <Circle aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" />
+              )}
               <span>
                 {i.label}
                 <span className="sr-only">{i.done ? " (concluído)" : " (pendente)"}</span>

@@ -61,6 +61,11 @@ export function Footer({
                 Área do representante
               </a>
             </li>
+            <li>
+              <a href="/cliente/entrar" className="tap hover:text-white">
+                Área do cliente
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Posts recentes">

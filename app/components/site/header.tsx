@@ -39,6 +39,9 @@ export function Header({ demoUrl, home = false }: { demoUrl: string; home?: bool
           <a href="/blog" className="text-sm font-medium text-slate-700 hover:text-brand-700">
             Blog
           </a>
+          <a href="/cliente/entrar" className="text-sm font-medium text-slate-700 hover:text-brand-700">
+            Área do cliente
+          </a>
           <a
             href={demoUrl}
             target="_blank"
@@ -90,6 +93,11 @@ export function Header({ demoUrl, home = false }: { demoUrl: string; home?: bool
           <li>
             <a href="/representante/login" className={MENU_LINK}>
               Área do representante
+            </a>
+          </li>
+          <li>
+            <a href="/cliente/entrar" className={MENU_LINK}>
+              Área do cliente
             </a>
           </li>
         </ul>

@@ -90,9 +90,19 @@ async function mobileMenu(page: Page) {
     "Blog",
     "Seja um representante",
     "Área do representante",
+    "Área do cliente",
   ]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
+  // The restaurant's own area, from the menu and the footer of every public page (issue 46).
+  await expect(menu.getByRole("link", { name: "Área do cliente" })).toHaveAttribute(
+    "href",
+    "/cliente/entrar",
+  );
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Área do cliente" })).toHaveAttribute(
+    "href",
+    "/cliente/entrar",
+  );
   // The same button closes it (named "Fechar menu" once the script runs).
   await page.getByRole("navigation", { name: "Principal" }).getByRole("button").click();
   await expect(menu).toBeHidden();
