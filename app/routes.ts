@@ -47,7 +47,7 @@ export default [
     ]),
   ]),
 
-  // The restaurant's own area (issue 32): signed in by e-mailed link, role `client`.
+  // The restaurant's own area: signed in by e-mailed link, role `client`.
   ...prefix("cliente", [
     route("entrar", "routes/cliente/entrar.tsx"),
     route("entrar/confirmar", "routes/cliente/confirmar.tsx"),

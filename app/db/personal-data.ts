@@ -2,7 +2,7 @@ import { getTableColumns, is, type Table } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 
 /**
- * Which columns hold personal data, declared next to each table's schema (issue 27, decision 019).
+ * Which columns hold personal data, declared next to each table's schema (decision 019).
  * The LGPD tools (app/modules/privacy) read these declarations: the subject search follows the
  * declared e-mail/phone columns and owner links, the anonymiser replaces each declared personal
  * column by its kind, and `personal-data.test.ts` fails when a text column of any table is in

@@ -2,7 +2,7 @@ import Holidays from "date-holidays";
 import { addDays } from "./dates";
 
 /**
- * Business days in America/Sao_Paulo (issue 30, decision 029): Monday to Friday, except the
+ * Business days in America/Sao_Paulo (decision 029): Monday to Friday, except the
  * Brazilian national holidays that date-holidays types "public" (Ano Novo, Sexta-Feira Santa,
  * Tiradentes, Dia do Trabalhador, Independência, Aparecida, Finados, Proclamação da República,
  * Consciência Negra, Natal). Carnaval and Corpus Christi ("bank"/"optional" there: pontos

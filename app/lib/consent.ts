@@ -1,4 +1,4 @@
-// The visitor's cookie choice (LGPD, issue 16): one first-party cookie, read by the server (which
+// The visitor's cookie choice (LGPD): one first-party cookie, read by the server (which
 // renders only the consented trackers) and by the browser (the banner). Client-safe and tiny: the
 // public bundle carries it.
 

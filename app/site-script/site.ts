@@ -1,4 +1,4 @@
-// The public pages' only script (issue 26, docs/decisions/018-public-site-as-plain-html.md):
+// The public pages' only script (docs/decisions/018-public-site-as-plain-html.md):
 // progressive enhancement of server-rendered HTML, no framework. Built on its own by
 // vite.site-script.config.ts into build/site-script/site.js and inlined by the public layout
 // (its CSP hash is computed from the page's bytes). Everything here is optional: with scripting

@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
 
 /**
- * The one "Privacidade" of the back office (issue 28 item 7): the sidebar entry leads here, and its
+ * The one "Privacidade" of the back office: the sidebar entry leads here, and its
  * two sections are tabs. The settings page keeps its URL (/admin/settings/privacy) but lives under
  * this entry, no longer as a second "Privacidade" tab of Configurações.
  */

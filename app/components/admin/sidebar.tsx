@@ -44,7 +44,7 @@ export const ADMIN_NAV = [
   { to: "/admin/settings", label: "Configurações", icon: Settings },
 ] as const;
 
-/** What each counted entry's badge says to a screen reader (issue 45). */
+/** What each counted entry's badge says to a screen reader. */
 const COUNTED: Partial<Record<string, { key: keyof SidebarCounts; one: string; many: string }>> = {
   "/admin/leads": { key: "newLeads", one: "lead novo", many: "leads novos" },
   "/admin/billing": { key: "overdueCharges", one: "cobrança vencida", many: "cobranças vencidas" },
@@ -154,7 +154,7 @@ function SidebarBody({
 function SidebarRail({ userName, counts }: { userName: string; counts?: SidebarCounts | null }) {
   const [collapsed, setCollapsed] = useState(false);
   return (
-    // The dark rail is as tall as the page (stretched by the layout's flex row, issue 45: it used
+    // The dark rail is as tall as the page (stretched by the layout's flex row; it used
     // to end after one screen on long pages); its contents stay in view as the page scrolls.
     <aside
       data-collapsed={collapsed}

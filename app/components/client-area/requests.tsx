@@ -20,7 +20,7 @@ export interface RequestReply {
   fieldErrors?: Record<string, string>;
 }
 
-/** "Alterar ou cancelar o plano" (issue 32 item 3): the request form and the client's requests. */
+/** "Alterar ou cancelar o plano": the request form and the client's requests. */
 export function RequestsSection({ own, reply }: { own: OwnRequests; reply?: RequestReply }) {
   const busy = useNavigation().state === "submitting";
   const [kind, setKind] = useState<string>("");

@@ -8,7 +8,7 @@ export interface CommissionTerm {
 }
 
 /**
- * What each plan pays per completed referral, read from the plans (issue 14): the same amounts
+ * What each plan pays per completed referral, read from the plans: the same amounts
  * the landing's modal shows and a new referral snapshots.
  */
 export function CommissionTerms({ plans }: { plans: CommissionTerm[] }) {
@@ -60,7 +60,7 @@ export function CommissionSummaryCards({
 }
 
 /**
- * Shown while there is money to receive and no PIX key on file (issue 28 item 5, like
+ * Shown while there is money to receive and no PIX key on file (like
  * PartnerStack's payout-method banner): the admin cannot pay by PIX without one.
  */
 export function PixKeyBanner({ toReceiveCents }: { toReceiveCents: number }) {

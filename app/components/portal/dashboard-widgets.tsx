@@ -2,7 +2,7 @@ import { CheckCircle2, ClipboardList, Hourglass, Wallet } from "lucide-react";
 import { formatMoney } from "~/lib/format";
 import type { ReferralStats } from "~/modules/referrals/portal.server";
 
-/** What "Total de Indicações" leaves out, said on the card (issue 45): the cancelled ones. */
+/** What "Total de Indicações" leaves out, said on the card: the cancelled ones. */
 export function cancelledCaption(cancelled: number): string {
   if (cancelled === 0) return "Sem contar as canceladas";
   return cancelled === 1 ? "Sem contar 1 cancelada" : `Sem contar ${cancelled} canceladas`;

@@ -4,7 +4,7 @@ import { formatPhone } from "~/lib/phone";
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from "~/modules/representatives/profile.constants";
 import type { RepresentativeProfileRow } from "~/modules/representatives/representative-profile.server";
 
-/** "Dados de pagamento" on /representante/conta (issue 14 item 3). */
+/** "Dados de pagamento" on /representante/conta. */
 export function PayoutProfileForm({
   profile,
   errors,

@@ -17,7 +17,7 @@ export function referralShareText(link: string): string {
   return `Olá! Conheça o CardápioDigital, o cardápio digital para o seu negócio. Peça uma demonstração pelo meu link: ${link}`;
 }
 
-/** Issue 14 item 4: the representative's link, with copy and WhatsApp share buttons. */
+/** The representative's link, with copy and WhatsApp share buttons. */
 export function ReferralLinkCard({ link }: { link: string }) {
   const [copied, setCopied] = useState(false);
   const titleId = useId();

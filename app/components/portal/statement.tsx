@@ -3,7 +3,7 @@ import type { StatementLine } from "~/modules/payouts/statement.server";
 
 /**
  * The statement: a table from `md` up; on phones a list of cards with the amount and the status on
- * the right (issue 28 item 5), so nothing is cut off at 390 px.
+ * the right, so nothing is cut off at 390 px.
  */
 export function Statement({ lines }: { lines: StatementLine[] }) {
   return (

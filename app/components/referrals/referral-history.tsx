@@ -1,7 +1,7 @@
 import { formatDateTime } from "~/lib/format";
 import type { ReferralHistoryEntry } from "~/modules/referrals/history.server";
 
-/** The referral's history, newest first: automatic moves read "pelo sistema" (issue 30). */
+/** The referral's history, newest first: automatic moves read "pelo sistema". */
 export function ReferralHistory({ entries }: { entries: ReferralHistoryEntry[] }) {
   return (
     <section

@@ -1,6 +1,6 @@
 /**
  * The three icons of the public shell (header menu, WhatsApp button), drawn inline: lucide's
- * runtime is ~1.5 KB gzip the landing would ship for them alone (issue 17 item 9). Same
+ * runtime is ~1.5 KB gzip the landing would ship for them alone. Same
  * drawing and stroke as lucide's Menu, X and MessageCircle, which the rest of the app uses.
  */
 function Icon({ className, children }: { className?: string; children: React.ReactNode }) {

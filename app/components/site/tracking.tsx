@@ -43,7 +43,7 @@ function HeadElement({ node, nonce }: { node: HeadNode; nonce: string | undefine
 
 /**
  * Inside <head>: the Consent Mode v2 bootstrap (defaults `denied`) before any Google tag, then the
- * tags of the categories the visitor accepted (LGPD, issue 16): analytics (GTM, GA), marketing
+ * tags of the categories the visitor accepted (LGPD): analytics (GTM, GA), marketing
  * (Meta Pixel, the admin's custom head HTML).
  */
 export function TrackingHead({

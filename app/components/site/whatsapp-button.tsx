@@ -3,7 +3,7 @@ import { ChatIcon } from "./icons";
 /**
  * Floating WhatsApp button (SPEC §2): fixed number, digits only, prefilled message.
  *
- * It never covers what the visitor is using (issues 17 and 26): while a field has the focus it
+ * It never covers what the visitor is using: while a field has the focus it
  * steps aside by CSS (app.css), and while a call to action (`[data-cta]`: a plan's button, the
  * contact form's submit) is in the band it occupies, the site script marks it `data-covered`.
  */

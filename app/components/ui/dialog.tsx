@@ -3,7 +3,7 @@ import { AlertDialog, Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 
 /**
- * The one dialog shell of the product (issue 28, item 8). Radix gives the focus handling: focus
+ * The one dialog shell of the product. Radix gives the focus handling: focus
  * moves into the dialog and stays there, Escape closes it, and focus returns to the control that
  * opened it. Every modal passes its title and description, so a screen reader announces both.
  * `Dialog` is for forms and details (a click outside closes it); `ConfirmDialog` is for a question

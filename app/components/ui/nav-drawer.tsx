@@ -17,7 +17,7 @@ const THEMES = {
 } as const;
 
 /**
- * The phone menu of the admin and the portal (issue 28 item 6): a "Abrir menu" button that opens
+ * The phone menu of the admin and the portal: a "Abrir menu" button that opens
  * the links as an off-canvas drawer. Radix Dialog keeps focus inside, Escape closes it and focus
  * returns to the button. Closed on every start and after each navigation, so it never covers the
  * page that was asked for.

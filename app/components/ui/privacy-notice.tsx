@@ -1,4 +1,4 @@
-// The short notice next to every form that collects personal data (LGPD, issue 16): what the data
+// The short notice next to every form that collects personal data (LGPD): what the data
 // is for and a link to the policy. No checkbox: sending the form is the act; nothing is pre-ticked.
 
 const LINK = "font-medium text-brand-700 underline hover:text-brand-800";

@@ -54,7 +54,7 @@ export function SearchForm({
   if (!panel) {
     return (
       // On a phone the field takes the row's free width and "Buscar" is its icon, so the search
-      // and a page's other action fit one row (issue 28 item 6).
+      // and a page's other action fit one row.
       <Form
         method="get"
         role="search"

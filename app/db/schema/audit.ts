@@ -29,7 +29,7 @@ export const auditLog = pgTable(
   ],
 );
 
-// Personal data (issue 27, decision 019): in the entries of one person's entities, the fields
+// Personal data (decision 019): in the entries of one person's entities, the fields
 // their declaration calls personal; the actor's name in the entries they made.
 export const auditLogPersonalData = personalData({
   table: auditLog,

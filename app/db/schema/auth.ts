@@ -99,7 +99,7 @@ export const adminInvitations = pgTable(
   (t) => [index("admin_invitations_user_idx").on(t.userId)],
 );
 
-// Personal data (issue 27, decision 019; app/db/personal-data.ts).
+// Personal data (decision 019; app/db/personal-data.ts).
 export const userPersonalData = personalData({
   table: user,
   subject: "user",

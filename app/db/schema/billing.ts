@@ -68,7 +68,7 @@ export const charges = pgTable(
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
     paymentRecordedAt: timestamp("payment_recorded_at", { withTimezone: true }),
     paymentSource: text("payment_source").$type<PaymentSource>(),
-    // Filled by a payment provider (part 2).
+    // Filled by a payment provider.
     provider: text("provider"),
     providerId: text("provider_id"),
     pixTxid: text("pix_txid"),
@@ -77,7 +77,7 @@ export const charges = pgTable(
      * charge_lines (migration 0021) so the Financeiro totals can filter by kind without a join.
      */
     lineKinds: smallint("line_kinds").notNull().default(0),
-    /** The provider's payment page and dynamic PIX (issue 31), shown instead of the static PIX. */
+    /** The provider's payment page and dynamic PIX, shown instead of the static PIX. */
     providerPaymentUrl: text("provider_payment_url"),
     providerPixPayload: text("provider_pix_payload"),
     /**
@@ -220,7 +220,7 @@ export const chargeNumberCounters = pgTable(
   (t) => [check("charge_number_counters_last_check", sql`${t.last} >= 0`)],
 );
 
-/** Configurações → Financeiro, one row (issue 29): the company's PIX data and the renewal lead time. */
+/** Configurações → Financeiro, one row: the company's PIX data and the renewal lead time. */
 export const billingSettings = pgTable(
   "billing_settings",
   {
@@ -232,7 +232,7 @@ export const billingSettings = pgTable(
     pixKeyIsDemo: boolean("pix_key_is_demo").notNull().default(false),
     renewalDaysBefore: integer("renewal_days_before").notNull().default(10),
     /**
-     * The reminder schedule (issue 31, decision 033): days from the effective due date, negative
+     * The reminder schedule (decision 033): days from the effective due date, negative
      * before it ("vence em 3 dias"), 0 on it, positive after ("venceu há 7 dias"). Ascending.
      */
     reminderOffsets: integer("reminder_offsets")
@@ -350,7 +350,7 @@ export const paymentDivergencesPersonalData = personalData({
 });
 
 /**
- * Every webhook a payment provider sent (issue 31), raw, once per (provider, event id): deliveries
+ * Every webhook a payment provider sent, raw, once per (provider, event id): deliveries
  * are at least once, so the unique key is the dedupe. Applied by a job; `outcome` says what it did.
  */
 export const providerEvents = pgTable(

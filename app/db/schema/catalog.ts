@@ -15,7 +15,7 @@ export const plans = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     isPopular: boolean("is_popular").notNull().default(false),
-    // What a representative earns for a completed referral of this plan (issue 14). Filled by the
+    // What a representative earns for a completed referral of this plan. Filled by the
     // migration with the spec's rule; a referral snapshots it when created.
     commissionCents: integer("commission_cents").notNull().default(10000),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

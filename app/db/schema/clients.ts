@@ -44,10 +44,10 @@ export const clients = pgTable(
     // A plan in use cannot be deleted (SPEC §5): RESTRICT.
     planId: uuid("plan_id").references(() => plans.id, { onDelete: "restrict" }),
     status: text("status").$type<ClientStatus>().notNull().default("ativo"),
-    /** CPF or CNPJ, digits only (CNPJ may be alphanumeric), optional; part 2 needs it for boleto. */
+    /** CPF or CNPJ, digits only (CNPJ may be alphanumeric), optional; a payment provider needs it for boleto. */
     document: text("document"),
     /**
-     * The login of the restaurant's own area /cliente (issue 32, decision 032): a `user` of role
+     * The login of the restaurant's own area /cliente (decision 032): a `user` of role
      * `client` created at the first link asked for. Its e-mail is a placeholder, never the
      * client's: the client's address may also be an admin's or a representative's login.
      */
@@ -94,15 +94,15 @@ export const subscriptions = pgTable(
     renewalType: text("renewal_type").$type<RenewalType>().notNull().default("mensal"),
     /** "Sem cobrança" (courtesy, legacy): no charge is issued for it. */
     noBilling: boolean("no_billing").notNull().default(false),
-    /** Cancelled at the end of the paid period (issue 33): no renewal is issued; it ends then. */
+    /** Cancelled at the end of the paid period: no renewal is issued; it ends then. */
     cancelAt: date("cancel_at", { mode: "string" }),
-    /** Never suspended for an overdue charge (issue 31): an admin's audited exemption. */
+    /** Never suspended for an overdue charge: an admin's audited exemption. */
     suspensionExempt: boolean("suspension_exempt").notNull().default(false),
-    /** "Trocar plano" at the next renewal (issue 33): the plan the next period is charged at. */
+    /** "Trocar plano" at the next renewal: the plan the next period is charged at. */
     pendingPlanId: uuid("pending_plan_id").references(() => plans.id, { onDelete: "set null" }),
     /**
      * Bumped by every change of plan, status, dates, renewal or billing, each of which must come
-     * with its history event of the same version (issue 44): the database refuses one without
+     * with its history event of the same version: the database refuses one without
      * (migration 0031, `subscription_history_guard`), so no path can move revenue unrecorded.
      */
     version: integer("version").notNull().default(1),
@@ -141,7 +141,7 @@ export const clientNotes = pgTable(
   ],
 );
 
-// Personal data (issue 27, decision 019; app/db/personal-data.ts).
+// Personal data (decision 019; app/db/personal-data.ts).
 export const clientsPersonalData = personalData({
   table: clients,
   subject: "client",
@@ -169,7 +169,7 @@ export const clientNotesPersonalData = personalData({
 });
 
 /**
- * A restaurant's request from /cliente (issue 32 item 3): a plan change or a cancellation, with a
+ * A restaurant's request from /cliente: a plan change or a cancellation, with a
  * reason from a list and its own words. Nothing changes until an admin accepts it; at most one
  * open request per subscription and kind.
  */

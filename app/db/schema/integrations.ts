@@ -49,7 +49,7 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-// Personal data (issue 27, decision 019). A delivery's body is the event's entity (a lead, a
+// Personal data (decision 019). A delivery's body is the event's entity (a lead, a
 // client, a referral): scrubbed of one person's values in the deliveries that carry their ids.
 export const webhookEndpointsPersonalData = personalData({
   table: webhookEndpoints,

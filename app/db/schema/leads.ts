@@ -36,17 +36,17 @@ export const leads = pgTable(
     fbclid: text("fbclid"),
     referrer: text("referrer"),
     landingPage: text("landing_page"),
-    // Why the lead was lost (issue #15): one of the reasons of funnel_settings then, and an
+    // Why the lead was lost: one of the reasons of funnel_settings then, and an
     // optional free text ("Outro: …"). Cleared when the lead is taken back ('Retomar').
     lostReason: text("lost_reason"),
     lostNote: text("lost_note"),
-    // Follow-up (issue #15): when to contact the lead next (open leads only).
+    // Follow-up: when to contact the lead next (open leads only).
     nextContactAt: timestamp("next_contact_at", { withTimezone: true }),
-    // The privacy notice shown next to the form (LGPD, issue 16): when, and which text (a hash
+    // The privacy notice shown next to the form (LGPD): when, and which text (a hash
     // of the policy the visitor could open). Null for leads typed in by the team.
     privacyNoticeAt: timestamp("privacy_notice_at", { withTimezone: true }),
     privacyNoticeVersion: text("privacy_notice_version"),
-    // The representative whose referral link the visitor opened (issue 14 item 4), kept even when
+    // The representative whose referral link the visitor opened, kept even when
     // no referral was created for them (the establishment was already referred or a client).
     referredById: uuid("referred_by_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -86,7 +86,7 @@ export const leads = pgTable(
   ],
 );
 
-// Notes an admin adds on the lead page (issue #15). On conversion they are copied to the client's
+// Notes an admin adds on the lead page. On conversion they are copied to the client's
 // notes, and a note added to a converted lead goes to its client as well.
 export const leadNotes = pgTable(
   "lead_notes",
@@ -107,7 +107,7 @@ export const leadNotes = pgTable(
   ],
 );
 
-// The funnel's settings (issue #15), one row (id = 1), apart from the SEO settings row so the
+// The funnel's settings, one row (id = 1), apart from the SEO settings row so the
 // settings pages of other work can grow without touching it. No row: the defaults in
 // app/modules/leads/funnel-settings.server.ts.
 export const funnelSettings = pgTable(
@@ -116,15 +116,15 @@ export const funnelSettings = pgTable(
     id: integer("id").primaryKey().default(1),
     lostReasons: text("lost_reasons").array().notNull(),
     lostReasonRequired: boolean("lost_reason_required").notNull().default(false),
-    // Days without a change after which an open lead's card says "parado há N dias" (issue 28,
-    // like Pipedrive's rotting), per open stage. Missing stages use IDLE_DAYS_DEFAULTS.
+    // Days without a change after which an open lead's card says "parado há N dias" (like
+    // Pipedrive's rotting), per open stage. Missing stages use IDLE_DAYS_DEFAULTS.
     idleDays: jsonb("idle_days").$type<Partial<Record<OpenStage, number>>>().notNull().default({}),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("funnel_settings_single_row", sql`${t.id} = 1`)],
 );
 
-// Personal data (issue 27, decision 019; app/db/personal-data.ts). UTM values name campaigns,
+// Personal data (decision 019; app/db/personal-data.ts). UTM values name campaigns,
 // not people; click ids, the referrer and the landing page can point at one visitor.
 export const leadsPersonalData = personalData({
   table: leads,

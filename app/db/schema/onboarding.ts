@@ -18,7 +18,7 @@ import { personalData } from "../personal-data";
 import type { OnboardingSource, OnboardingStatus } from "../../modules/onboarding/onboarding.constants";
 
 /**
- * An onboarding (implantação, issue 30): the 3–5 business-day promise made to a client once their
+ * An onboarding (implantação): the 3–5 business-day promise made to a client once their
  * payment is confirmed. One per client (unique), opened by the first paid charge or by an admin.
  * Dates are São Paulo calendar days; the due date and target are computed when it opens from the
  * settings then (changing the settings later does not move promises already made).

@@ -45,7 +45,7 @@ export const mailMessages = pgTable(
     entityType: text("entity_type"),
     entityId: text("entity_id"),
     /**
-     * Inline images referenced from the HTML as `cid:…` (the PIX QR of a charge, issue 29): a
+     * Inline images referenced from the HTML as `cid:…` (the PIX QR of a charge): a
      * few KB of PNG next to bodies of tens of KB, kept so a retry or a resend delivers exactly
      * what was logged. Null for messages without any.
      */
@@ -55,7 +55,10 @@ export const mailMessages = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("mail_messages_status_check", sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp', 'demonstracao')`),
+    check(
+      "mail_messages_status_check",
+      sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp', 'demonstracao')`,
+    ),
     index("mail_messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("mail_messages_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("mail_messages_entity_idx").on(t.entityType, t.entityId),
@@ -63,7 +66,7 @@ export const mailMessages = pgTable(
   ],
 );
 
-// Personal data (issue 27, decision 019). Rate-limit keys hold a keyed hash of the e-mail or
+// Personal data (decision 019). Rate-limit keys hold a keyed hash of the e-mail or
 // address, never the value (rate-limit.server.ts). The mail log is scrubbed of one person's
 // values in the messages linked to them (their ids, their address).
 export const rateLimitsPersonalData = personalData({

@@ -44,13 +44,13 @@ export const representatives = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     // Deleting the login user removes the representative row with it.
-    // Payout details (issue 14 item 3), all optional: phone/WhatsApp as 10–11 digits
+    // Payout details, all optional: phone/WhatsApp as 10–11 digits
     // (normalizePhone), the PIX key with its type, and the CPF/CNPJ as digits.
     phone: text("phone"),
     pixKeyType: text("pix_key_type").$type<PixKeyType>(),
     pixKey: text("pix_key"),
     document: text("document"),
-    // The code of the referral link `{BASE_URL}/?ref={code}` (issue 14 item 4): 8 lowercase hex
+    // The code of the referral link `{BASE_URL}/?ref={code}`: 8 lowercase hex
     // characters drawn by the database, so every insert (sign-up, demo data, tests) gets one.
     referralCode: text("referral_code")
       .notNull()
@@ -90,10 +90,10 @@ export const referrals = pgTable(
     contactPhone: text("contact_phone").notNull(),
     planId: uuid("plan_id").references(() => plans.id, { onDelete: "set null" }),
     status: text("status").$type<StoredReferralStatus>().notNull().default("analise"),
-    // Why it is `cancelada` (issue 45), null in any other status: its representative cancelled it,
+    // Why it is `cancelada`, null in any other status: its representative cancelled it,
     // or its lead was marked lost ("Retomar" on the lead brings back only the latter).
     cancelCause: text("cancel_cause").$type<ReferralCancelCause>(),
-    // Snapshot taken when the referral is created (issue 14): the plan's name and commission then.
+    // Snapshot taken when the referral is created: the plan's name and commission then.
     // Completion earns exactly this; later plan changes (rename, new amount, deletion) do not
     // touch it. Null only for rows that predate the snapshot and had no plan (rule's default).
     planName: text("plan_name"),
@@ -101,9 +101,9 @@ export const referrals = pgTable(
     // When it last became `concluido` (the commission's date in the statement); null otherwise.
     completedAt: timestamp("completed_at", { withTimezone: true }),
     // The lead this referral came from, when a visitor sent the contact form after opening the
-    // representative's link (issue 14 item 4); null for the wizard's referrals.
+    // representative's link; null for the wizard's referrals.
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
-    // The client the referral became (issue 30): set when its lead is converted. The automatic
+    // The client the referral became: set when its lead is converted. The automatic
     // moves (first charge paid, onboarding published) find the referral through it.
     clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -134,7 +134,7 @@ export const referrals = pgTable(
       "gin",
       sql`immutable_unaccent(${t.businessName}) gin_trgm_ops`,
     ),
-    // Duplicate protection (issue 14 item 5): the open referrals with a phone's digits, and the
+    // Duplicate protection: the open referrals with a phone's digits, and the
     // admin list's "possible duplicate" flag (same business name, ignoring case and accents).
     index("referrals_phone_digits_idx").on(sql`regexp_replace(${t.contactPhone}, '\\D', '', 'g')`),
     index("referrals_business_folded_idx").on(sql`lower(immutable_unaccent(btrim(${t.businessName})))`),
@@ -149,7 +149,7 @@ export const referrals = pgTable(
 );
 
 /**
- * A payment to a representative (issue 14): it pays the commissions listed in payout_items.
+ * A payment to a representative: it pays the commissions listed in payout_items.
  * Never edited: a mistake is cancelled (cancelled_at) and recorded again.
  */
 export const payouts = pgTable(
@@ -201,7 +201,7 @@ export const payoutItems = pgTable(
 );
 
 /**
- * A commission taken back after it was paid (issue 30): the referral left `concluido` (its first
+ * A commission taken back after it was paid: the referral left `concluido` (its first
  * charge refunded, say) while its commission was in an active payout. The negative amount is
  * netted from the representative's next payout (`netted_payout_id`) and shown in the statement,
  * as Tolt and Dub do. `source_payout_id` is the payout that had paid the commission: cancelling
@@ -249,7 +249,7 @@ export const representativeMaterials = pgTable(
   ],
 );
 
-// Personal data (issue 27, decision 019; app/db/personal-data.ts).
+// Personal data (decision 019; app/db/personal-data.ts).
 export const representativesPersonalData = personalData({
   table: representatives,
   subject: "representative",
@@ -259,7 +259,7 @@ export const representativesPersonalData = personalData({
     name: "name",
     email: "email",
     phone: "phone",
-    // The payout details of issue 14: the PIX key may be an e-mail, a phone or a CPF.
+    // The payout details: the PIX key may be an e-mail, a phone or a CPF.
     pixKeyType: "trace",
     pixKey: "trace",
     document: "trace",
@@ -277,7 +277,7 @@ export const referralsPersonalData = personalData({
   related: { representativeId: "representative" },
   personal: { businessName: "name", contactName: "name", contactPhone: "phone" },
   notPersonal: ["status", "planName", "cancelCause"],
-  // A lost lead's reason, copied to its referral's cancellation (issue 45): the admin's note goes.
+  // A lost lead's reason, copied to its referral's cancellation: the admin's note goes.
   auditFields: ["motivoPerda"],
   exportAs: { key: "referrals", label: "Indicações" },
 });

@@ -5,7 +5,7 @@ import { representatives } from "./partners";
 import { personalData } from "../personal-data";
 
 /**
- * Configurações → Privacidade (LGPD, issue 16), one row: who the controller is and the texts of
+ * Configurações → Privacidade (LGPD), one row: who the controller is and the texts of
  * /privacidade and /termos (sanitized HTML; empty: the default text built from the first two).
  */
 export const privacySettings = pgTable(

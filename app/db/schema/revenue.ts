@@ -17,7 +17,7 @@ import { personalData } from "../personal-data";
 import type { MrrMovement, SubscriptionEventKind } from "../../modules/revenue/revenue.constants";
 
 /**
- * The subscription history (issue 33, decision 023): one dated row per change that moves
+ * The subscription history (decision 023): one dated row per change that moves
  * recurring revenue, written in the transaction of the change. `mrr_before`/`mrr_after` are the
  * subscription's monthly value (integer cents) around the change, so a client's MRR on a day is
  * the sum of `mrr_after − mrr_before` of its events up to that day: revenue figures never depend
@@ -39,7 +39,7 @@ export const subscriptionEvents = pgTable(
     planBeforeId: uuid("plan_before_id").references(() => plans.id, { onDelete: "set null" }),
     planAfterId: uuid("plan_after_id").references(() => plans.id, { onDelete: "set null" }),
     renewalType: text("renewal_type"),
-    /** The subscription's version this event records (null for events before issue 44). */
+    /** The subscription's version this event records (null for events written before versions existed). */
     subscriptionVersion: integer("subscription_version"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { z } from "~/lib/zod";
 import { AUTH_MESSAGES } from "~/modules/auth/auth.schema";
 
 // Client-safe: the messages and forms of the admin team, the account pages and the
-// representatives' access (issue #13 items 1–3).
+// representatives' access.
 
 export const ACCOUNT_MESSAGES = {
   deactivated: AUTH_MESSAGES.accountDeactivated,
@@ -30,7 +30,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /**
- * What was created when an account e-mail is queued (issue 28 item 7): the message says whether
+ * What was created when an account e-mail is queued: the message says whether
  * it will leave (SMTP configured) or only sits in the mail log, never "enviado" when nothing was.
  */
 export const MAIL_NOTICE_SUBJECTS = {

@@ -4,7 +4,7 @@ import { smtpConfigured } from "~/server/mail/transport.server";
 import { MAIL_NOTICE_PARAMS, mailQueuedMessage, type MailNoticeSubject } from "./accounts.schema";
 
 /**
- * After an invitation or a reset is queued (issue 28 item 7): with SMTP a toast says the e-mail
+ * After an invitation or a reset is queued: with SMTP a toast says the e-mail
  * is in the queue; without it nothing will leave, so the page says so and links to the message in
  * the mail log (a toast cannot hold a link, and the admin needs it to pass the link on).
  */

@@ -1,5 +1,5 @@
 // Client-safe: the roles a user can have (DESIGN §2); the database checks the same list.
-// `client` (issue 32): a restaurant's own area /cliente, signed in by e-mailed link only.
+// `client`: a restaurant's own area /cliente, signed in by e-mailed link only.
 export const USER_ROLES = ["admin", "representative", "client"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 

@@ -7,7 +7,7 @@ import { baseUrl } from "~/lib/env.server";
 import { appSecret } from "~/lib/secret.server";
 import { queueClientLinkMail, sendResetPasswordMail } from "~/modules/notifications/index.server";
 
-/** The restaurant's sign-in link (issue 32) is valid for 15 minutes. */
+/** The restaurant's sign-in link is valid for 15 minutes. */
 export const CLIENT_LINK_TTL_SECONDS = 15 * 60;
 
 function createAuth() {

@@ -122,7 +122,7 @@ export const billingSettingsSchema = pixSettingsSchema.extend({
     .min(1, BILLING_FORM_MESSAGES.daysInvalid)
     .max(60, BILLING_FORM_MESSAGES.daysInvalid)
     .default(DEFAULT_RENEWAL_DAYS_BEFORE),
-  // The reminder schedule and the suspension grace days (issue 31, decision 033).
+  // The reminder schedule and the suspension grace days (decision 033).
   reminderOffsets: reminderOffsetsField,
   suspensionDays: suspensionDaysField,
 });

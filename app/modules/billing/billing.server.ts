@@ -244,7 +244,7 @@ export async function issueFirstCharge(
 const RENEWAL_BATCH = 500;
 
 /**
- * The daily renewal job's work: for every ativa or suspensa (issue 31: a suspended subscription
+ * The daily renewal job's work: for every ativa or suspensa (a suspended subscription
  * keeps running, its service blocked until paid, so its next period is charged too; otherwise a
  * suspension paid after the period's end would leave it "Ativa" with nothing more to pay), billed
  * subscription whose period ends within
@@ -280,7 +280,7 @@ export async function issueRenewalCharges({
           pending_plan_id: string | null;
         }>(
           tx,
-          // A plan change scheduled for the renewal (issue 33): the next period is charged at it.
+          // A plan change scheduled for the renewal: the next period is charged at it.
           sql`select s.id, s.client_id, c.name as client_name, s.end_date::text as end_date, s.renewal_type,
                    p.name as plan_name, p.price_cents, s.pending_plan_id
               from subscriptions s

@@ -1,5 +1,5 @@
 // Financeiro's filters and their URL, client-safe: the page parses them, the dashboard's cards
-// build their links with them, so a card's link opens exactly the rows its figure sums (issue 44).
+// build their links with them, so a card's link opens exactly the rows its figure sums.
 import { isValidIsoDate } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import {
@@ -22,7 +22,7 @@ export interface ChargeFilters {
   clientId?: string | null;
   kind?: ChargeLineKind | null;
   method?: PaymentMethod | null;
-  /** The client search (issue 45): name, business, e-mail or CPF/CNPJ, accents forgiven. */
+  /** The client search: name, business, e-mail or CPF/CNPJ, accents forgiven. */
   q?: string | null;
 }
 

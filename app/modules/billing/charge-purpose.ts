@@ -1,4 +1,4 @@
-// Client-safe: what a charge is for, as Financeiro's line says it (issue 45).
+// Client-safe: what a charge is for, as Financeiro's line says it.
 import { monthLabel } from "~/lib/dates";
 import type { ChargeLineKind } from "./billing.constants";
 

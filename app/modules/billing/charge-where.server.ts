@@ -4,7 +4,7 @@ import { chargeLines, charges, clients } from "~/db/schema";
 import { clientSearchWithDocument } from "~/modules/clients/index.server";
 import type { ChargeFilters } from "./charge-filters";
 
-/** The list's WHERE for a filter: the rows shown, the CSV, and the cards' totals (issue 44). */
+/** The list's WHERE for a filter: the rows shown, the CSV, and the cards' totals. */
 export function chargeFilter(f: ChargeFilters): SQL | undefined {
   return and(
     f.status ? eq(charges.status, f.status) : undefined,

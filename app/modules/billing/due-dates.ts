@@ -2,7 +2,7 @@ import { isBusinessDay } from "~/lib/business-days";
 import { addDays } from "~/lib/dates";
 
 /**
- * The day a charge is really due (issue 31, decision 033): its due date, or the next business day
+ * The day a charge is really due (decision 033): its due date, or the next business day
  * when that is a Saturday, a Sunday or a Brazilian national holiday (decision 029's calendar).
  * Reminders and suspension count from it; the charge's stored due date is unchanged.
  */

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 
-// Client-safe: the reminder schedule and suspension settings (issue 31, decision 033), shared by
+// Client-safe: the reminder schedule and suspension settings (decision 033), shared by
 // the Configurações → Financeiro form (browser) and its action (server).
 
 /** "vence em 3 dias", "vence hoje", "venceu há 3 dias", "venceu há 7 dias". */

@@ -64,7 +64,7 @@ const SORT_KEYS: Record<ChargeSort, StreamKey> = {
 };
 
 /**
- * Financeiro as CSV rows (issue 29 item 5): the list's filters (chargeFilter, shared with the
+ * Financeiro as CSV rows: the list's filters (chargeFilter, shared with the
  * page, so list and export cannot drift) and sort, every matching charge with its lines in one
  * cell, streamed in batches (decision 014).
  */

@@ -15,7 +15,7 @@ import {
 } from "./provider-sync.server";
 import { applyProviderEventJob, reconcileProviderJob } from "./webhook.server";
 
-// Billing's daily jobs (issue 29). pg-boss fires a cron slot once across instances, and each
+// Billing's daily jobs. pg-boss fires a cron slot once across instances, and each
 // job's work is idempotent on its own (the overdue update finds nothing left; renewals are keyed
 // by subscription and period), so a retry or a second run changes nothing.
 
@@ -45,7 +45,7 @@ export const renewalChargesJob = defineJob<object>({
 });
 
 /**
- * Morning (issue 31): the reminder schedule's step of the day for each open charge, once per
+ * Morning: the reminder schedule's step of the day for each open charge, once per
  * charge and step (the mail log's unique key), then the suspensions of the day. After the
  * overdue job, before the 08:00 digest that lists suspended subscriptions.
  */

@@ -24,14 +24,14 @@ import { pixQrPng } from "./pix-qr.server";
 import { getBillingSettings } from "./settings.server";
 
 /**
- * The client's e-mails about a charge (issue 29 item 4): "Nova cobrança" (with the PIX copia e
+ * The client's e-mails about a charge: "Nova cobrança" (with the PIX copia e
  * cola and its QR as an inline CID image) and "Pagamento recebido" (the receipt).
  *
  * They subscribe to `charge.created` / `charge.paid`, which the change publishes in its own
  * transaction: a rolled-back issue or payment sends nothing, and the renewal job, which issues
  * thousands of charges in a run, does not render thousands of e-mails inside its transactions.
  * Each message's dedupe key is the charge's id (not the event's): a retried job, or the same
- * event published twice (a payment reported again in part 2), records one message per charge.
+ * event published twice (a payment the provider reports again), records one message per charge.
  */
 
 export const CHARGE_MAIL_KINDS = { issued: "cobranca.nova", paid: "cobranca.recibo" } as const;

@@ -28,7 +28,7 @@ export async function markOverdueCharges({ today = clockToday() }: { today?: str
         ),
       )
       .returning({ id: charges.id, number: charges.number });
-    // Each one reaches the outgoing webhooks that listen to charge.overdue (issue 31).
+    // Each one reaches the outgoing webhooks that listen to charge.overdue.
     await emitMany(
       tx,
       "charge.overdue",

@@ -10,7 +10,7 @@ export const PROVIDER_MESSAGES = {
 } as const;
 
 /**
- * What Configurações → Financeiro → Provedor de pagamento shows (issue 31): which provider is on
+ * What Configurações → Financeiro → Provedor de pagamento shows: which provider is on
  * (from the environment, never from a form: the key is a secret the page never shows), the URL to
  * register for its webhooks, and the events received with what applying them did.
  */

@@ -130,7 +130,7 @@ export const resendChargeToProviderJob = defineJob<{ chargeId: string }>({
 });
 
 /**
- * "Reenviar ao provedor" (issue 31 item 1): an open charge the provider does not have yet is sent
+ * "Reenviar ao provedor": an open charge the provider does not have yet is sent
  * again at once, in a job (never in the request), audited. Creating it twice is harmless: the
  * job skips a charge that has a provider id, and the adapter finds a payment by our charge id.
  */

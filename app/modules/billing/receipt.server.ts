@@ -8,7 +8,7 @@ import { SITE_NAME } from "~/lib/meta";
 import { PAYMENT_METHOD_LABELS } from "./billing.schema";
 
 /**
- * What the printable receipt of a paid charge shows (issue 29 item 5), or null when the charge
+ * What the printable receipt of a paid charge shows, or null when the charge
  * is unknown or not paid: a pending, overdue or cancelled charge has no receipt to print.
  * `clientId` scopes it to one client (the /cliente area). The issuer is the company named in Configurações → Privacidade (its legal name), else the site.
  */
@@ -26,7 +26,7 @@ export async function getChargeReceipt({ id, clientId }: { id: string; clientId?
     .where(eq(charges.id, id));
   const c = row?.charge;
   if (!row || !c || c.status !== "paga" || !c.paidOn || !c.paymentMethod) return null;
-  // The restaurant's own area (issue 32) asks with its client id: another client's receipt is unknown.
+  // The restaurant's own area asks with its client id: another client's receipt is unknown.
   if (clientId !== undefined && c.clientId !== clientId) return null;
   const [lines, privacy] = await Promise.all([
     getDb()

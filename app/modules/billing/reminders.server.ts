@@ -14,7 +14,7 @@ import { chargePaymentOptions } from "./payment-options.server";
 import { getBillingSettings } from "./settings.server";
 
 /**
- * The reminder schedule (issue 31 item 4, decision 033). Each step is a number of days from the
+ * The reminder schedule (decision 033). Each step is a number of days from the
  * charge's effective due date (the next business day when it falls due on a day off). The daily
  * job sends, for every open charge, the latest step whose day has come, if that day is at most
  * CATCH_UP_DAYS ago: a job that did not run for a day or two still sends the step, while a

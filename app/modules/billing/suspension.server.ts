@@ -30,14 +30,14 @@ import { chargePaymentOptions } from "./payment-options.server";
 import { getBillingSettings } from "./settings.server";
 
 /**
- * Suspension and return (issue 31 item 5, decision 033). A subscription is suspended when one of
+ * Suspension and return (decision 033). A subscription is suspended when one of
  * its charges is open (pendente, vencida, or estornada: refunded, a debt again) more than N days (a setting) after its effective due
  * date (the next business day when due on a day off) AND the period that charge pays for has
  * started (period_start ≤ today): a client who paid ahead is never suspended for a later
  * period's charge, whatever its due date. One-off charges never suspend. Exempt subscriptions
  * (an admin's audited choice) are never suspended. Paying or cancelling the charge reactivates
  * the subscription in the same transaction when no other charge still holds it suspended.
- * Suspension ends the subscription's MRR until it returns (issue 44: churn, then reativação).
+ * Suspension ends the subscription's MRR until it returns (churn, then reativação).
  */
 
 export const SUSPENSION_MESSAGES = {
@@ -296,8 +296,8 @@ export async function setSuspensionExempt({
 }
 
 /**
- * The status change itself and its history event. A suspension is churn in Receita (issue 44,
- * docs/billing.md "Receita and billing"): the service stopped for an unpaid period, so the
+ * The status change itself and its history event. A suspension is churn in Receita
+ * (docs/billing.md "Receita and billing"): the service stopped for an unpaid period, so the
  * subscription's MRR goes to 0; its return brings back the plan's monthly value (reativação).
  */
 async function moveSuspension(

@@ -6,7 +6,7 @@ import { chargeListPath, type ChargeFilters } from "./charge-filters";
 import { chargeFilter } from "./charge-where.server";
 
 /**
- * Financeiro's cards (issue 44, "one truth"): each sums the rows the list shows for the same
+ * Financeiro's cards ("one truth"): each sums the rows the list shows for the same
  * filter, nothing else, so a card always equals the sum of the rows under it.
  */
 export interface ChargeTotals {
@@ -96,7 +96,7 @@ export interface BillingFigures {
 /** How many charges are vencida, from charge_totals (kept by triggers, decision 030). */
 const OVERDUE_COUNT = sql`(select coalesce(sum(charges), 0) from charge_totals where basis = 'due' and status = 'vencida')`;
 
-/** The sidebar's count on "Financeiro" (issue 45): the charges marked vencida (for readCounts). */
+/** The sidebar's count on "Financeiro": the charges marked vencida (for readCounts). */
 export const overdueChargesCount = (): SQL => OVERDUE_COUNT;
 
 /** The dashboard's "Recebido no mês" and "Em atraso" cards, from charge_totals, with their links. */

@@ -1,4 +1,4 @@
-// Client-safe: the texts of the restaurant's own area /cliente (issue 32).
+// Client-safe: the texts of the restaurant's own area /cliente.
 export const CLIENT_AREA_MESSAGES = {
   authRequired: "Entre com o link enviado ao seu e-mail para acessar a Área do Cliente",
   linkRequested:
@@ -11,7 +11,7 @@ export const CLIENT_AREA_MESSAGES = {
   copyFailed: "Não foi possível copiar. Selecione o código e copie manualmente.",
 } as const;
 
-/** "Trocar e-mail" (issue 32 item 3): shown by the page of the link, so client-safe. */
+/** "Trocar e-mail": shown by the page of the link, so client-safe. */
 export const EMAIL_CHANGE_MESSAGES = {
   invalid: "Informe um e-mail válido.",
   same: "Este já é o seu e-mail de acesso.",

@@ -7,7 +7,7 @@ import { formatPhone } from "~/lib/phone";
 import type { z } from "~/lib/zod";
 import { now } from "~/server/clock.server";
 
-// The restaurant's own changes and downloads in /cliente (issue 32 item 3). As everywhere in the
+// The restaurant's own changes and downloads in /cliente. As everywhere in the
 // client area, the client id comes from requireClient (the session); ids in a form are ignored.
 
 /** "Seus dados": the contact name and phone, with the client form's rules and messages. */

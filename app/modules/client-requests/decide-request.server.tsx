@@ -23,7 +23,7 @@ import type { ClientRequestDecision } from "./requests.schema";
 
 /**
  * "Aceitar" / "Recusar" by an admin. A refusal needs a message. Accepting a plan change schedules
- * it for the next renewal (charged then, issue 33), or makes it now when the admin says so;
+ * it for the next renewal (charged then), or makes it now when the admin says so;
  * accepting a cancellation ends the subscription at the end of the paid period, or now. The request stays
  * open when the change itself is refused (e.g. the subscription was cancelled meanwhile).
  */

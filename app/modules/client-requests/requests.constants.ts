@@ -1,4 +1,4 @@
-// Client-safe: the lists and messages of the restaurants' requests (issue 32 item 3).
+// Client-safe: the lists and messages of the restaurants' requests.
 
 export const CLIENT_REQUEST_KINDS = ["troca_plano", "cancelamento"] as const;
 export type ClientRequestKind = (typeof CLIENT_REQUEST_KINDS)[number];

@@ -57,7 +57,7 @@ export async function submitClientForm({
   const values = Object.fromEntries(FIELDS.map((k) => [k, (raw[k] ?? "").slice(0, 300)])) as ClientFormValues;
   const failed = id ? CLIENT_MESSAGES.updateFailed : CLIENT_MESSAGES.createFailed;
   // Editing never touches the plan: it is chosen in one place, the subscription, and the client's
-  // plan follows it (issue 28 item 9). Creating needs one ("Sem plano" is for converted leads).
+  // plan follows it. Creating needs one ("Sem plano" is for converted leads).
   const parsed = ClientEditSchema.safeParse(raw);
   const plan = id ? null : ClientSchema.shape.planId.safeParse(raw.planId);
   const planMissing = plan !== null && (!plan.success || plan.data === null);

@@ -94,7 +94,7 @@ export const SUBSCRIPTION_MESSAGES = {
   renewalRequired: "Selecione o tipo de renovação.",
 } as const;
 
-/** "Trocar plano" and "Cancelar" on a subscription (issue 33). */
+/** "Trocar plano" and "Cancelar" on a subscription. */
 export const SUBSCRIPTION_CHANGE_MESSAGES = {
   notFound: "Assinatura não encontrada.",
   planRequired: "Selecione um plano.",
@@ -196,7 +196,7 @@ export const ClientSchema = z.object({
 export type ClientInput = Omit<z.output<typeof ClientSchema>, "document"> & { document?: string | null };
 
 /**
- * The edit form (issue 28 item 9): everything but the plan, which is chosen in one place, the
+ * The edit form: everything but the plan, which is chosen in one place, the
  * subscription; the client's plan follows it (subscriptions.server, subscription-changes.server).
  */
 export const ClientEditSchema = ClientSchema.omit({ planId: true });
@@ -210,7 +210,7 @@ export const SubscriptionSchema = z.object({
     .trim()
     .min(1, SUBSCRIPTION_MESSAGES.startRequired)
     .max(10, SUBSCRIPTION_MESSAGES.startInvalid)
-    // Typed as dd/mm/aaaa (issue 17: the same in every browser locale), stored as ISO.
+    // Typed as dd/mm/aaaa (the same in every browser locale), stored as ISO.
     .refine((v) => parseBrDate(v) !== null, SUBSCRIPTION_MESSAGES.startInvalid)
     .transform((v) => parseBrDate(v) ?? v),
   renewalType: z.enum(RENEWAL_TYPES, { error: SUBSCRIPTION_MESSAGES.renewalRequired }),

@@ -52,7 +52,7 @@ export function clientSearch(q: string): SQL | undefined {
 }
 
 /**
- * Financeiro's client search (issue 45): clientSearch (accents and case forgiven) or the CPF/CNPJ,
+ * Financeiro's client search: clientSearch (accents and case forgiven) or the CPF/CNPJ,
  * typed with or without its dots, dashes and slash (stored as digits, or the CNPJ's letters).
  */
 export function clientSearchWithDocument(q: string): SQL | undefined {

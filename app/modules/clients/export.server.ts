@@ -50,7 +50,7 @@ const CLIENT_COLUMNS: CsvColumn<ClientExportRow>[] = [
 ];
 
 /**
- * The clients list as CSV rows (issue #15 item 7), with the list's search and sort, each client
+ * The clients list as CSV rows, with the list's search and sort, each client
  * with its current subscription: the `ativa` one ending last, else the latest one.
  */
 export function exportClients({

@@ -9,7 +9,7 @@ import { SUBSCRIPTION_CHANGE_MESSAGES as M } from "./clients.schema";
 import { clientName } from "./notes.server";
 
 /**
- * Changing and ending a subscription (issue 33 item 3). Each change is audited and written to
+ * Changing and ending a subscription. Each change is audited and written to
  * the subscription history in its own transaction. Billing follows by itself: a renewal charge
  * takes the plan at issue time, so a plan changed now is charged from the next period, and a
  * subscription cancelled at the end of its period gets no renewal charge.

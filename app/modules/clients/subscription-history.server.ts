@@ -7,7 +7,7 @@ import { now } from "~/server/clock.server";
 import { subscriptionEndDate } from "./clients.schema";
 
 /**
- * The one door through which a subscription is created or changed (issue 44). Each change writes
+ * The one door through which a subscription is created or changed. Each change writes
  * the row and its history event in the caller's transaction, with the same version number; the
  * database refuses a change of plan, status, dates, renewal or billing that comes without its
  * event (migration 0031), so Receita, which is built from the history, sees every change.

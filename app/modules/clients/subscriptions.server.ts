@@ -22,11 +22,11 @@ export interface SubscriptionRow {
   endDate: string;
   status: (typeof subscriptions.$inferSelect)["status"];
   renewalType: (typeof subscriptions.$inferSelect)["renewalType"];
-  /** Set when cancelled at the end of the paid period (issue 33): the date revenue ends. */
+  /** Set when cancelled at the end of the paid period: the date revenue ends. */
   cancelAt: string | null;
-  /** Never suspended for a late charge (issue 31), set by an admin. */
+  /** Never suspended for a late charge, set by an admin. */
   suspensionExempt: boolean;
-  /** "Trocar plano" at the next renewal (issue 33): the plan the next period will be charged at. */
+  /** "Trocar plano" at the next renewal: the plan the next period will be charged at. */
   pendingPlanName: string | null;
   createdAt: Date;
 }

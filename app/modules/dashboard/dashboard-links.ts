@@ -1,6 +1,6 @@
 // Client-safe: the dashboard's page draws these links, its tests follow them.
 
-/** Where the count cards lead (issue 44): the list whose rows the figure counts. */
+/** Where the count cards lead: the list whose rows the figure counts. */
 export const DASHBOARD_LINKS = {
   clients: { to: "/admin/clients", label: "Ver os clientes" },
   activeClients: { to: "/admin/clients?status=ativo", label: "Ver os clientes ativos" },

@@ -42,7 +42,7 @@ const windows = (today: string) => ({
 });
 
 /**
- * "Total de Clientes" now against the total 30 days earlier (issue 28: the clients that existed
+ * "Total de Clientes" now against the total 30 days earlier (the clients that existed
  * before the 30-day window, not the sign-ups), and "Clientes Ativos" now. No status history is
  * kept, so the active count has no honest comparison: the card shows its share of the total.
  */
@@ -121,20 +121,20 @@ async function widget<T>(name: string, load: () => Promise<T>, empty: T): Promis
 export interface DashboardData {
   today: string;
   clients: ClientStats | null;
-  /** "Hoje" (issue 28): null when it could not be loaded (logged). */
+  /** "Hoje": null when it could not be loaded (logged). */
   todayBlock: TodayBlock | null;
   plans: StatFigure | null;
   leads: StatFigure | null;
   expiring: ExpiringSubscription[];
   funnel: { stage: FunnelStage; count: number }[];
   recentClients: Awaited<ReturnType<typeof listRecentClients>>;
-  /** Leads now in `perdido`, by reason (issue #15). */
+  /** Leads now in `perdido`, by reason. */
   lostByReason: { reason: string; count: number }[];
-  /** Open leads to contact by the end of today (São Paulo), overdue first (issue #15); from "Hoje". */
+  /** Open leads to contact by the end of today (São Paulo), overdue first; from "Hoje". */
   followUps: FollowUpRow[];
-  /** "Recebido no mês" and "Em atraso" (issue 29). */
+  /** "Recebido no mês" and "Em atraso". */
   billing: BillingFigures | null;
-  /** Charges still carry the seeded demonstration PIX key (issue 45): warned about until changed. */
+  /** Charges still carry the seeded demonstration PIX key: warned about until changed. */
   demoPixKey: boolean;
 }
 

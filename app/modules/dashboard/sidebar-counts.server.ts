@@ -6,7 +6,7 @@ import { log } from "~/server/logging/logger.server";
 import { uncontactedLeadsCount } from "./today.server";
 
 /**
- * The admin sidebar's counts (issue 45, Pipedrive's counts beside the menu): what waits on
+ * The admin sidebar's counts (Pipedrive's counts beside the menu): what waits on
  * "Funil de Leads" (new leads), "Financeiro" (overdue charges), "Implantação" (late onboardings)
  * and "Solicitações" (pending requests). Loaded once per admin page by the layout: each count is
  * defined by the module that owns it, and the four are read in one statement.

@@ -19,7 +19,7 @@ import { listOnboardingsForDigest } from "~/modules/onboarding/index.server";
 import { readCounts } from "~/server/db-tools/counts.server";
 
 /**
- * The dashboard's first block, "Hoje" (issue 28 item 3): what needs someone today, each item with
+ * The dashboard's first block, "Hoje": what needs someone today, each item with
  * the page where it is done. "Today" and "24 hours ago" come from the injectable clock.
  */
 export interface NewLeadRow {
@@ -96,7 +96,7 @@ export interface TodayBlock {
   referrals: WaitingReferralRow[];
   referralsTotal: number;
   commissions: CommissionDueRow[];
-  /** Charges marked vencida, the oldest first (issue 45). */
+  /** Charges marked vencida, the oldest first. */
   overdueCharges: OverdueChargeRow[];
   overdueChargesTotal: number;
   /** Open onboardings past their due date or due today, the most late first. */
@@ -208,7 +208,7 @@ export async function listCommissionsDue({ limit = LIST_LIMIT }: { limit?: numbe
   }));
 }
 
-/** Leads at `novo`: the sidebar's count on "Funil de Leads" (issue 45), for readCounts. */
+/** Leads at `novo`: the sidebar's count on "Funil de Leads", for readCounts. */
 export const uncontactedLeadsCount = (): SQL => sql`(select count(*) from leads where status_funil = 'novo')`;
 
 /**

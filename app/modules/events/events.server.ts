@@ -19,8 +19,8 @@ import { defineJob, type JobDefinition } from "~/server/jobs/queue.server";
 export interface DomainEvents {
   "lead.created": { leadId: string };
   "lead.status_changed": { leadId: string; from: FunnelStage; to: FunnelStage };
-  // `cancelada` too: a lost lead cancels its referral automatically (issue 30).
-  // `cause`: an automatic move's (issue 30), so the representative's e-mail says why (issue 45).
+  // `cancelada` too: a lost lead cancels its referral automatically.
+  // `cause`: an automatic move's, so the representative's e-mail says why.
   "referral.status_changed": {
     referralId: string;
     from: StoredReferralStatus;
@@ -35,9 +35,9 @@ export interface DomainEvents {
   "charge.created": { chargeId: string };
   "charge.paid": { chargeId: string; clientId: string };
   "charge.cancelled": { chargeId: string };
-  // A discount (the amount lowered): the provider's payment follows (issue 31).
+  // A discount (the amount lowered): the provider's payment follows.
   "charge.amount_changed": { chargeId: string };
-  // Issue 31: reported by the payment provider (or the daily overdue job, for vencida).
+  // Reported by the payment provider (or the daily overdue job, for vencida).
   "charge.overdue": { chargeId: string };
   // Money given back by the business (estornada, not chased) or taken back by a card network
   // (contestada, owed again): read back from the provider, never taken from a webhook's word.
@@ -48,7 +48,7 @@ export interface DomainEvents {
   "charge.reversed": { chargeId: string; clientId: string; kind: ChargeReversalKind };
   // Money that does not match its charge (Financeiro → Divergências): the admins are told.
   "charge.divergence": { divergenceId: string; chargeId: string };
-  // Issue 31: suspended for a charge overdue beyond the grace days; active again once settled.
+  // Suspended for a charge overdue beyond the grace days; active again once settled.
   "subscription.suspended": { subscriptionId: string; chargeId: string };
   "subscription.reactivated": { subscriptionId: string; chargeId: string | null };
   // A lead became a client (the funnel, a referral's lead, a `?ref=` lead).

@@ -67,7 +67,7 @@ class ConversionRefused extends Error {
  * pointing at it; the lead's notes are copied to the client. Two admins converting at once: the second waits on the lock, then finds
  * `convertido` and is refused.
  *
- * The plan (issue #15): `planId` a plan's id → the client gets it AND its first subscription,
+ * The plan: `planId` a plan's id → the client gets it AND its first subscription,
  * by the client form's rules (ativa, mensal, from `today` in São Paulo); `null` → explicitly no
  * plan, no subscription; left out → the plan whose name is the lead's plan text, and refused
  * (`plan_required`) when none is (the dialog then asks).
@@ -81,7 +81,7 @@ export async function convertLead({
 }: {
   id: string;
   planId?: string | null;
-  /** The client's e-mail when the lead has none (a representative's referral, issue 30). */
+  /** The client's e-mail when the lead has none (a representative's referral). */
   email?: string | null;
   actor?: Actor | null;
   today?: string;

@@ -46,7 +46,7 @@ const LEAD_COLUMNS: CsvColumn<LeadExportRow>[] = [
 ];
 
 /**
- * The funnel's leads as CSV rows (issue #15 item 7): the board's search (`q`) and, when one
+ * The funnel's leads as CSV rows: the board's search (`q`) and, when one
  * column is shown, its stage; newest first as on the board. Read in batches (streamRows).
  */
 export function exportLeads({

@@ -10,7 +10,7 @@ export interface FunnelSettings {
   lostReasons: string[];
   /** When true, moving a lead to `perdido` needs a reason (default: optional, the spec's one click). */
   lostReasonRequired: boolean;
-  /** Days without a change before an open card says "parado há N dias" (issue 28). */
+  /** Days without a change before an open card says "parado há N dias". */
   idleDays: Record<OpenStage, number>;
 }
 

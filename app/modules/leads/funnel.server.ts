@@ -40,7 +40,7 @@ export interface LeadCard {
   lostNote: string | null;
   nextContactAt: Date | null;
   followUpOverdue: boolean;
-  /** "Indicação de {representante}" when a referral stands behind the lead (issue 30), else null. */
+  /** "Indicação de {representante}" when a referral stands behind the lead, else null. */
   referralSource: string | null;
   /** The plan's monthly price when the lead's plan names one (null for "Ainda não sei…"). */
   monthlyCents: number | null;
@@ -71,7 +71,7 @@ export function searchFilter(q: string): SQL | undefined {
 }
 
 /**
- * ?contato= (issue #15): open leads whose next contact falls on São Paulo's today ("hoje"), or
+ * `?contato=`: open leads whose next contact falls on São Paulo's today ("hoje"), or
  * has already passed ("atrasados", by the app's clock like the red card).
  */
 export function followUpFilter(
@@ -166,7 +166,7 @@ const cardColumns = (at: Date = now()) => ({
     v === null ? null : Number(v),
   ),
   updatedAt: leads.updatedAt,
-  // Still "Novo" 20 hours after it arrived: the 24-hour contact promise is at stake (issue 30).
+  // Still "Novo" 20 hours after it arrived: the 24-hour contact promise is at stake.
   contactOverdue: sql<boolean>`(${leads.statusFunil} = 'novo' and ${leads.createdAt} <= ${at.toISOString()}::timestamptz - interval '20 hours')`,
   // Whole hours since it arrived, for "Sem contato há 25 horas" / "há 5 dias" (by the same clock).
   hoursWaiting: sql<number>`floor(extract(epoch from (${at.toISOString()}::timestamptz - ${leads.createdAt})) / 3600)::int`,
@@ -229,7 +229,7 @@ type Board = {
 };
 
 /**
- * Each column's header sum (issue 28): the monthly value of every lead in the stage that matches
+ * Each column's header sum: the monthly value of every lead in the stage that matches
  * the search and filter (not only the cards shown), in cents, by the plan its name gives.
  */
 export async function sumMonthlyByStage({

@@ -15,7 +15,7 @@ export async function getLead({ id }: { id: string }): Promise<Lead | null> {
   return row ?? null;
 }
 
-/** The lead a client was converted from (issue 28: the client page links back to it), or null. */
+/** The lead a client was converted from (the client page links back to it), or null. */
 export async function getClientLead({
   clientId,
 }: {
@@ -31,7 +31,7 @@ export async function getClientLead({
   return row ?? null;
 }
 
-/** Where a client came from (issue 28 item 9): its lead's attribution, and the referral if any. */
+/** Where a client came from: its lead's attribution, and the referral if any. */
 export interface ClientOrigin {
   id: string;
   name: string;
@@ -83,7 +83,7 @@ export async function getClientOrigin({ clientId }: { clientId: string }): Promi
 }
 
 /**
- * "Indicado por" (issue 14 item 4): the representative whose referral link the visitor opened,
+ * "Indicado por": the representative whose referral link the visitor opened,
  * and whether a referral was created for them (none when the establishment was already referred
  * or a client). Null when the lead did not come through a link, or the representative is gone.
  */

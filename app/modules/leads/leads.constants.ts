@@ -14,7 +14,7 @@ export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 export type OpenStage = Exclude<FunnelStage, "convertido" | "perdido">;
 
 /**
- * "Parado há N dias" (issue 28): days without a change before an open lead's card says so, per
+ * "Parado há N dias": days without a change before an open lead's card says so, per
  * stage, until the funnel settings say otherwise. A new lead was promised an answer within 24 h.
  */
 export const IDLE_DAYS_DEFAULTS: Record<OpenStage, number> = {

@@ -32,7 +32,7 @@ export const NEXT_STAGE: Partial<Record<Stage, Stage>> = {
   perdido: "novo",
 };
 
-/** "Voltar etapa" (issue #15): one step back between open stages. */
+/** "Voltar etapa": one step back between open stages. */
 export const PREVIOUS_STAGE: Partial<Record<Stage, Stage>> = {
   contatado: "novo",
   qualificado: "contatado",
@@ -40,7 +40,7 @@ export const PREVIOUS_STAGE: Partial<Record<Stage, Stage>> = {
 };
 
 /**
- * The moves the server allows, from → to (issue #15 extends SPEC §4 for drag-and-drop): forward
+ * The moves the server allows, from → to (SPEC §4, extended for drag-and-drop): forward
  * across open stages (skipping is allowed), one step back between open stages, any open stage to
  * `perdido`, `perdido` back to `novo` ('Retomar'). `convertido` is reached only through the
  * conversion (which creates the client), never by a plain move; nothing leaves `convertido`.
@@ -107,7 +107,7 @@ export const LEAD_MESSAGES = {
 } as const;
 
 /**
- * Issue 30: a referral has no e-mail but a client needs one, so converting such a lead asks for it.
+ * A referral has no e-mail but a client needs one, so converting such a lead asks for it.
  * `check` is shared by the dialog and convertLead: the message, or null when the e-mail is good.
  */
 export const CONVERT_EMAIL_MESSAGES = {
@@ -121,7 +121,7 @@ export const CONVERT_EMAIL_MESSAGES = {
   },
 };
 
-/** The lead page (/admin/leads/{id}, issue #15). */
+/** The lead page (/admin/leads/{id}). */
 export const LEAD_PAGE_MESSAGES = {
   notFound: "Lead não encontrado",
   loadError: "Erro ao carregar o lead",
@@ -135,7 +135,7 @@ export const LEAD_PAGE_MESSAGES = {
   deleteFailed: "Erro ao excluir lead",
 } as const;
 
-/** Lost reasons (issue #15): the defaults of the list an admin edits in Settings → Funil. */
+/** Lost reasons: the defaults of the list an admin edits in Settings → Funil. */
 export const DEFAULT_LOST_REASONS = [
   "Preço",
   "Escolheu concorrente",
@@ -201,7 +201,7 @@ export const FunnelSettingsSchema = z
       .max(10, "Valor inválido.")
       .optional()
       .transform((v) => v === "on" || v === "true"),
-    // "Parado há N dias" per open stage (issue 28); a missing field keeps the default.
+    // "Parado há N dias" per open stage; a missing field keeps the default.
     ...(Object.fromEntries(OPEN_STAGES.map((s) => [`idle_${s}`, IdleDaysField])) as Record<
       `idle_${OpenStage}`,
       typeof IdleDaysField
@@ -261,7 +261,7 @@ export const LeadActionSchema = z.discriminatedUnion("intent", [
     id: z.uuid(),
     // The conversion dialog's choice: a plan, or NO_PLAN; left out, the lead's plan by name.
     planId: z.union([z.literal(NO_PLAN), z.uuid()]).optional(),
-    // Only for a lead without e-mail (a representative's referral, issue 30); checked by convertLead.
+    // Only for a lead without e-mail (a representative's referral); checked by convertLead.
     email: z.string().max(1000).optional(),
   }),
 ]);

@@ -1,4 +1,4 @@
-// The default texts of /privacidade and /termos (LGPD, issue 16), used while the admin has not
+// The default texts of /privacidade and /termos (LGPD), used while the admin has not
 // written their own (Configurações → Privacidade). pt-BR HTML; every value is escaped.
 
 export interface Controller {

@@ -85,7 +85,7 @@ export const leadAlertJob = onEvent(["lead.created"], {
       attribution: ATTRIBUTION_LABELS.flatMap(([k, label]): [string, string][] =>
         lead[k] ? [[label, lead[k]]] : [],
       ),
-      // A referral's lead has no e-mail to search by: its own page (issue 30).
+      // A referral's lead has no e-mail to search by: its own page.
       leadUrl: brand.url(
         lead.email ? `/admin/leads?q=${encodeURIComponent(lead.email)}` : `/admin/leads/${lead.id}`,
       ),
@@ -118,7 +118,7 @@ export const referralStatusMailJob = onEvent(["referral.status_changed"], {
         commissionCents: referrals.commissionCents,
         repName: representatives.name,
         repEmail: representatives.email,
-        // A lost lead's reason (the category the team chose, not its note): issue 45.
+        // A lost lead's reason (the category the team chose, not its note).
         lostReason: leads.lostReason,
       })
       .from(referrals)
@@ -266,7 +266,7 @@ const DIGEST_FOLLOW_UPS = 100;
 /**
  * Daily at 08:00 (São Paulo): one digest to the admins of subscriptions ending in 7, 3 and 1
  * days and those that ended yesterday, and of the open leads whose next contact is overdue
- * (before `today`) or due `today` (issue #15); nothing when there are none. One per day and
+ * (before `today`) or due `today`; nothing when there are none. One per day and
  * address, however often the schedule fires.
  */
 export const renewalDigestJob = defineJob<{ today?: string }>({
@@ -310,10 +310,10 @@ export const renewalDigestJob = defineJob<{ today?: string }>({
       };
       (row.nextContactAt < startOfToday ? followUps.overdue : followUps.today).push(row);
     }
-    // Onboardings late and at risk (issue 30): the 3–5 business-day promise.
+    // Onboardings late and at risk: the 3–5 business-day promise.
     const onboardings = await listOnboardingsForDigest({ today });
     const onboardingCount = onboardings.late.length + onboardings.atRisk.length;
-    // Subscriptions suspended, and those a few days from it (issue 31).
+    // Subscriptions suspended, and those a few days from it.
     const { suspended, aboutToSuspend } = await listSuspensionsForDigest({ today });
     const suspensionCount = suspended.length + aboutToSuspend.length;
     // Payments that do not match their charge, waiting for an admin.

@@ -1,5 +1,5 @@
 // Client-safe: the mail log's statuses (app/db/schema/ops.ts) and how /admin/emails names them.
-// "demonstracao": written while the demo business was built, never delivered (issue 44).
+// "demonstracao": written while the demo business was built, never delivered.
 export const MAIL_STATUSES = ["pendente", "enviado", "falhou", "sem_smtp", "demonstracao"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 

@@ -16,7 +16,7 @@ import {
 import { itemsOf, onboardingColumns, toView, type OnboardingView } from "./onboarding.server";
 
 /**
- * The board /admin/onboarding (issue 30): three columns filtered and sorted in SQL, the state in
+ * The board /admin/onboarding: three columns filtered and sorted in SQL, the state in
  * the URL (?q=&saude=&origem=&ordem=). Health is computed from stored dates (at_risk_on,
  * due_date), so a filter never loads the whole table to decide.
  */
@@ -114,6 +114,6 @@ export async function listBoard({ filters, today }: { filters: BoardFilters; tod
   }));
 }
 
-/** Open onboardings past their due date: the sidebar's count on "Implantação" (issue 45), for readCounts. */
+/** Open onboardings past their due date: the sidebar's count on "Implantação", for readCounts. */
 export const lateOnboardingsCount = (today: string): SQL =>
   sql`(select count(*) from ${onboardings} where ${openLate(today)})`;

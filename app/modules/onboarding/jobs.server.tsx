@@ -23,7 +23,7 @@ import { LEAD_STALE_HOURS } from "./onboarding.constants";
 import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
- * The onboarding's e-mails (issue 30 items 3–5). The client's two messages are keyed by the
+ * The onboarding's e-mails. The client's two messages are keyed by the
  * onboarding (not the event), so each is recorded once whatever happens to the events; the
  * admins' alerts are marked in promise_alerts in the transaction that queues them.
  */

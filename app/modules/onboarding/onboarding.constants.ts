@@ -1,4 +1,4 @@
-// Client-safe: the onboarding's states and words (issue 30 item 3).
+// Client-safe: the onboarding's states and words.
 
 export const ONBOARDING_STATUSES = ["a_fazer", "em_andamento", "publicado"] as const;
 export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
@@ -34,7 +34,7 @@ export const DEFAULT_ONBOARDING_CHECKLIST = [
   "Treinamento feito",
 ] as const;
 
-/** A lead still "Novo" this many hours after it arrived is flagged (issue 30 item 4). */
+/** A lead still "Novo" this many hours after it arrived is flagged. */
 export const LEAD_STALE_HOURS = 20;
 
 export const ONBOARDING_MESSAGES = {

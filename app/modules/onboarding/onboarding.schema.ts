@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 import { ONBOARDING_MESSAGES } from "./onboarding.constants";
 
-/** Configurações → Implantação (issue 30): the promise in business days and the checklist. */
+/** Configurações → Implantação: the promise in business days and the checklist. */
 export const ONBOARDING_SETTINGS_MESSAGES = {
   days: "Informe um número de dias úteis entre 1 e 30",
   targetAfterDue: "A meta não pode passar do prazo",

@@ -11,7 +11,7 @@ import { ONBOARDING_MESSAGES, type OnboardingHealth, type OnboardingSource } fro
 import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
- * Onboarding (implantação, issue 30 item 3, decision 029): opened in the transaction of the
+ * Onboarding (implantação, decision 029): opened in the transaction of the
  * payment that confirms it (or by an admin), a checklist ticked by the team, and "Publicar".
  * One per client, enforced by the database; every change audited in its transaction.
  */
@@ -183,7 +183,7 @@ export async function setOnboardingItem({
 /**
  * "Publicar": closes the onboarding with the business days it took (opened → today), in one
  * transaction with its audit entry and the `onboarding.published` event. The referral that
- * brought the client completes with it (issue 30 item 2), in the same transaction.
+ * brought the client completes with it, in the same transaction.
  */
 export async function publishOnboarding({
   onboardingId,
@@ -221,7 +221,7 @@ export async function publishOnboarding({
       entityLabel: found.clientName,
       changes: { status: [onboarding.status, "publicado"], diasUteis: [null, taken] },
     });
-    // Issue 30 item 2: the referral that brought the client completes in this same transaction.
+    // The referral that brought the client completes in this same transaction.
     // Its subscribers: the referral is completed and its commission becomes payable.
     await emit(
       tx,

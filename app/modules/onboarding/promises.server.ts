@@ -4,7 +4,7 @@ import { now as clockNow, today as clockToday } from "~/server/clock.server";
 import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
- * The landing's two promises, measured (issue 30 item 4): onboardings published within the due
+ * The landing's two promises, measured: onboardings published within the due
  * and target business days, and leads contacted within 24 hours. Windows are the last 30 and 90
  * São Paulo days, today included.
  */

@@ -15,7 +15,7 @@ import { emit } from "~/modules/events/index.server";
 import type { PayoutFormData } from "./payouts.schema";
 import { now as clockNow } from "~/server/clock.server";
 
-// Commissions (issue 14): a completed referral's snapshot amount is `a pagar` until an active
+// Commissions: a completed referral's snapshot amount is `a pagar` until an active
 // payout pays it (`paga`). Every function takes the representative's id: the portal passes the
 // signed-in one, so a representative only ever reads their own commissions and payouts.
 
@@ -79,7 +79,7 @@ export async function getCommissionSummary({
     .from(referrals)
     .leftJoin(payoutItems, and(eq(payoutItems.referralId, referrals.id), eq(payoutItems.active, true)))
     .where(and(eq(referrals.representativeId, representativeId), eq(referrals.status, "concluido")));
-  // Issue 30: a paid commission taken back lowers what is to be received until a payout nets it.
+  // A paid commission taken back lowers what is to be received until a payout nets it.
   const pending = await pendingAdjustments(getDb(), representativeId);
   const reversed = pending.reduce((sum, a) => sum + a.amountCents, 0);
   return { toReceiveCents: (row?.toReceive ?? 0) + reversed, receivedCents: row?.received ?? 0 };
@@ -112,7 +112,7 @@ async function pendingAdjustments(db: DbOrTx, representativeId: string, { lock =
   return lock ? q.for("update") : q;
 }
 
-/** A representative's reversed commissions (issue 30), newest first; voided ones left out. */
+/** A representative's reversed commissions, newest first; voided ones left out. */
 export async function listCommissionAdjustments({
   representativeId,
 }: {
@@ -203,7 +203,7 @@ export async function recordPayout({
         .from(representatives)
         .where(eq(representatives.id, representativeId));
       if (!rep) return { ok: false, reason: "not_found" } as const;
-      // Money sent by PIX needs a key to send it to (issue 28 item 4): none on file, nothing recorded.
+      // Money sent by PIX needs a key to send it to: none on file, nothing recorded.
       if (input.method === "pix" && !rep.pixKey) return { ok: false, reason: "no_pix_key" } as const;
       const locked = await tx
         .select({ id: referrals.id, amount: referrals.commissionCents })
@@ -225,7 +225,7 @@ export async function recordPayout({
         .where(and(inArray(payoutItems.referralId, ids), eq(payoutItems.active, true)));
       if (paid.length > 0) return { ok: false, reason: "already_paid" } as const;
       const commissionsCents = locked.reduce((sum, r) => sum + (r.amount ?? 0), 0);
-      // Issue 30: reversed commissions already paid are netted from this payout, when it covers
+      // Reversed commissions already paid are netted from this payout, when it covers
       // them all; otherwise they wait for a larger one (a payout is never negative).
       const pending = await pendingAdjustments(tx, representativeId, { lock: true });
       const reversedCents = pending.reduce((sum, a) => sum + a.amountCents, 0);
@@ -308,7 +308,7 @@ export async function cancelPayout({
       .returning({ id: payouts.id, amountCents: payouts.amountCents });
     if (!row) return false;
     await tx.update(payoutItems).set({ active: false }).where(eq(payoutItems.payoutId, payoutId));
-    // Issue 30: reversals it netted wait for the next payout again; reversals of commissions it
+    // Reversals it netted wait for the next payout again; reversals of commissions it
     // had paid are void (the money never went).
     await tx
       .update(commissionAdjustments)

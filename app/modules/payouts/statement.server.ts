@@ -21,7 +21,7 @@ export interface StatementLine {
 }
 
 /**
- * The representative's statement (issue 14): every commission (completed referral) and every
+ * The representative's statement: every commission (completed referral) and every
  * payout, newest first. Only `representativeId`'s rows are read.
  */
 export async function getStatement({
@@ -47,7 +47,7 @@ export async function getStatement({
           ? `${COMMISSION_STATE_LABELS.paga} em ${formatIsoDate(c.paidOn)}`
           : COMMISSION_STATE_LABELS[c.state],
     })),
-    // Issue 30: a paid commission taken back, a negative line netted from the next payout.
+    // A paid commission taken back, a negative line netted from the next payout.
     ...adjustments.map((a) => ({
       key: `a-${a.id}`,
       date: formatDate(a.createdAt),

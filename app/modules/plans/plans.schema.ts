@@ -79,7 +79,7 @@ export const PlanSchema = z.object({
     .refine(noNul, PLAN_MESSAGES.invalidText),
   price: money(PLAN_MESSAGES.priceRequired),
   setupFee: money(PLAN_MESSAGES.setupFeeRequired),
-  // Issue 14: empty → null, and the plan gets the spec's rule (see plans.server planValues).
+  // Empty → null, and the plan gets the spec's rule (see plans.server planValues).
   commission: z
     .string({ error: PLAN_MESSAGES.commissionInvalid })
     .trim()

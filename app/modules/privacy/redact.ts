@@ -1,7 +1,7 @@
 /**
  * Replacing one person's values inside text that may also name others (a mail subject, a webhook
- * body, an audit change), used only on rows already linked to that person by id, e-mail or phone
- * (issue 27). A value is replaced where it stands as a whole word or more: "Ana Souza" is cut out
+ * body, an audit change), used only on rows already linked to that person by id, e-mail or
+ * phone. A value is replaced where it stands as a whole word or more: "Ana Souza" is cut out
  * of "Ana Souza Filho" only in a row that is hers.
  */
 

@@ -8,7 +8,7 @@ import { anonymiseLeadRows } from "./data-subject-erase.server";
 import { getPrivacySettings } from "~/modules/legal/index.server";
 import { now as clockNow } from "~/server/clock.server";
 
-// Retention (LGPD, issue 16): lost leads are anonymised N months (Configurações → Privacidade,
+// Retention (LGPD): lost leads are anonymised N months (Configurações → Privacidade,
 // default 24) after their last change; e-mail bodies in the mail log are kept 90 days.
 
 export const DEFAULT_LEAD_RETENTION_MONTHS = 24;

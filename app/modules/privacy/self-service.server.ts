@@ -6,7 +6,7 @@ import { emit } from "~/modules/events/index.server";
 import { ACCOUNT_COLUMNS } from "./account-columns.server";
 import { now as clockNow } from "~/server/clock.server";
 
-// A representative's own LGPD requests (art. 18, issue 16), from /representante/conta: download
+// A representative's own LGPD requests (art. 18), from /representante/conta: download
 // what is held about them, and ask for their account to be deleted. Every function takes the
 // signed-in representative's id from the session (never from the request's input), so nobody
 // reaches anyone else's data through them.

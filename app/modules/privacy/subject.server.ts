@@ -10,7 +10,7 @@ import {
 } from "~/db/personal-data";
 import { digitsOnly } from "~/lib/phone";
 
-// Who a person is, and which rows are theirs (issue 27, decision 019). A person is a set of ids
+// Who a person is, and which rows are theirs (decision 019). A person is a set of ids
 // (their leads, clients, representatives, users and referrals) plus their exact e-mails and phone
 // digits; rows are selected by those only, never by a name. Driven by the declarations next to
 // each table's schema (app/db/personal-data.ts).

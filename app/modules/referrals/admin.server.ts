@@ -45,7 +45,7 @@ export interface AdminReferralRow {
   contactName: string;
   contactPhone: string;
   status: StoredReferralStatus;
-  /** Why it is cancelled (issue 45); null in the four statuses. */
+  /** Why it is cancelled; null in the four statuses. */
   cancelCause: ReferralCancelCause | null;
   commissionCents: number | null;
   createdAt: Date;
@@ -133,7 +133,7 @@ export async function listReferralsAdmin({
           planName: referralPlanName,
           representativeName: representatives.name,
           representativeEmail: representatives.email,
-          // Issue 14 item 5; one probe per row shown, on referrals_business_folded_idx.
+          // Flags a business already referred; one probe per row shown, on referrals_business_folded_idx.
           possibleDuplicate: sql<boolean>`exists (select 1 from referrals d
             where lower(immutable_unaccent(btrim(d.business_name)))
               = lower(immutable_unaccent(btrim(${referrals.businessName})))
@@ -154,9 +154,9 @@ export async function listReferralsAdmin({
 export type SetStatusResult = "ok" | "not_found" | "paid";
 
 /**
- * SPEC §4: an admin sets any of the four statuses, on a cancelled referral too (issue 45: that
+ * SPEC §4: an admin sets any of the four statuses, on a cancelled referral too (that
  * reopens it, whoever cancelled it). The commission is the referral's snapshot (taken at
- * creation, issue 14), so completing does not recompute it. A commission already paid (in an
+ * creation), so completing does not recompute it. A commission already paid (in an
  * active payout) cannot leave `concluido`: the payout is cancelled first.
  */
 export async function setReferralStatus({

@@ -3,7 +3,7 @@
  * "básico" (ignoring case and accents), otherwise R$ 100,00 — also when the plan is unknown.
  * Amounts in cents.
  *
- * Since issue 14 the rule is only a DEFAULT: each plan stores its commission (filled from this rule
+ * The rule is only a DEFAULT: each plan stores its commission (filled from this rule
  * by the migration and when a plan is saved with the field empty), and each referral snapshots its
  * plan's name and commission when it is created.
  */

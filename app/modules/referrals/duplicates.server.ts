@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type DbOrTx } from "~/db/client.server";
 import { digitsOnly } from "~/lib/phone";
 
-/** Issue 14 item 5, shown by the wizard when the phone is already known. */
+/** Shown by the wizard when the phone is already known: the first referral keeps the credit. */
 export const DUPLICATE_REFERRAL_MESSAGE = "Este estabelecimento já foi indicado ou já é cliente.";
 
 /**

@@ -33,7 +33,7 @@ const REFERRAL_COLUMNS: CsvColumn<ReferralExportRow>[] = [
 const NULLABLE_SORTS: ReferralSort[] = ["representative", "plan"];
 
 /**
- * The referrals list as CSV rows (issue #15 item 7): the list's search, status filter and sort
+ * The referrals list as CSV rows: the list's search, status filter and sort
  * (ties by id in the same direction), read in batches.
  */
 export function exportReferrals({

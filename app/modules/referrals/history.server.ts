@@ -22,7 +22,7 @@ const TITLES: Record<string, string> = {
 const label = (v: unknown) => (typeof v === "string" ? referralStatusLabel(v as StoredReferralStatus) : "—");
 
 /**
- * A referral's history (issue 30): its status changes, manual and automatic, and its corrections,
+ * A referral's history: its status changes, manual and automatic, and its corrections,
  * newest first, read from the audit log (the entry each change writes in its own transaction).
  */
 export async function getReferralHistory({ id, limit = 50 }: { id: string; limit?: number }) {
@@ -38,7 +38,7 @@ export async function getReferralHistory({ id, limit = 50 }: { id: string; limit
     const reason = r.changes?.[PIPELINE_REASON_FIELD]?.[1];
     const lostReason = r.changes?.motivoPerda?.[1];
     const by = r.actorName ? `por ${r.actorName}` : "pelo sistema";
-    // Issue 45: a cancellation says who or what caused it.
+    // A cancellation says who or what caused it.
     if (r.action === "referral.cancelled") {
       return { key: r.id, at: r.at, title: TITLES[r.action], detail: null, by };
     }

@@ -19,7 +19,7 @@ import { referralPlanName } from "./plan-name.server";
 export { PIPELINE_CAUSES, PIPELINE_REASON_FIELD, type PipelineCause };
 
 /**
- * Issue 30 item 2: the referral follows its client. Each cause moves a referral only from the
+ * The referral follows its client. Each cause moves a referral only from the
  * statuses listed for it, so applying the same cause twice (a payment reported again, a job
  * retried) finds the referral already moved and changes nothing, and a late cause never drags a
  * referral backwards past a later step. Every function runs inside the caller's transaction (the
@@ -166,7 +166,7 @@ export async function referralOnLeadConverted(
 }
 
 /**
- * Lead lost: its referral is cancelled, for that cause (issue 45: its history and the
+ * Lead lost: its referral is cancelled, for that cause (its history and the
  * representative's e-mail say the lead was lost, with the reason the admin chose). Called when a
  * lead moves to `perdido` (moveLead), after the lead's row holds the reason.
  */
@@ -187,7 +187,7 @@ export async function referralOnLeadLost(tx: DbOrTx, { leadId }: { leadId: strin
 }
 
 /**
- * Issue 45: a lost lead resumed ("Retomar"): the referral its loss cancelled is back in analise
+ * A lost lead resumed ("Retomar"): the referral its loss cancelled is back in analise
  * (one its representative cancelled stays cancelled). Called when a lead leaves `perdido`.
  */
 export async function referralOnLeadResumed(tx: DbOrTx, { leadId }: { leadId: string }): Promise<number> {
@@ -229,7 +229,7 @@ export async function referralOnChargeReversed(
 }
 
 /**
- * Onboarding published (issue 30 item 3): the referral is completed and its commission becomes
+ * Onboarding published: the referral is completed and its commission becomes
  * "a receber". Called in the publishing transaction; `actor` is who published (kept in the audit
  * entry's changes; the move itself is the system's).
  */

@@ -30,7 +30,7 @@ export class DuplicateReferralError extends Error {
  * form), starting at analise (SPEC §4). Refused (DuplicateReferralError) when the phone already
  * belongs to an open lead, a client or an open referral: the first representative keeps the credit.
  *
- * Issue 30: the referral is also a lead in "Novos Leads", made in the same transaction and linked
+ * The referral is also a lead in "Novos Leads", made in the same transaction and linked
  * both ways like the `?ref=` link's (the referral's lead_id, the lead's referred_by_id), so sales
  * works it in the funnel and its conversion moves the referral. A referral has no e-mail: the
  * lead's is empty until the conversion asks for it. A refused duplicate creates neither.

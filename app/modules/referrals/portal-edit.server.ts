@@ -105,13 +105,13 @@ export async function updateMyReferral({
     };
     const changes = diffFields(before, after);
     if (Object.keys(changes).length === 0) return "ok";
-    // A corrected phone is checked like a new referral's (issue 14 item 5): the first keeps the credit.
+    // A corrected phone is checked like a new referral's: the first keeps the credit.
     if (digitsOnly(after.contactPhone) !== digitsOnly(before.contactPhone)) {
       await lockReferralPhone(tx, after.contactPhone);
       if (await isAlreadyReferred(tx, after.contactPhone, { exceptReferralId: id })) return "duplicate";
     }
     await saveReferralUpdate(tx, { id, set: after, changes, actor, onlyIf: eq(referrals.status, "analise") });
-    // Issue 30: the lead the referral made still in "Novos Leads" shows the corrected data; a lead
+    // The lead the referral made still in "Novos Leads" shows the corrected data; a lead
     // sales has started working keeps what it has.
     await tx
       .update(leads)

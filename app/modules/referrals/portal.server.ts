@@ -35,7 +35,7 @@ export interface PortalReferral {
   editable: boolean;
   /** Commission of a completed referral (cents); null while it is in progress. */
   commissionCents: number | null;
-  /** Why it is cancelled (issue 45): by the representative, or its lead lost (with the reason). */
+  /** Why it is cancelled: by the representative, or its lead lost (with the reason). */
   cancelNote: string | null;
   createdAt: Date;
 }
@@ -59,7 +59,7 @@ export const MY_REFERRALS_LIMIT = 500;
 
 /**
  * Minhas Indicações: the representative's referrals, newest first, split into in progress
- * (all but concluido), completed and — apart, issue 14 — cancelled. `q` matches business or
+ * (all but concluido), completed and, apart, cancelled. `q` matches business or
  * contact name, case-insensitively.
  */
 export async function listMyReferrals({

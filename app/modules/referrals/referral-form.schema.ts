@@ -14,7 +14,7 @@ export const REFERRAL_MESSAGES = {
   listFailed: "Erro ao carregar suas indicações",
 } as const;
 
-/** An empty required field says what to fill in before any length rule (issue 28 item 7). */
+/** An empty required field says what to fill in before any length rule. */
 export const REFERRAL_REQUIRED_MESSAGES = {
   businessName: "Informe o nome do negócio",
   contactName: "Informe o nome do contato",
@@ -64,7 +64,7 @@ export const ReferralFormSchema = z.object({
 });
 
 /**
- * The admin's referral form (issue 14): the same fields, the plan optional (empty keeps the
+ * The admin's referral form: the same fields, the plan optional (empty keeps the
  * current one, e.g. a plan deleted since) and the representative it belongs to.
  */
 export const ADMIN_REFERRAL_MESSAGES = {
@@ -93,7 +93,7 @@ export const REFERRAL_FORM_FIELDS: readonly ReferralFormField[] = [
   "planId",
 ];
 
-/** Issue 14 item 6: correcting / cancelling a referral (portal) and editing it (admin). */
+/** Correcting / cancelling a referral (portal) and editing it (admin). */
 export const REFERRAL_EDIT_MESSAGES = {
   saved: "Indicação corrigida com sucesso!",
   cancelled: "Indicação cancelada.",
@@ -102,7 +102,7 @@ export const REFERRAL_EDIT_MESSAGES = {
     "Esta indicação já saiu de Em análise e não pode mais ser alterada por aqui. Fale com a equipe para corrigir.",
   saveFailed: "Erro ao salvar a indicação. Por favor, tente novamente.",
   adminSaved: "Indicação atualizada com sucesso!",
-  // Issue 45: the status select reopens it (any of the four); its data waits until then.
+  // The status select reopens it (any of the four); its data waits until then.
   adminCancelled:
     "Esta indicação está cancelada. Escolha um status para reabri-la antes de alterar os dados.",
   adminPaid:

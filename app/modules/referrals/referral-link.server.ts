@@ -6,7 +6,7 @@ import { baseUrl } from "~/lib/env.server";
 import { log } from "~/server/logging/logger.server";
 
 /**
- * The representative's referral link (issue 14 item 4): `{BASE_URL}/?ref={code}`.
+ * The representative's referral link: `{BASE_URL}/?ref={code}`.
  *
  * The visit is remembered in one first-party cookie holding only the code, for 90 days. It is
  * strictly necessary for the programme the visitor was invited through (crediting the commission

@@ -5,7 +5,7 @@ export const REFERRAL_STATUSES = ["analise", "aguardando_pagamento", "producao",
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 /**
- * Issue 14 item 6: a representative cancels their own referral while it is `analise`. Terminal
+ * A representative cancels their own referral while it is `analise`. Terminal
  * (nothing leaves it), shown apart and never counted (totals, commissions, conversion).
  */
 export const REFERRAL_CANCELLED = "cancelada" as const;
@@ -14,14 +14,14 @@ export const STORED_REFERRAL_STATUSES = [...REFERRAL_STATUSES, REFERRAL_CANCELLE
 export type StoredReferralStatus = (typeof STORED_REFERRAL_STATUSES)[number];
 
 /**
- * Issue 45: why a referral is `cancelada`, kept on the row while it is (null otherwise): its
+ * Why a referral is `cancelada`, kept on the row while it is (null otherwise): its
  * representative cancelled it, or its lead was marked lost (and "Retomar" brings it back).
  */
 export const REFERRAL_CANCEL_CAUSES = ["representante", "lead_perdido"] as const;
 export type ReferralCancelCause = (typeof REFERRAL_CANCEL_CAUSES)[number];
 
 /**
- * Issue 30: the automatic moves of a referral, each allowed only from the statuses listed (see
+ * The automatic moves of a referral, each allowed only from the statuses listed (see
  * pipeline.server.ts), with the reason its history shows. Here (client-safe, re-exported by the
  * schema) so the demo data writes the same history.
  */
@@ -47,7 +47,7 @@ export const PIPELINE_CAUSES = {
     reason: "Lead perdido",
     cancelCause: "lead_perdido",
   },
-  // Issue 45: "Retomar" on the lost lead brings back the referral its loss cancelled (only that
+  // "Retomar" on the lost lead brings back the referral its loss cancelled (only that
   // one: a referral its representative cancelled stays cancelled).
   lead_resumed: {
     from: ["cancelada"],

@@ -23,7 +23,7 @@ export function referralStatusLabel(status: StoredReferralStatus): string {
   return status === REFERRAL_CANCELLED ? REFERRAL_CANCELLED_LABEL : REFERRAL_STATUS_LABELS[status];
 }
 
-/** Issue 45: why a referral is cancelled, as the team reads it (list, referral page, history). */
+/** Why a referral is cancelled, as the team reads it (list, referral page, history). */
 export const REFERRAL_CANCEL_CAUSE_LABELS: Record<ReferralCancelCause, string> = {
   representante: "Cancelada pelo representante",
   lead_perdido: "Cancelada porque o lead foi marcado como perdido",
@@ -42,7 +42,7 @@ export function referralCancelNote(cause: ReferralCancelCause | null, lostReason
   return null;
 }
 
-/** What the representative's e-mail adds to a status change, when it has a why (issue 45). */
+/** What the representative's e-mail adds to a status change, when it has a why. */
 export function referralMoveNote({
   from,
   to,

@@ -19,7 +19,7 @@ export const REFERRAL_SUBSCRIBERS = [
   subscriber("lead.status_changed", "referrals.lead-lost", (tx, { leadId, to }) =>
     to === "perdido" ? referralOnLeadLost(tx, { leadId }) : Promise.resolve(0),
   ),
-  // Issue 45: "Retomar" brings back the referral the loss cancelled.
+  // "Retomar" brings back the referral the loss cancelled.
   subscriber("lead.status_changed", "referrals.lead-resumed", (tx, { leadId, from, to }) =>
     from === "perdido" && to !== "perdido" ? referralOnLeadResumed(tx, { leadId }) : Promise.resolve(0),
   ),

@@ -3,7 +3,7 @@ export const REPRESENTATIVE_MESSAGES = {
   deleted: "Representante excluído com sucesso",
   deleteError: "Erro ao excluir representante",
   empty: "Nenhum representante encontrado.",
-  // Decision (issue 5): what deleting does, said in the confirmation dialog.
+  // What deleting does, said in the confirmation dialog.
   deleteConsequence:
     "O acesso dele ao portal será removido (não poderá mais entrar) e as indicações dele serão mantidas, sem representante vinculado. Esta ação não pode ser desfeita.",
 } as const;

@@ -25,7 +25,7 @@ export interface AdminRepresentativeRow {
   /** Referrals, cancelled ones excluded (they are never counted). */
   referralsCount: number;
   completedCount: number;
-  /** Issue 14 item 7: per status (the four, then the cancelled ones, shown apart). */
+  /** Per status (the four, then the cancelled ones, shown apart). */
   byStatus: Record<ReferralStatus, number>;
   cancelledCount: number;
   /** Completed / referrals (cancelled excluded); null without referrals. */
@@ -79,8 +79,8 @@ interface MetricsRow {
 }
 
 /**
- * SPEC §7 list (search by name or e-mail, paged) with each representative's figures (issue 14
- * item 7), in ONE statement: the referrals are aggregated once per representative (GROUP BY,
+ * SPEC §7 list (search by name or e-mail, paged) with each representative's figures,
+ * in ONE statement: the referrals are aggregated once per representative (GROUP BY,
  * with the active payout items joined), never one query per row; the sort is a column of that
  * result picked from an allow-list. `count(*) over ()` gives the total for the pager.
  */

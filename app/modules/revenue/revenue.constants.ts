@@ -1,4 +1,4 @@
-/** Subscription history kinds (issue 33): every change that moves recurring revenue. */
+/** Subscription history kinds: every change that moves recurring revenue. */
 export const SUBSCRIPTION_EVENT_KINDS = [
   "inicio",
   "troca_plano",
@@ -7,7 +7,7 @@ export const SUBSCRIPTION_EVENT_KINDS = [
   "reativacao",
   "cancelamento",
   "fim",
-  // A paid period moved the end date (issue 44): no MRR moves, the subscription's dates do.
+  // A paid period moved the end date: no MRR moves, the subscription's dates do.
   "renovacao",
 ] as const;
 export type SubscriptionEventKind = (typeof SUBSCRIPTION_EVENT_KINDS)[number];

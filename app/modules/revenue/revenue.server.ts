@@ -5,7 +5,7 @@ import { getBillingFigures } from "~/modules/billing/index.server";
 import { MRR_MOVEMENTS, REVENUE_MONTHS, type MrrMovement } from "./revenue.constants";
 
 /**
- * Revenue figures from the subscription history (issue 33, decision 023). A client's MRR on a
+ * Revenue figures from the subscription history (decision 023). A client's MRR on a
  * day is the net of its events dated up to that day. Each event that changes a client's MRR is
  * one movement, as in ChartMogul: 0 → >0 is "novo" (or "reativacao" if the client had revenue
  * before), >0 → 0 "churn", up "expansao", down "contracao"; a month's movements are those dated
@@ -202,7 +202,7 @@ export interface MrrFigure {
   change: number | null;
 }
 
-/** The dashboard's MRR card (issue 33 item 4): today against the start of the month, one pass. */
+/** The dashboard's MRR card: today against the start of the month, one pass. */
 export async function getMrrFigure({ today }: { today: string }): Promise<MrrFigure> {
   const monthStart = `${today.slice(0, 7)}-01`;
   const [row] = await queryRows<{ now: string | null; before: string | null }>(

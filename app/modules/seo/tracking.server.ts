@@ -3,8 +3,8 @@ import { TRACKING_ID_FORMATS, type HeadNode, type Tracking, type TrackingGroup }
 
 // Tracking (SPEC §7 "Tracking injection", DESIGN §5): rendered into the HTML by the server, each
 // <script> with the request's CSP nonce, so the snippets run before hydration and nothing else
-// can run. Ids are checked against their real formats before they reach a script. Since issue 16
-// (LGPD) every snippet belongs to a consent category and is rendered only once it is accepted
+// can run. Ids are checked against their real formats before they reach a script. Under the
+// LGPD every snippet belongs to a consent category and is rendered only once it is accepted
 // (app/lib/consent.ts, app/components/site/tracking.tsx).
 
 const GA_ID = TRACKING_ID_FORMATS.googleAnalyticsId;
@@ -12,7 +12,7 @@ const GTM_ID = TRACKING_ID_FORMATS.googleTagManagerId;
 const PIXEL_ID = TRACKING_ID_FORMATS.facebookPixelId;
 
 // One inline script that adds gtag.js itself: React hoists a rendered <script async src> to the top
-// of <head>, above the Consent Mode defaults, which must come first (LGPD, issue 16).
+// of <head>, above the Consent Mode defaults, which must come first (LGPD).
 const gaNodes = (id: string): HeadNode[] => [
   {
     tag: "script",

@@ -24,7 +24,7 @@ export interface TrackingGroup {
 }
 
 /**
- * What the public pages may load, by consent category (LGPD, issue 16): `analytics` (GTM, GA) and
+ * What the public pages may load, by consent category (LGPD): `analytics` (GTM, GA) and
  * `marketing` (Meta Pixel, the admin's custom head/body scripts). `google` says whether the Consent
  * Mode bootstrap is needed. The page renders a group only when its category was accepted.
  */

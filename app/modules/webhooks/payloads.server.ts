@@ -62,7 +62,7 @@ async function referralData(id: string) {
     contact_phone: r.r.contactPhone,
     plan_id: r.r.planId,
     status: r.r.status,
-    // Earned only once completed (the promised amount is on the row from creation, issue 14).
+    // Earned only once completed (the promised amount is on the row from creation).
     commission_cents: r.r.status === "concluido" ? r.r.commissionCents : null,
     representative: r.r.representativeId
       ? { id: r.r.representativeId, name: r.repName, email: r.repEmail }

@@ -81,7 +81,7 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
       key={search}
       aria-label="Filtrar cobranças"
     >
-      {/* Server-side, accents forgiven: name, business, e-mail or CPF/CNPJ (issue 45). */}
+      {/* Server-side, accents forgiven: name, business, e-mail or CPF/CNPJ. */}
       <label className="w-full text-sm text-slate-700 sm:w-72">
         Cliente
         <input
@@ -112,7 +112,7 @@ function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["fil
         Vencimento até
         <input type="date" name="to" defaultValue={filters.to ?? ""} className={select} />
       </label>
-      {/* The payment date (issue 44): the dashboard's "Recebido no mês" opens this range. */}
+      {/* The payment date: the dashboard's "Recebido no mês" opens this range. */}
       <label className="text-sm text-slate-700">
         Pagamento de
         <input type="date" name="paid_from" defaultValue={filters.paidFrom ?? ""} className={select} />

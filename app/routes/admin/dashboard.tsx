@@ -28,12 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Each widget fails on its own (logged, empty state); the page always renders.
   const [dashboard, promises, mrr] = await Promise.all([
     getDashboard({ today: today(), at: now() }),
-    // The promises measured (issue 30 item 4): its own section, empty state on failure.
+    // The promises measured: its own section, empty state on failure.
     getPromiseFigures().catch((err) => {
       log.error({ err }, "promise figures failed");
       return null;
     }),
-    // MRR against the start of the month (issue 33 item 4).
+    // MRR against the start of the month.
     getMrrFigure({ today: today() }).catch((err) => {
       log.error({ err }, "mrr figure failed");
       return null;
@@ -57,7 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" subtitle="O que pede atenção hoje, e os números do negócio." />
       <DemoPixKeyNotice show={loaderData.demoPixKey} />
-      {/* First on every screen, a phone included: the day's work (issue 28). */}
+      {/* First on every screen, a phone included: the day's work. */}
       <TodayBlock data={todayBlock} expiring={expiring} />
       <section aria-label="Indicadores" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard

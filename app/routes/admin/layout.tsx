@@ -10,7 +10,7 @@ import { today } from "~/server/clock.server";
 // (loaders run in parallel, so a layout check alone protects nothing).
 export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request);
-  // The menu's counts (issue 45): read once here for every admin page; null (logged) on failure.
+  // The menu's counts: read once here for every admin page; null (logged) on failure.
   const counts = await getSidebarCounts({ today: today() });
   return { user: { name: user.name, email: user.email }, counts };
 }

@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const ActionSchema = z.object({ intent: z.literal("status"), id: z.uuid(), status: ReferralStatusSchema });
 const STATUS_ERROR = "Erro ao atualizar status da indicação";
 const PAID_ERROR = "A comissão desta indicação já foi paga. Cancele o pagamento antes de mudar o status.";
-// The filter also finds the referrals their representatives cancelled (issue 14).
+// The filter also finds the referrals their representatives cancelled.
 const STATUS_OPTIONS = [
   ...Object.entries(REFERRAL_STATUS_LABELS).map(([value, label]) => ({ value, label })),
   { value: "cancelada", label: REFERRAL_CANCELLED_LABEL },

@@ -116,7 +116,7 @@ export async function action({ request }: Route.ActionArgs) {
       ok ? REPRESENTATIVE_MESSAGES.deleted : REPRESENTATIVE_MESSAGES.deleteError,
     );
   }
-  // Access (issue #13): deactivate/reactivate the login, send the reset-password e-mail.
+  // Access: deactivate/reactivate the login, send the reset-password e-mail.
   if (isAccessIntent(form.intent)) {
     const r = id.success
       ? await representativeAccess(actor, id.data, form.intent)

@@ -19,7 +19,7 @@ import { ClientRequestDecisionSchema, requestRefusal } from "~/modules/client-re
 import { checkForm, readForm, type FormFields } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
-// "Solicitações" (issue 32 item 3): the restaurants' plan changes and cancellations asked for at
+// "Solicitações": the restaurants' plan changes and cancellations asked for at
 // /cliente, open first. The client page's cards post here too, with where to go back.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

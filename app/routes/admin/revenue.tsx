@@ -15,7 +15,7 @@ import { revenueClients, revenueMonths, revenueNow } from "~/modules/revenue/rev
 import { today } from "~/server/clock.server";
 import { log } from "~/server/logging/logger.server";
 
-// Receita (issue 33): balances now, twelve months of MRR movements, and the clients behind each.
+// Receita: balances now, twelve months of MRR movements, and the clients behind each.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const day = today();
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     months.map((m) => m.month),
   );
   const clients = movement ? await revenueClients({ today: day, month, movement }) : null;
-  // "Conferência" (issue 44 item 3) recomputes everything: only when asked, after requireAdmin.
+  // "Conferência" recomputes everything: only when asked, after requireAdmin.
   // A failure is logged and said on the section; the rest of the page still renders.
   const differences =
     params.get("conferencia") === "1"

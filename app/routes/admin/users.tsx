@@ -92,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   switch (form.intent) {
     case "deactivate":
-      // One's own row has no "Desativar" (issue 28 item 7); a forged request is refused too.
+      // One's own row has no "Desativar"; a forged request is refused too.
       if (id.success && id.data === me.user.id) return back("error", ACCOUNT_MESSAGES.cannotDeactivateSelf);
       return run((uid) => deactivateUser(actor, uid, { role: "admin" }), ACCOUNT_MESSAGES.adminDeactivated);
     case "reactivate":

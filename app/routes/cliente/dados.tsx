@@ -7,7 +7,7 @@ import { requestEmailChange } from "~/modules/client-area/email-change.server";
 import { ContactSchema, getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
 import { checkForm, readForm } from "~/server/http/form.server";
 
-// "Seus dados" (issue 32 item 3): the contact name and phone, and the LGPD download.
+// "Seus dados": the contact name and phone, and the LGPD download.
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
   return { contact: await getOwnContact({ clientId: client.id }) };

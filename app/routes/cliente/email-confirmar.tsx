@@ -8,7 +8,7 @@ import { confirmEmailChange, emailChangeTokenIsValid } from "~/modules/client-ar
 import { replyError, replyOk, toast } from "~/lib/form-reply";
 import { readForm } from "~/server/http/form.server";
 
-// The link e-mailed to a client's new address (issue 32 item 3). No session guard, on purpose: the
+// The link e-mailed to a client's new address. No session guard, on purpose: the
 // single-use token is the credential (as /cliente/entrar/confirmar; the authz matrix lists it as
 // public), and the link may be opened on a device that is not signed in. A button, not the GET,
 // confirms: mail scanners that open links must not use the token up.

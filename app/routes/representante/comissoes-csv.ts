@@ -2,7 +2,7 @@ import type { Route } from "./+types/comissoes-csv";
 import { requireRepresentative } from "~/modules/auth/session.server";
 import { getStatement, statementCsv } from "~/modules/payouts/statement.server";
 
-/** The signed-in representative's statement as CSV (issue 14); only their own rows. */
+/** The signed-in representative's statement as CSV; only their own rows. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { representative } = await requireRepresentative(request);
   const csv = statementCsv(await getStatement({ representativeId: representative.id }));

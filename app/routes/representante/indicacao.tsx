@@ -33,7 +33,7 @@ import { log } from "~/server/logging/logger.server";
 
 const LIST = "/representante/indicacoes";
 
-// Issue 14 item 6: a representative corrects or cancels their own referral while it is
+// A representative corrects or cancels their own referral while it is
 // `Em análise`. The referral is looked up by id AND the session's representative: another
 // representative's id is "not found", exactly like an id that does not exist.
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -81,7 +81,7 @@ export default function MyReferrals({ loaderData }: Route.ComponentProps) {
         <ReferralPanel title="Em andamento" items={inProgress} />
         <ReferralPanel title="Concluídas" items={completed} showCommission />
       </div>
-      {/* Issue 14: cancelled referrals are apart, and only when there are some. */}
+      {/* Cancelled referrals are apart, and only when there are some. */}
       {cancelled.length > 0 && <ReferralPanel title="Canceladas" items={cancelled} />}
     </div>
   );

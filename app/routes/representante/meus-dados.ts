@@ -3,7 +3,7 @@ import { requireRepresentative } from "~/modules/auth/session.server";
 import { representativeOwnData } from "~/modules/privacy/self-service.server";
 
 /**
- * "Baixar meus dados" (LGPD art. 18, issue 16): the signed-in representative's own account,
+ * "Baixar meus dados" (LGPD art. 18): the signed-in representative's own account,
  * profile, referrals and payouts as JSON. The id comes from the session, never from the URL.
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { now, resetClock, setClock, today } from "~/server/clock.server";
 import { readForm } from "~/server/http/form.server";
 
 /**
- * E2E hook (issue 29 "Done when" step 6): a browser test cannot wait ten days, and the clock
+ * E2E hook: a browser test cannot wait ten days, and the clock
  * lives inside the server process. Exists only when TEST_CLOCK_CONTROL is set (playwright's
  * webServer env); otherwise a 404 for everyone, admins included (authorization matrix).
  *   GET  → { now, today }

@@ -8,7 +8,7 @@ import type { Route } from "./+types/privacidade";
 
 const TITLE = "Política de Privacidade";
 
-// /privacidade (LGPD, issue 16): the admin's text (Configurações → Privacidade) or the default one.
+// /privacidade (LGPD): the admin's text (Configurações → Privacidade) or the default one.
 export async function loader() {
   const [page, seo] = await Promise.all([
     getLegalPage({ page: "privacidade" }),

@@ -8,7 +8,7 @@ import type { Route } from "./+types/termos";
 
 const TITLE = "Termos de Uso";
 
-// /termos (LGPD, issue 16): the admin's text (Configurações → Privacidade) or the default one.
+// /termos (LGPD): the admin's text (Configurações → Privacidade) or the default one.
 export async function loader() {
   const [page, seo] = await Promise.all([
     getLegalPage({ page: "termos" }),

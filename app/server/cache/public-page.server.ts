@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { securityHeaders } from "~/server/http/headers.server";
 
 /**
- * Public pages at the limit (issue 19, docs/decisions/017-public-pages-at-the-limit.md): the bytes
+ * Public pages at the limit (docs/decisions/017-public-pages-at-the-limit.md): the bytes
  * of a cached anonymous page are the same for every visitor, so they are compressed once, carry
  * a strong ETag and may sit in any shared cache.
  *

@@ -131,7 +131,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     endsIn: -30,
     notes: ["Fechou a loja do centro; pode voltar na reabertura."],
   },
-  // Former clients (issue 33 item 5): they came and left during the last year, so Receita shows
+  // Former clients: they came and left during the last year, so Receita shows
   // twelve months of movements on a first start. Last in the list: the converted leads and the
   // onboardings point at the clients above by position.
   {
@@ -516,7 +516,7 @@ export interface DemoReferral {
   plan: string;
   status: ReferralStatus;
   daysAgo: number;
-  /** The client's e-mail, given at the conversion (issue 30): referrals past `analise` only. */
+  /** The client's e-mail, given at the conversion: referrals past `analise` only. */
   email?: string;
 }
 

@@ -11,9 +11,9 @@ export interface DemoBusiness {
 }
 
 /**
- * The demo business's representative, who can sign in to the portal (issue 17 item 10). The rest
+ * The demo business's representative, who can sign in to the portal. The rest
  * of the demo business (leads, clients, charges, referrals…) is made afterwards by the modules'
- * own code moving the clock through the past year (app/modules/demo, issue 44): the server layer
+ * own code moving the clock through the past year (app/modules/demo): the server layer
  * imports no module, so seedDemoData hands this representative to the caller's `build`.
  */
 export async function seedDemoRepresentative(tx: Tx): Promise<DemoBusiness & { representativeId: string }> {

@@ -2,11 +2,11 @@ import { DEMO_CLIENT_AREA_EMAIL } from "./demo-business-content";
 
 /**
  * What the first start prints about the demo business (shown once to the operator, not logged):
- * the demo representative's sign-in, and how to open the restaurant's own area as a demo client
- * (issue 32): its e-mail at /cliente/entrar, then where the link goes. Without SMTP it stays in
+ * the demo representative's sign-in, and how to open the restaurant's own area as a demo
+ * client: its e-mail at /cliente/entrar, then where the link goes. Without SMTP it stays in
  * the mail log; with SMTP_URL set it is e-mailed to the demo client's address, and a delivered
  * sign-in link leaves the mail log (decision 032), so the operator is told to use an address of
- * their own (issue 45: the banner true to the configuration).
+ * their own (the banner true to the configuration).
  */
 export function demoOperatorMessage(
   business: { representativeEmail: string; representativePassword: string },

@@ -36,7 +36,7 @@ export interface ScaleCounts {
   posts: number;
 }
 
-/** The proportions of the issue: at 1 000 000 leads → 100 000 clients and referrals, 2 000 representatives, 10 000 posts. */
+/** The proportions to test at: at 1 000 000 leads → 100 000 clients and referrals, 2 000 representatives, 10 000 posts. */
 export function scaleCounts(leads: number): ScaleCounts {
   return {
     leads,

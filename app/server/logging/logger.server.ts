@@ -17,7 +17,7 @@ let destination: ReturnType<typeof pino.destination> | undefined;
  * The process-wide logger; LOG_LEVEL is validated with the rest of the environment at boot.
  *
  * Lines go to stdout through a buffer: every answer writes a request line, and one synchronous
- * write per line cost about a fifth of the public pages' throughput (issue 19, measured with
+ * write per line cost about a fifth of the public pages' throughput (measured with
  * autocannon: 16 k vs 19.5 k req/s). The buffer is written when it holds 4 KiB, at least every
  * 250 ms, and synchronously when the process exits, errors included (pino's exit handler); only a
  * SIGKILL can lose the last quarter-second.
@@ -75,7 +75,7 @@ function messageWithoutQuery(this: Logger, args: Parameters<LogFn>, method: LogF
 /**
  * JSON lines for machines (production, CI, a file or a pipe), short readable lines for a person
  * watching a terminal (`npm start` by hand): a JSON line per request pushed the first start's
- * admin credentials off the screen (issue 27 item 7). LOG_FORMAT=json|pretty overrides.
+ * admin credentials off the screen. LOG_FORMAT=json|pretty overrides.
  */
 export function logFormat(
   stdout: { isTTY?: boolean } = process.stdout,

@@ -25,7 +25,7 @@ export interface OutgoingMail {
 }
 
 // Hashed: keys are made of event ids and addresses (or a reset token), which the log must not
-// keep once a person is anonymised (issue 27); equal keys still collide.
+// keep once a person is anonymised; equal keys still collide.
 const storedDedupeKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** Whether a message with this dedupe key is already in the log (a retried job's earlier run). */
@@ -39,7 +39,7 @@ export async function mailQueued(db: DbOrTx, dedupeKey: string): Promise<boolean
 
 /**
  * The demo business is made by the product's own code, which writes the e-mails its moments
- * cause (issue 44); its people are fictional, so while it is built those messages are logged as
+ * cause; its people are fictional, so while it is built those messages are logged as
  * "demonstracao" and never delivered, even with SMTP configured.
  */
 const buildingDemo = new AsyncLocalStorage<true>();

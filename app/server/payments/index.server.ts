@@ -5,7 +5,7 @@ export type { PaymentProvider } from "./provider";
 
 /**
  * The provider that confirms payments by itself, or null when none is configured (then the
- * static PIX of part 1 is what the payer sees and an admin records payments). Read per call so a
+ * company's static PIX is what the payer sees and an admin records payments). Read per call so a
  * test can set ASAAS_* for its own fake server.
  */
 export function configuredProvider(env: NodeJS.ProcessEnv = process.env): PaymentProvider | null {

@@ -1,4 +1,4 @@
-// One interface for every payment provider (issue 31). The billing module talks only to this;
+// One interface for every payment provider. The billing module talks only to this;
 // adding Iugu, Pagar.me, Efí or Mercado Pago means one more adapter in this folder.
 
 /** The payer as the provider needs to know it. */

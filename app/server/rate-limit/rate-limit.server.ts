@@ -23,7 +23,7 @@ function limitFor(bucket: RateLimitBucket): number {
 
 /**
  * The key as stored: its bucket ("contact", "login-fail") in clear and the rest (an e-mail, an
- * address) as a keyed hash, so the table holds no personal data (issue 27) and the same
+ * address) as a keyed hash, so the table holds no personal data and the same
  * identity still meets the same counter on every instance (they share AUTH_SECRET).
  */
 export function storedKey(key: string): string {

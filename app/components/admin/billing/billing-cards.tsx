@@ -6,7 +6,7 @@ import type { BillingFigures } from "~/modules/billing/list.server";
 
 /**
  * The dashboard's money cards: what came in this month and what is overdue, each linked to the
- * Financeiro filter whose rows add up to it (issue 44; the paths come with the figures).
+ * Financeiro filter whose rows add up to it (the paths come with the figures).
  */
 export function BillingCards({ figures }: { figures: BillingFigures | null }) {
   const cards = [

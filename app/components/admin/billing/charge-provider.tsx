@@ -5,7 +5,7 @@ import type { Toast } from "~/lib/form-reply";
 import type { ChargeProviderState } from "~/modules/billing/charge-pix.server";
 
 /**
- * An open charge at the payment provider (issue 31): its payment page once created; from the
+ * An open charge at the payment provider: its payment page once created; from the
  * first failed attempt, the failure, when the job tries again, and "Reenviar ao provedor".
  */
 export function ChargeProvider({

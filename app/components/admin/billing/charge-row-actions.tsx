@@ -33,7 +33,7 @@ const MENU_ITEM =
 const whose = (c: ChargeRowView) => `${c.clientName} (${c.businessName})`;
 
 /**
- * A Financeiro row's actions (issue 45): "Registrar pagamento" in the row, everything else in its
+ * A Financeiro row's actions: "Registrar pagamento" in the row, everything else in its
  * menu; each form opens in a dialog that names the client, the charge and the amount, so the
  * row stays one line. The forms and the checks behind them are the client page's (charge-actions).
  */

@@ -13,7 +13,7 @@ import { CHARGE_STATUS_COLORS, CHARGE_STATUS_LABELS } from "./charge-labels";
 export type { ChargeRowView };
 
 /**
- * Financeiro's cards (issue 44): each sums the rows listed under it for the same filter, and says
+ * Financeiro's cards: each sums the rows listed under it for the same filter, and says
  * what it sums; "Recebido" is by payment date only when the list is filtered by payment date.
  */
 export function ChargeTotalsCards({
@@ -54,7 +54,7 @@ export function ChargeTotalsCards({
   );
 }
 
-/** What the charge is for, a one-off marked "Avulsa" (issue 45). */
+/** What the charge is for, a one-off marked "Avulsa". */
 function Purpose({ charge }: { charge: ChargeRowView }) {
   const { label, oneOff } = chargePurpose(charge);
   return (
@@ -101,7 +101,7 @@ function ClientCell({ charge: c }: { charge: ChargeRowView }) {
 }
 
 /**
- * Financeiro's charges (issue 45): one line per charge at a laptop's width (number, client and
+ * Financeiro's charges: one line per charge at a laptop's width (number, client and
  * business, what it is for, due date, amount, status, actions), cards on a phone. The PIX of a
  * charge is in its own dialog ("PIX e detalhes"), not on every row.
  */

@@ -39,7 +39,7 @@ const checkEdit = checkWith(ClientEditSchema);
 
 /**
  * SPEC §2/§5 client form (create and edit): every field required, phone masked while typing.
- * Editing shows the plan without changing it: it is chosen on the subscription (issue 28 item 9).
+ * Editing shows the plan without changing it: it is chosen on the subscription.
  */
 export function ClientForm({
   mode,

@@ -8,12 +8,12 @@ import type { FormReply } from "~/lib/form-reply";
 import { formatIsoDate } from "~/lib/format";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 
-/** A subscription row's action button (44 px tall on touch screens: issue 28 item 6). */
+/** A subscription row's action button (44 px tall on touch screens, a finger's target). */
 export const TRIGGER =
   "inline-flex min-h-9 items-center rounded-md pointer-coarse:min-h-11 border border-slate-300 px-2.5 text-xs font-semibold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600";
 
 /**
- * "Trocar plano" and "Cancelar" on a running subscription (issue 33 item 3). The plan changes
+ * "Trocar plano" and "Cancelar" on a running subscription. The plan changes
  * now (revenue moves today; the next renewal charge takes the new plan) or at the next renewal
  * (charged then, effective on the new period's first day; "Desfazer troca" drops it); the
  * cancellation ends revenue now or at the end of the paid period. The server decides and

@@ -2,7 +2,7 @@ import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
 
 /**
- * The warning while charges still carry the seeded demonstration PIX key (issue 45): they are
+ * The warning while charges still carry the seeded demonstration PIX key: they are
  * already e-mailed to clients, so it is said where every admin looks first (the dashboard) and on
  * the preview of each e-mail that carries a PIX, with the way to change it, until an admin saves
  * the company's key in Configurações → Financeiro. `what` says what carries the key.

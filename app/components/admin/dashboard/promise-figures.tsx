@@ -31,7 +31,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint: st
 }
 
 /**
- * "Nossas promessas" (issue 30 item 4): the landing's two promises over the last 30 and 90 days,
+ * "Nossas promessas": the landing's two promises over the last 30 and 90 days,
  * onboarding in business days and first contact with leads within 24 hours. Self-contained.
  */
 export function PromiseFigures({ figures }: { figures: PromiseFiguresData | null }) {

@@ -4,7 +4,7 @@ import { Card } from "~/components/admin/ui";
 
 /**
  * One dashboard card: the figure now, an optional real change, and a caption that says what the
- * figure and the change are (issue 28: no caption that contradicts the figure). The colour says
+ * figure and the change are (no caption that contradicts the figure). The colour says
  * whether the change is good, not only its sign.
  */
 export function StatCard({
@@ -25,7 +25,7 @@ export function StatCard({
   /** Whether a rise is good news ("up"), bad news ("down"), or neither. */
   goodWhen?: "up" | "down" | "neutral";
   caption: string;
-  /** The page whose rows the figure counts (issue 44: a card opens what it counts). */
+  /** The page whose rows the figure counts (a card opens what it counts). */
   link?: { to: string; label: string };
 }) {
   const good = change != null && change !== 0 && goodWhen !== "neutral" && change > 0 === (goodWhen === "up");

@@ -9,7 +9,7 @@ import type { TodayBlock as TodayData } from "~/modules/dashboard/today.server";
 const LINK = "font-medium text-brand-700 hover:underline";
 
 /**
- * "Hoje" (issue 28 item 3), the dashboard's first block: what needs someone today, each item a
+ * "Hoje", the dashboard's first block: what needs someone today, each item a
  * link to the page where it is done. Empty groups are left out; an empty block is one line.
  */
 export function TodayBlock({ data, expiring }: { data: TodayData | null; expiring: ExpiringSubscription[] }) {
@@ -44,7 +44,7 @@ export function TodayBlock({ data, expiring }: { data: TodayData | null; expirin
         <p className="mt-2 text-sm text-slate-600">Tudo em dia: nada pendente para hoje.</p>
       ) : (
         // grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a long name must not widen
-        // the block past a phone's screen (issue 45: 243 px too wide at 390 px).
+        // the block past a phone's screen (243 px too wide at 390 px).
         <div className="mt-3 grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">{groups}</div>
       )}
     </Card>
@@ -87,7 +87,7 @@ function Row({
   alert?: boolean;
 }) {
   return (
-    // The name takes the line and wraps (issue 45: "Rodrigo …" cut with room to spare); the
+    // The name takes the line and wraps ("Rodrigo …" cut with room to spare); the
     // figure on the right moves under it, still right-aligned, when both do not fit one line.
     <li className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5 py-1.5">
       <Link to={to} className={`min-w-0 flex-[1_1_10rem] ${LINK}`}>

@@ -190,7 +190,7 @@ export function QuickActions() {
   );
 }
 
-/** Issue #15: why leads were lost (leads now in Perdidos, by reason). */
+/** Why leads were lost (leads now in Perdidos, by reason). */
 export function LostReasons({ rows }: { rows: { reason: string; count: number }[] }) {
   const max = Math.max(1, ...rows.map((r) => r.count));
   return (

@@ -49,7 +49,7 @@ function ChargeNotice({ plan, noPlan, email }: { plan?: PlanChoice; noPlan: bool
 }
 
 /**
- * "Converter em cliente" asks first (issue #15): which plan the new client gets. The lead's plan
+ * "Converter em cliente" asks first: which plan the new client gets. The lead's plan
  * is preselected when it names a plan; "Ainda não sei" leaves the choice to the admin, who can
  * also say "Sem plano" explicitly. The server decides again (convertLead).
  */

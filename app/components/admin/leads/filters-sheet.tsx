@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 
 /**
- * The funnel's stage tabs and follow-up filters on a phone (issue 28 item 6): one "Filtros"
+ * The funnel's stage tabs and follow-up filters on a phone: one "Filtros"
  * button beside the search; the sheet closes when a filter is chosen (the URL changes).
  */
 export function FunnelFiltersSheet({ active, children }: { active: boolean; children: React.ReactNode }) {

@@ -111,7 +111,7 @@ export function FollowUpFilterLinks({ value }: { value: FollowUpFilter | null })
   );
 }
 
-/** The closed stages: narrow columns with their counts until opened (issue 28). */
+/** The closed stages: narrow columns with their counts until opened. */
 const COLLAPSIBLE: readonly Stage[] = ["convertido", "perdido"];
 
 export function FunnelBoard({

@@ -32,7 +32,7 @@ const MENU_ITEM =
 const MENU_CONTENT = "z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg";
 
 /**
- * One lead in its column, compact (issue 28): name, business, plan and monthly value, the
+ * One lead in its column, compact: name, business, plan and monthly value, the
  * follow-up or "parado há N dias", the SPEC §4 buttons of its stage, a drag handle and one
  * actions menu ("Voltar etapa", "Mover para", WhatsApp, delete). Everything else is on the lead
  * page. The server checks every move again.

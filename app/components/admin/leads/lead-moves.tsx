@@ -19,7 +19,7 @@ const SIZES = {
 } as const;
 
 /**
- * The moves a lead's stage allows (SPEC §4 and issue #15), the same on the board's card and on the
+ * The moves a lead's stage allows (SPEC §4, extended for drag-and-drop), the same on the board's card and on the
  * lead page: the next stage ("Retomar" from `perdido`), "Converter em cliente" from `negociando`,
  * "Marcar como perdido" from an open stage, and "Voltar etapa". Each one posts to the funnel's
  * action, which checks the move again (moveLead / convertLead).
@@ -39,7 +39,7 @@ export function LeadMoves({
   busy: boolean;
   move: (to: Stage) => void;
   size?: keyof typeof SIZES;
-  /** The board's card puts "Voltar etapa" in its actions menu instead (issue 28). */
+  /** The board's card puts "Voltar etapa" in its actions menu instead. */
   withBack?: boolean;
 }) {
   const stage = lead.statusFunil;

@@ -101,7 +101,7 @@ export function LeadFacts({
   referrer = null,
 }: {
   lead: Lead;
-  /** The representative whose referral link brought the lead (issue 14 item 4). */
+  /** The representative whose referral link brought the lead. */
   referrer?: { representativeName: string; referralCreated: boolean } | null;
 }) {
   return (
@@ -110,7 +110,7 @@ export function LeadFacts({
         title="Dados do lead"
         items={[
           ["Nome", lead.name],
-          // A representative's referral has no e-mail until the conversion asks for it (issue 30).
+          // A representative's referral has no e-mail until the conversion asks for it.
           ["E-mail", lead.email || "Não informado (indicação)"],
           ["Telefone", formatPhone(lead.phone)],
           ["Negócio", lead.business],
@@ -152,7 +152,7 @@ export function LeadFacts({
 }
 
 /**
- * The date and time as text with a mask (issue 17 item 5): a datetime-local input shows the
+ * The date and time as text with a mask: a datetime-local input shows the
  * browser's locale (mm/dd/yyyy in an English browser); this one reads dd/mm/aaaa hh:mm everywhere.
  * Keyed by the saved value, so a save shows what the server stored.
  */

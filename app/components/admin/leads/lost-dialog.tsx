@@ -12,7 +12,7 @@ export interface LostSettings {
 }
 
 /**
- * "Marcar como perdido" asks why (issue #15). The reason is optional unless Settings → Funil
+ * "Marcar como perdido" asks why. The reason is optional unless Settings → Funil
  * requires it, so just confirming keeps the spec's one-click move. The server checks again.
  */
 export function LostDialog({

@@ -13,7 +13,7 @@ const BOX =
   "flex w-full items-center justify-center gap-1 rounded-lg border px-2 py-2 text-center text-xs font-semibold";
 
 /**
- * The lead page is where a lead is worked (issue 28 item 1, Pipedrive's deal page): the six stages
+ * The lead page is where a lead is worked (Pipedrive's deal page): the six stages
  * with the current one marked. The stages the lead can go to are buttons: a click
  * moves it there, Convertidos and Perdidos through their dialogs, like the moves below the bar.
  * Everything posts to the funnel's action, so the server rules are the board's (a stale move is

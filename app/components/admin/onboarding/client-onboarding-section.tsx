@@ -8,7 +8,7 @@ import type { Toast } from "~/lib/form-reply";
 import { OnboardingCard, type OnboardingCardData } from "./onboarding-card";
 
 /**
- * The client page's "Implantação" (issue 30): the client's onboarding, or "Pagamento confirmado"
+ * The client page's "Implantação": the client's onboarding, or "Pagamento confirmado"
  * to open one by hand for a client billed elsewhere. Self-contained: its forms post to
  * /admin/onboarding and the page revalidates; the page's loader only adds getClientOnboarding().
  */

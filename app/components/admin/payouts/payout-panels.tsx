@@ -20,7 +20,7 @@ export function pixKeyText(profile: Pick<RepresentativeProfileRow, "pixKey" | "p
     : (profile.pixKey ?? "");
 }
 
-/** Where to pay: the representative's own payout details (issue 14 item 3). */
+/** Where to pay: the representative's own payout details. */
 export function PayoutDetails({ profile }: { profile: RepresentativeProfileRow | null }) {
   const none = <span className="text-slate-500">Não informado</span>;
   const rows: [string, React.ReactNode][] = [

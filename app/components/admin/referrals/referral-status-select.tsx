@@ -23,10 +23,10 @@ const STATUS_STYLE: Record<StoredReferralStatus, string> = {
 };
 
 /**
- * Issue 28 item 4: a change that creates a commission ("Concluído") or cancels one (leaving
+ * A change that creates a commission ("Concluído") or cancels one (leaving
  * "Concluído") asks first, with the amount and the representative; the others save at once. The
  * server decides again (setReferralStatus). Used by the list and the referral's page.
- * Issue 45: a cancelled referral shows "Cancelada" and any of the four reopens it, after asking.
+ * A cancelled referral shows "Cancelada" and any of the four reopens it, after asking.
  */
 export function ReferralStatusSelect({
   row,

@@ -69,7 +69,7 @@ export function ReferralTable({
             <td className="px-4 py-3 text-slate-700">{r.planName ?? "—"}</td>
             <td className="px-4 py-3">
               <ReferralStatusSelect row={r} />
-              {/* Issue 45: a cancelled one says why; the select reopens it. */}
+              {/* A cancelled one says why; the select reopens it. */}
               {r.status === "cancelada" && r.cancelCause && (
                 <p className="mt-1 text-xs text-slate-600">{REFERRAL_CANCEL_CAUSE_LABELS[r.cancelCause]}</p>
               )}

@@ -21,7 +21,7 @@ export interface EditableMaterial {
 }
 
 /**
- * SPEC §2 add-material modal, also the edit modal when `material` is given (issue 17: materials
+ * SPEC §2 add-material modal, also the edit modal when `material` is given (materials
  * are editable); the action validates again with the same schema.
  */
 export function AddMaterialDialog({ material }: { material?: EditableMaterial } = {}) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { RequestCard, type RequestCardData } from "./request-card";
 
-/** The client page's open requests from /cliente (issue 32 item 3); nothing when there are none. */
+/** The client page's open requests from /cliente; nothing when there are none. */
 export function ClientRequestsSection({
   clientId,
   requests,

@@ -3,7 +3,7 @@ import { Card } from "~/components/admin/ui";
 import { CONSISTENCY_MESSAGES, type Difference } from "~/modules/consistency/consistency.constants";
 
 /**
- * "Conferência" (issue 44 item 3): the consistency check, run only when asked (?conferencia=1),
+ * "Conferência": the consistency check, run only when asked (?conferencia=1),
  * since it recomputes every figure from the base tables. Lists each difference with the ids of
  * the records behind it.
  */

@@ -23,7 +23,7 @@ export function RevenueNowCards({ now }: { now: RevenueNow }) {
     },
   ];
   return (
-    // Six in a row only on wide screens: at 1366 px a sixth of the column cut ARR's figure (issue 45).
+    // Six in a row only on wide screens: at 1366 px a sixth of the column cut ARR's figure.
     <section
       aria-label="Agora"
       className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6"

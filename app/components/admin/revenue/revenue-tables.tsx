@@ -13,7 +13,7 @@ function drill(month: string, movement: MrrMovement) {
 }
 
 /**
- * The twelve months, newest first, in two tables that each fit a laptop's column (issue 45: one
+ * The twelve months, newest first, in two tables that each fit a laptop's column (one
  * table of thirteen columns was cut at 1366 px): the movements (each links to the clients behind
  * it), then churn, retention and LTV.
  */

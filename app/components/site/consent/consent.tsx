@@ -2,7 +2,7 @@ import { useId } from "react";
 import { COOKIE_PREFERENCES_ID, invokes } from "~/lib/site-script";
 import type { Consent } from "~/lib/consent";
 
-// The cookie banner and the preferences dialog (LGPD, issues 16 and 26), plain HTML: each choice
+// The cookie banner and the preferences dialog (LGPD), plain HTML: each choice
 // is a form posted to /consentimento, which remembers it in a cookie and brings the visitor back
 // to the page, now rendered by the server with exactly the accepted trackers. Works without
 // script; the preferences are a native modal <dialog> opened by an invoker button.

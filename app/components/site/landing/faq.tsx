@@ -4,7 +4,7 @@ import { FAQ } from "./content";
 /**
  * SPEC §1: one item open at a time; clicking the open one closes it. `<details name>` does that
  * natively, without JavaScript (Chrome 120, Safari 17.2, Firefox 130), so the FAQ ships as HTML
- * only (issue 17 item 9).
+ * only.
  */
 export function Faq() {
   return (

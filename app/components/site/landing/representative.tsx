@@ -24,7 +24,7 @@ const STEPS = [
 export function RepresentativeProgram({
   plans,
 }: {
-  /** Each plan's commission (issue 14): what the modal promises is what is paid. */
+  /** Each plan's commission: what the modal promises is what is paid. */
   plans: { id: string; name: string; commissionCents: number }[];
 }) {
   const amounts = plans.map((p) => p.commissionCents);

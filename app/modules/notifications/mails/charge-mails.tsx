@@ -36,7 +36,7 @@ const periodRows = (d: ChargeMailData): [string, string][] =>
     ? [["Período", `${formatIsoDate(d.periodStart)} a ${formatIsoDate(d.periodEnd)}`]]
     : [];
 
-/** Every charge e-mail points to the restaurant's own area (issue 32): charges, PIX and receipts. */
+/** Every charge e-mail points to the restaurant's own area: charges, PIX and receipts. */
 export function ClientAreaLink({ brand }: { brand: MailBrand }) {
   const href = brand.url(CLIENT_AREA_PATH);
   return (

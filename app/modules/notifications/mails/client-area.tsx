@@ -4,7 +4,7 @@ import { REDACTED_LINK } from "./reset-password";
 
 export const CLIENT_LINK_SUBJECT = "Seu link de acesso à Área do Cliente";
 
-/** The restaurant's sign-in link (issue 32): single use, valid for 15 minutes. */
+/** The restaurant's sign-in link: single use, valid for 15 minutes. */
 export function ClientLinkMail({ brand, name, link }: { brand: MailBrand; name: string; link: string }) {
   return (
     <MailLayout

@@ -2,7 +2,7 @@ import { MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/ser
 import type { MailBrand } from "../brand.server";
 import { ClientAreaLink } from "./charge-mails";
 
-/** The restaurants' requests from /cliente (issue 32 item 3): to the admins, and the answer back. */
+/** The restaurants' requests from /cliente: to the admins, and the answer back. */
 
 export interface NewRequestMailData {
   clientId: string;

@@ -5,7 +5,7 @@ import type { MailBrand } from "../brand.server";
 import { ClientAreaLink, PixCodeBox } from "./charge-mails";
 
 /**
- * The reminder schedule's and the suspension's e-mails (issue 31 items 4 and 5, decision 033).
+ * The reminder schedule's and the suspension's e-mails (decision 033).
  * "How to pay" is one block fed by one function (billing's chargePaymentOptions): today the
  * static PIX copia e cola; a provider's payment link shows as a button once it exists.
  */

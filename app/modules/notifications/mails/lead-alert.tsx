@@ -21,7 +21,7 @@ export function leadAlertSubject(lead: Pick<LeadAlertData, "name" | "business">)
   return `Novo lead: ${lead.name} (${lead.business})`;
 }
 
-/** Novo lead: to every active admin and the extra addresses in settings (issue: communications). */
+/** Novo lead: to every active admin and the extra addresses in settings. */
 export function LeadAlertMail({ brand, lead }: { brand: MailBrand; lead: LeadAlertData }) {
   return (
     <MailLayout
@@ -45,7 +45,7 @@ export function LeadAlertMail({ brand, lead }: { brand: MailBrand; lead: LeadAle
           ],
           [
             "E-mail",
-            // A representative's referral has no e-mail (issue 30).
+            // A representative's referral has no e-mail.
             lead.email ? (
               <Link key="e" href={`mailto:${lead.email}`}>
                 {lead.email}

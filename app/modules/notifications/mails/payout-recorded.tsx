@@ -15,7 +15,7 @@ export function payoutRecordedSubject(d: Pick<PayoutRecordedData, "amountCents">
   return `Pagamento de comissões registrado: ${formatMoney(d.amountCents)}`;
 }
 
-/** A payout was recorded: to the representative it pays (issue 14). */
+/** A payout was recorded: to the representative it pays. */
 export function PayoutRecordedMail({ brand, data }: { brand: MailBrand; data: PayoutRecordedData }) {
   return (
     <MailLayout

@@ -8,7 +8,7 @@ export interface ReferralStatusData {
   statusLabel: string;
   completed: boolean;
   commissionCents: number | null;
-  /** Why it changed, when the representative should know (a lost or resumed lead, issue 45). */
+  /** Why it changed, when the representative should know (a lost or resumed lead). */
   note?: string | null;
 }
 

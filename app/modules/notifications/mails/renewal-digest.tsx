@@ -14,7 +14,7 @@ export interface DigestGroup {
   rows: DigestSubscription[];
 }
 
-/** An open lead's next contact, due today or overdue (issue #15). */
+/** An open lead's next contact, due today or overdue. */
 export interface DigestFollowUp {
   leadId: string;
   name: string;
@@ -40,7 +40,7 @@ function onboardingsSubject(n: number) {
 
 /**
  * The renewals' subject as before; the follow-ups (today's and overdue) and the onboardings late
- * or at risk (issue 30) added when there are any.
+ * or at risk added when there are any.
  */
 export function dailyDigestSubject(
   renewals: number,
@@ -78,7 +78,7 @@ function suspensionsSubject(n: number) {
   return n === 1 ? "1 assinatura suspensa ou a suspender" : `${n} assinaturas suspensas ou a suspender`;
 }
 
-/** Subscriptions suspended for a late charge, and those that will be within a few days (issue 31). */
+/** Subscriptions suspended for a late charge, and those that will be within a few days. */
 export interface DigestSuspensions {
   suspended: DigestSuspensionLine[];
   aboutToSuspend: DigestSuspensionLine[];

@@ -3,7 +3,7 @@ import { formatDateTime, formatIsoDate, formatWaited } from "~/lib/format";
 import type { MailBrand } from "~/modules/notifications/index.server";
 import { MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 
-// The onboarding's e-mails (issue 30 item 5): two to the client, two alerts to the admins.
+// The onboarding's e-mails: two to the client, two alerts to the admins.
 
 export function onboardingOpenedSubject(dueDate: string) {
   return `Pagamento confirmado — seu cardápio fica pronto até ${formatIsoDate(dueDate)}`;

@@ -6,7 +6,7 @@ import { getChargeReceipt } from "~/modules/billing/receipt.server";
 import { today } from "~/server/clock.server";
 import { AdminErrorState } from "~/components/admin/admin-error";
 
-// The printable receipt of a paid charge (issue 29 item 5). Outside the admin layout on purpose:
+// The printable receipt of a paid charge. Outside the admin layout on purpose:
 // a sheet of paper has no sidebar. Anything but a paid charge is a 404: there is nothing to
 // acknowledge for an open or cancelled one.
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -70,12 +70,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
     settled(clientChargesView({ clientId: client.id }), "Erro ao carregar as cobranças"),
-    // The lead it was converted from, with its attribution and referral (issue 28 items 1 and 9);
+    // The lead it was converted from, with its attribution and referral;
     // the page works without it.
     getClientOrigin({ clientId: client.id }).catch(() => null),
-    // Its onboarding (issue 30); the page works without it.
+    // Its onboarding; the page works without it.
     getClientOnboarding({ clientId: client.id }).catch(() => null),
-    // Its open requests from /cliente (issue 32); the page works without them.
+    // Its open requests from /cliente; the page works without them.
     listOpenClientRequests({ clientId: client.id }).catch(() => []),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
@@ -182,7 +182,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         return back(ok ? "success" : "error", ok ? NOTE_MESSAGES.deleted : NOTE_MESSAGES.deleteFailed);
       }
       case "suspension-exempt": {
-        // Issue 31: never suspended for a late charge; exempting a suspended one reactivates it.
+        // Never suspended for a late charge; exempting a suspended one reactivates it.
         const exempt = raw.exempt === "true";
         const result = await setSuspensionExempt({
           clientId: client.id,
@@ -215,7 +215,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
   useReplyToast(loaderData);
   useReplyToast(actionData);
   const update = actionData?.intent === "update" && "values" in actionData ? actionData : null;
-  // The page is an overview; "Editar dados" opens the form (issue 28 item 9), as does a refused save.
+  // The page is an overview; "Editar dados" opens the form, as does a refused save.
   const [params] = useSearchParams();
   const editing = params.has("editar") || update !== null;
   return (
@@ -225,7 +225,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
           ← Voltar para lista de clientes
         </Link>
         <div className="mt-3">
-          {/* An overview first (issue 28 item 9); each block is its own component, so more can join. */}
+          {/* An overview first; each block is its own component, so more can join. */}
           <PageHeader
             title={client.name}
             subtitle={client.businessName}

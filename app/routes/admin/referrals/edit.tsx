@@ -39,7 +39,7 @@ async function requireReferral(id: string) {
   return referral;
 }
 
-// Issue 14 item 6: the admin corrects a referral's data and may reassign it to another
+// The admin corrects a referral's data and may reassign it to another
 // representative; every change is in the audit log with before → after.
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -110,7 +110,7 @@ export default function EditReferral({ loaderData, actionData }: Route.Component
       <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <span className="text-sm font-medium text-slate-700">Status</span>
         {/* The same select as the list, asking first when a commission is created or cancelled,
-            or a cancelled referral reopened (issue 45). */}
+            or a cancelled referral reopened. */}
         <ReferralStatusSelect row={referral} action={LIST} />
         {cancelled && referral.cancelCause && (
           <span className="text-sm text-slate-600">{REFERRAL_CANCEL_CAUSE_LABELS[referral.cancelCause]}</span>

@@ -15,7 +15,7 @@ import { FunnelSettingsSchema, LOST_MESSAGES } from "~/modules/leads/leads.schem
 import { parseForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
-// Settings → Funil (issue #15): the lost reasons and whether a reason is required; issue 28: the
+// Settings → Funil: the lost reasons and whether a reason is required, and the
 // days after which an open card says "parado há N dias".
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

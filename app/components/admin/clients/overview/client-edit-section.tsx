@@ -6,7 +6,7 @@ import { NO_PLAN } from "~/modules/clients/clients.schema";
 import type { Client } from "~/modules/clients/clients.server";
 
 /**
- * "Editar Cliente", opened from the overview by "Editar dados" (issue 28 item 9): the spec's form
+ * "Editar Cliente", opened from the overview by "Editar dados": the spec's form
  * and texts; "Cancelar" goes back to the overview. After a refused save it shows what was typed.
  */
 export function ClientEditSection({

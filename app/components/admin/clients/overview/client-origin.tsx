@@ -7,7 +7,7 @@ import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
 const LINK = "font-semibold text-brand-700 hover:underline";
 
 /**
- * "Origem" on the client page (issue 28 item 9): the lead it was converted from with its
+ * "Origem" on the client page: the lead it was converted from with its
  * attribution (its timeline is on the lead page, one click away), and the referral and
  * representative when there is one.
  */

@@ -7,7 +7,7 @@ import type { ClientStatus } from "~/modules/clients/clients.constants";
 import type { SubscriptionRow } from "~/modules/clients/subscriptions.server";
 
 /**
- * The client page's header (issue 28 item 9): status, plan and the current subscription, read at a
+ * The client page's header: status, plan and the current subscription, read at a
  * glance before any form. The plan shown is the current subscription's (the subscription is where
  * the plan is chosen).
  */
