@@ -39,25 +39,43 @@ async function seed(url: string, clients: number) {
     insert into clients (name, email, phone, business_name, status)
     select 'Cliente ' || g, 'cliente' || g || '@bench.dev', '11987654321', 'Restaurante ' || g, 'ativo'
       from generate_series(1, ${clients}) g`);
+  // Each client's subscription and its history in one transaction (the database requires a
+  // subscription's events by commit, migration 0031), then one renewal charge per client, one in
+  // twenty of them overdue: "MRR em risco" reads the running subscriptions with one (issue 44).
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into subscriptions (client_id, plan_id, start_date, end_date, status)
+      select c.id, (select id from plans order by price_cents limit 1), ${TODAY}::date - 720, ${TODAY}::date + 20, 'ativa'
+        from clients c`);
+    await tx.execute(sql`
+      with c as (select cl.id, s.id as sub, row_number() over (order by cl.id) as n
+                   from clients cl join subscriptions s on s.client_id = cl.id),
+      p as (select array_agg(price_cents order by price_cents) as prices from plans),
+      v as (
+        select c.id, c.sub, c.n, k,
+               (${TODAY}::date - (720 - (c.n % 90))::int + (k - 1) * 60) as day,
+               case when k % 4 = 0 then 0 else (select prices[1 + ((c.n + k) % 3)] from p) end as after_v
+          from c cross join generate_series(1, ${EVENTS_PER_CLIENT}) k
+      ),
+      e as (
+        select id, sub, day, after_v,
+               coalesce(lag(after_v) over (partition by id order by k), 0) as before_v
+          from v
+      )
+      insert into subscription_events (client_id, subscription_id, subscription_version, kind, effective_on,
+                                       mrr_before_cents, mrr_after_cents)
+      select id, sub, 1,
+             case when before_v = 0 then 'inicio' when after_v = 0 then 'cancelamento' else 'troca_plano' end,
+             day, before_v, after_v
+        from e`);
+  });
   await db.execute(sql`
-    with c as (select id, row_number() over (order by id) as n from clients),
-    p as (select array_agg(price_cents order by price_cents) as prices from plans),
-    v as (
-      select c.id, c.n, k,
-             (${TODAY}::date - (720 - (c.n % 90))::int + (k - 1) * 60) as day,
-             case when k % 4 = 0 then 0 else (select prices[1 + ((c.n + k) % 3)] from p) end as after_v
-        from c cross join generate_series(1, ${EVENTS_PER_CLIENT}) k
-    ),
-    e as (
-      select id, day, after_v,
-             coalesce(lag(after_v) over (partition by id order by k), 0) as before_v
-        from v
-    )
-    insert into subscription_events (client_id, kind, effective_on, mrr_before_cents, mrr_after_cents)
-    select id,
-           case when before_v = 0 then 'inicio' when after_v = 0 then 'cancelamento' else 'troca_plano' end,
-           day, before_v, after_v
-      from e`);
+    insert into charges (number, client_id, subscription_id, origin, period_start, period_end, due_date,
+                         subtotal_cents, amount_cents, status, pix_txid)
+    select '2026-' || lpad(n::text, 6, '0'), s.client_id, s.id, 'assinatura', ${TODAY}::date - 10,
+           ${TODAY}::date + 19, ${TODAY}::date - 10, 9900, 9900,
+           case when n % 20 = 0 then 'vencida' else 'pendente' end, 'BENCH' || lpad(n::text, 20, '0')
+      from (select s.*, row_number() over (order by s.id) as n from subscriptions s) s`);
   await db.execute(sql`analyze`);
   const seconds = (performance.now() - t0) / 1000;
   return { database, seconds };

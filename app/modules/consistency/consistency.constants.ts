@@ -1,4 +1,4 @@
-// Client-safe: what the consistency check (issue 44 item 3) reports, for the script and Receita's
+// Client-safe: what the consistency check reports, for the script and Receita's
 // "Conferência" section.
 
 /** One disagreement between a figure a page shows and the same figure recomputed from the base tables. */

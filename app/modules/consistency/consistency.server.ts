@@ -5,7 +5,7 @@ import { checkReferrals } from "./checks/referrals.server";
 import { checkRevenue } from "./checks/revenue.server";
 
 /**
- * One truth (issue 44 item 3): every figure a page shows about subscriptions and money,
+ * One truth: every figure a page shows about subscriptions and money,
  * recomputed from the base tables and compared with what the page's own functions return
  * (Receita, Financeiro, the dashboard), and referrals and onboardings against the payments that
  * move them. Returns every difference found, with the records behind it; none on a consistent

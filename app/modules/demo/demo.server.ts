@@ -25,8 +25,8 @@ import { cancelCharge, createOneOffCharge, runTimeline, type Payers, type Step }
 import { clientStories, DEMO_LEADS, DEMO_ONE_OFF_CHARGES, DEMO_REFERRALS } from "./story";
 
 /**
- * The demo business of a first start (SEED_DEMO=true), made by the product's own code (issue 44
- * item 4): the clock moves through the past year and, on each day, the demo's people do what the
+ * The demo business of a first start (SEED_DEMO=true), made by the product's own code
+ * (decision 039): the clock moves through the past year and, on each day, the demo's people do what the
  * story says (sign up, convert, change plans, cancel, refer) while the product does the rest
  * (charges, payments when due, overdue, suspension, onboardings, referral statuses, commissions,
  * Receita's history). So every page agrees with every other by construction: nothing is written

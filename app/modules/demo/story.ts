@@ -1,4 +1,4 @@
-// What happens to the demo business, day by day (issue 44 item 4): the dated decisions of its
+// What happens to the demo business, day by day: the dated decisions of its
 // people (sign-ups, conversions, plan changes, cancellations, referrals, onboarding work), read
 // from the demo content. Everything else follows from them through the product's own code: the
 // charges the renewal job issues, the payments each client makes when due, overdue marking,

@@ -5,7 +5,7 @@ import { REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals.schema";
 import type { Difference } from "../consistency.constants";
 
 /**
- * Referral statuses against their clients' payments and onboardings (the pipeline of issue 30,
+ * Referral statuses against their clients' payments and onboardings (the referral pipeline,
  * app/modules/referrals/pipeline.server.ts): the first paid charge moves a referral from
  * "Aguardando pagamento" to "Em produção" and opens the onboarding in the same transaction; the
  * onboarding's publication completes it; a reversal with no paid charge left sends it back. Only
