@@ -130,13 +130,16 @@ export async function revenueNow({ today }: { today: string }): Promise<RevenueN
                coalesce((select sum(${SIGNED_CLIENTS}) from revenue_days where day < ${tomorrow}::date), 0) as paying,
                -- "Em risco": what running subscriptions with an overdue charge still bring in; a
                -- suspension (the charge unpaid past the rule) already took theirs out as churn.
-               coalesce((select sum(e.mrr_after_cents - e.mrr_before_cents)
-                           from subscription_events e
-                          where e.effective_on < ${tomorrow}::date
-                            and e.subscription_id in (
-                              select c.subscription_id from charges c
-                                join subscriptions s on s.id = c.subscription_id and s.status = 'ativa'
-                               where c.status = 'vencida')), 0) as at_risk`,
+               -- Driven from the few overdue charges (charges_status_due_idx), one index probe of
+               -- the history per subscription (LATERAL), never a pass over every event.
+               coalesce((select sum(h.net)
+                           from (select distinct c.subscription_id from charges c
+                                   join subscriptions s on s.id = c.subscription_id and s.status = 'ativa'
+                                  where c.status = 'vencida') v
+                           cross join lateral (
+                             select sum(e.mrr_after_cents - e.mrr_before_cents) as net
+                               from subscription_events e
+                              where e.subscription_id = v.subscription_id and e.effective_on < ${tomorrow}::date) h), 0) as at_risk`,
   );
   const mrr = Number(row.mrr);
   const paying = Number(row.paying);
