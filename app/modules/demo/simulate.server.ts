@@ -61,9 +61,19 @@ export async function runTimeline(t: Timeline): Promise<void> {
     await markOverdueCharges({ today: day });
     await endCancelledSubscriptions({ today: day });
     await suspendOverdueSubscriptions({ today: day });
-    // What the day's events cause (referral moves, e-mails), when anything was queued: one count
-    // instead of a fetch per queue on the quiet days.
-    if ((await jobsWaiting()).some((q) => q.waiting > 0)) await drainJobs();
+    await drainWaiting();
+  }
+}
+
+/**
+ * What the day's events cause (referral moves, e-mails): the queues that have jobs waiting, until
+ * none has (a job may queue others). One count per round instead of a fetch from every queue.
+ */
+async function drainWaiting() {
+  for (let round = 0; round < 20; round++) {
+    const queues = (await jobsWaiting()).filter((q) => q.waiting > 0).map((q) => q.queue);
+    if (!queues.length) return;
+    await drainJobs({ only: queues, maxRounds: 1 });
   }
 }
 
