@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
 import { billingSettings, clients, plans, subscriptions } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import {
@@ -11,6 +11,7 @@ import {
   changeSubscriptionPlan,
 } from "~/modules/clients/index.server";
 import type { ClientStatus } from "~/modules/clients/clients.constants";
+import { ClientEditSchema } from "~/modules/clients/clients.schema";
 import { ContactSchema } from "~/modules/leads/contact.schema";
 import { createLead, convertLead, addLeadNote, moveLead } from "~/modules/leads/index.server";
 import type { Stage } from "~/modules/leads/leads.schema";
@@ -102,7 +103,7 @@ export async function buildDemoBusiness({
       });
     } else {
       on(s.since, async () => {
-        const input = ContactSchemaForClient(c, s.renewal === "mensal" ? start.id : null);
+        const input = clientInput(c, s.renewal === "mensal" ? start.id : null);
         const client = await createClient({ input, today: addDays(today, -s.since) });
         if (s.renewal !== "mensal")
           await addSubscription({
@@ -223,8 +224,6 @@ export async function buildDemoBusiness({
 }
 
 async function openChargesOf(clientId: string): Promise<string[]> {
-  const { queryRows } = await import("~/db/client.server");
-  const { sql } = await import("drizzle-orm");
   const rows = await queryRows<{ id: string }>(
     getDb(),
     sql`select id from charges where client_id = ${clientId} and status in ('pendente', 'vencida')`,
@@ -232,25 +231,19 @@ async function openChargesOf(clientId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-function ContactSchemaForClient(
+/** A client as the admin's form saves it (the phone stored as digits, the e-mail lowercased). */
+function clientInput(
   c: { name: string; email: string; phone: string; business: string },
   planId: string | null,
 ) {
-  const contact = ContactSchema.parse({
+  const input = ClientEditSchema.parse({
     name: c.name,
     email: c.email,
     phone: c.phone,
-    business: c.business,
-    plan: "x",
+    businessName: c.business,
+    status: "ativo",
   });
-  return {
-    name: contact.name,
-    email: contact.email,
-    phone: contact.phone,
-    businessName: contact.business,
-    planId,
-    status: "ativo" as const,
-  };
+  return { ...input, planId };
 }
 
 /** A lead as the site's form makes it, with the campaign it came from. */
