@@ -10,8 +10,9 @@ import { auditChange, lockCharge } from "./charge-lock.server";
 
 /**
  * A plan changed "Agora" (issue 44, "a month counts at the price charged for it"): Receita counts
- * the new price from today, so a charge already issued for a period that has not started yet (the
- * renewal issued days before its period) and not paid at all is repriced at the new plan, in the
+ * the new price from today, so a charge already issued for a period that starts today or later (the
+ * renewal issued days before its period; Receita counts a change on a period's first day for the
+ * whole period) and not paid at all is repriced at the new plan, in the
  * change's transaction: its period line takes the new plan's name and price, its activation fee
  * and discount stay (the discount never above the new subtotal), audited, and the provider's
  * payment follows (charge.amount_changed). A charge of a started period, or one holding money,
@@ -42,15 +43,16 @@ export async function repriceUnstartedCharges(
           join plans p on p.id = s.plan_id
           join charge_lines l on l.charge_id = c.id and l.kind = 'mensalidade'
          where c.subscription_id = ${subscriptionId} and c.origin = 'assinatura'
-           and c.status = 'pendente' and coalesce(c.paid_amount_cents, 0) = 0
-           and c.period_start > ${today}::date and not s.no_billing
+           and c.status in ('pendente', 'vencida') and coalesce(c.paid_amount_cents, 0) = 0
+           and c.period_start >= ${today}::date and not s.no_billing
          order by c.period_start`,
   );
   let repriced = 0;
   for (const o of open) {
     const found = await lockCharge(tx, o.id);
     // Paid or cancelled since it was read: what it charged stands.
-    if (!found || found.charge.status !== "pendente" || found.charge.paidAmountCents) continue;
+    const { status, paidAmountCents } = found?.charge ?? {};
+    if (!found || (status !== "pendente" && status !== "vencida") || paidAmountCents) continue;
     const line = monthlyLine(
       { name: o.plan_name, priceCents: Number(o.price_cents) },
       o.renewal_type,

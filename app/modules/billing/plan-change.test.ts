@@ -90,6 +90,18 @@ describe("a plan changed now after the next period was charged", () => {
     expect(entry.changes).toMatchObject({ valor: [4990, 8990] });
   });
 
+  it("reprices it on the period's first day too, the day Receita counts the new plan from", async () => {
+    const c = await renewedClient();
+    setClock("2026-11-01T15:00:00Z");
+    const res = await changeSubscriptionPlan({
+      clientId: c.clientId,
+      subscriptionId: c.sub.id,
+      planId: plan.Premium,
+    });
+    expect(res.ok).toBe(true);
+    expect((await chargeNow(c.renewal.id)).charge).toMatchObject({ status: "pendente", amountCents: 8990 });
+  });
+
   it("keeps a discount given on the renewal", async () => {
     const c = await renewedClient();
     expect((await changeChargeAmount({ chargeId: c.renewal.id, amountCents: 3990 })).ok).toBe(true);
