@@ -9,7 +9,7 @@ import { monthlyLine } from "./billing.server";
 import { auditChange, lockCharge } from "./charge-lock.server";
 
 /**
- * A plan changed "Agora" (issue 44, "a month counts at the price charged for it"): Receita counts
+ * A plan changed "Agora" (one truth: "a month counts at the price charged for it"): Receita counts
  * the new price from today, so a charge already issued for a period that starts today or later (the
  * renewal issued days before its period; Receita counts a change on a period's first day for the
  * whole period) and not paid at all is repriced at the new plan, in the

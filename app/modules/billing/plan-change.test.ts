@@ -9,7 +9,7 @@ import { issueRenewalCharges } from "./billing.server";
 import { changeChargeAmount } from "./charge-amount.server";
 import { recordPayment } from "./payments.server";
 
-// Issue 44 ("a month counts at the price charged for it"): a plan changed "Agora" after the next
+// One truth ("a month counts at the price charged for it"): a plan changed "Agora" after the next
 // period's renewal charge was issued reprices that charge, unless money was paid on it. Found by
 // the randomised business (app/modules/consistency/random-business.test.ts).
 const t = useTestDatabase();

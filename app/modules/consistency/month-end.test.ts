@@ -1,4 +1,4 @@
-// Issue 44, found by the randomised business (seed 4): a semi-annual period started on 30/08 ends
+// One truth, found by the randomised business (seed 4): a semi-annual period started on 30/08 ends
 // on 27/02 (30/08 + 6 months is clamped to 28/02), and the charged-price check once counted it as
 // 5 months, reporting its R$ 89,90/month as R$ 107,88.
 import { eq } from "drizzle-orm";

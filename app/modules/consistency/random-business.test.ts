@@ -1,4 +1,4 @@
-// Issue 44's done-when: on a randomised business (seeded; CONSISTENCY_SEED overrides the seed)
+// One truth, proved at scale: on a randomised business (seeded; CONSISTENCY_SEED overrides the seed)
 // of 50 clients over 18 months, made only by the product's own functions while a running clock
 // moves day by day (the demo's runTimeline: payments by each client's habit, renewals, overdue,
 // suspension, period-end cancellations), the consistency check finds no difference; the business
