@@ -37,6 +37,10 @@ export const PGLITE_FILES: Record<string, string> = {
   "app/modules/revenue/rollups.test.ts": "revenue rollups kept by a PL/pgSQL trigger",
   "app/modules/revenue/conversions.test.ts":
     "converted clients in Receita, whose rollups a PL/pgSQL trigger keeps (issue 44 asks both engines)",
+  "app/modules/consistency/consistency.test.ts":
+    "the consistency check reads rollups and history kept by PL/pgSQL triggers; one truth is asked of both engines",
+  "app/modules/consistency/random-business.test.ts":
+    "the randomised business (one truth at scale) runs on both engines",
   "app/modules/clients/subscription-door.test.ts":
     "a subscription change without its history event refused by PL/pgSQL and deferred constraint triggers",
   "app/modules/referrals/duplicates.test.ts":

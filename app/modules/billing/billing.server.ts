@@ -52,7 +52,11 @@ export function periodFor(start: string, renewalType: RenewalType) {
   return { periodStart: start, periodEnd: addDays(next, -1), next };
 }
 
-function monthlyLine(plan: { name: string; priceCents: number }, renewalType: RenewalType, start: string) {
+export function monthlyLine(
+  plan: { name: string; priceCents: number },
+  renewalType: RenewalType,
+  start: string,
+) {
   const { periodEnd } = periodFor(start, renewalType);
   return {
     kind: "mensalidade" as const,

@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { charges } from "~/db/schema";
 import { subscriber } from "~/modules/events/index.server";
 import { issueFirstCharge } from "./billing.server";
+import { repriceUnstartedCharges } from "./plan-change.server";
 import { reactivateIfSettled } from "./suspension.server";
 
 async function chargeOf(tx: DbOrTx, chargeId: string) {
@@ -16,11 +17,17 @@ async function chargeOf(tx: DbOrTx, chargeId: string) {
 /**
  * Billing's reactions to other changes: a subscription that starts is charged its first period;
  * a charge paid, refunded, charged back or cancelled no longer holds its subscription suspended
- * when nothing else does.
+ * when nothing else does; a plan changed now reprices the charge of a period not started yet.
  */
 export const BILLING_SUBSCRIBERS = [
   subscriber("subscription.started", "billing.first-charge", (tx, { subscriptionId }, { actor, today }) =>
     issueFirstCharge(tx, { subscriptionId, actor, ...(today ? { today } : {}) }),
+  ),
+  subscriber(
+    "subscription.plan_changed",
+    "billing.reprice-next-period",
+    (tx, { subscriptionId }, { actor, today }) =>
+      repriceUnstartedCharges(tx, { subscriptionId, actor, ...(today ? { today } : {}) }),
   ),
   subscriber("charge.paid", "billing.lift-suspension", async (tx, { chargeId }, { actor, today }) =>
     reactivateIfSettled(tx, { charge: await chargeOf(tx, chargeId), actor, ...(today ? { today } : {}) }),

@@ -3,6 +3,7 @@ import { getDb, type DbOrTx, type Tx } from "~/db/client.server";
 import { charges, clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { emit } from "~/modules/events/index.server";
 import { changeSubscription, subscriptionMrrCents, monthlyValueCents } from "./subscription-history.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { SUBSCRIPTION_CHANGE_MESSAGES as M } from "./clients.schema";
@@ -117,6 +118,13 @@ export async function changeSubscriptionPlan({
       entityLabel: await clientName(tx, clientId),
       changes: { plano: [old?.name ?? null, plan.name] },
     });
+    // The next period's charge, if already issued, follows (billing reprices it).
+    await emit(
+      tx,
+      "subscription.plan_changed",
+      { subscriptionId: sub.id, clientId },
+      { actor, today: clockToday() },
+    );
     return { ok: true, message: M.planChanged(plan.name) };
   });
 }

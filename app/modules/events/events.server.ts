@@ -55,6 +55,8 @@ export interface DomainEvents {
   "lead.converted": { leadId: string; clientId: string };
   // A subscription began: its first charge follows.
   "subscription.started": { subscriptionId: string; clientId: string };
+  // A plan changed "Agora": the charge of a period not started yet follows the new price.
+  "subscription.plan_changed": { subscriptionId: string; clientId: string };
   "onboarding.opened": { onboardingId: string; clientId: string };
   "onboarding.published": { onboardingId: string; clientId: string };
 }

@@ -176,7 +176,9 @@ export async function checkPaidPeriods(): Promise<Difference[]> {
  * recurring) against the subscription's monthly value in the history on the period's first day.
  */
 export async function checkChargedPrices(): Promise<Difference[]> {
-  // months: the period's length in whole months (period_end is the day before the next period).
+  // months: the period's length in whole months (period_end is the day before the next period),
+  // from its days ÷ an average month: a period started on the 29th to 31st ends on a shorter
+  // month's last day (30/08 + 6 months = 28/02), which age() counts as 5 months and 29 days.
   // history: the subscription's events up to the period's first day (a change at renewal is
   // dated on it, so the new price counts from the period it was charged for).
   const rows = await queryRows<{
@@ -193,8 +195,7 @@ export async function checkChargedPrices(): Promise<Difference[]> {
           select c.id, c.number, c.client_id, c.subscription_id, c.period_start,
                  (select sum(l.amount_cents) from charge_lines l
                    where l.charge_id = c.id and l.kind = 'mensalidade') as monthly_lines,
-                 (select extract(year from a) * 12 + extract(month from a)
-                    from age(c.period_end + 1, c.period_start) a) as months
+                 round((c.period_end + 1 - c.period_start) / 30.436875) as months
             from charges c
            where c.status = 'paga' and c.subscription_id is not null and c.period_start is not null
         )
