@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, chargeLines, charges, plans, subscriptions } from "~/db/schema";
 import { createClient } from "~/modules/clients/clients.server";
 import { changeSubscriptionPlan } from "~/modules/clients/subscription-changes.server";
+import { SUBSCRIPTION_CHANGE_MESSAGES } from "~/modules/clients/clients.schema";
 import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { issueRenewalCharges } from "./billing.server";
@@ -113,14 +114,17 @@ describe("a plan changed now after the next period was charged", () => {
     });
   });
 
-  it("leaves a renewal already paid at what it charged", async () => {
+  it("leaves a renewal already paid at what it charged: the change now is refused until that period begins", async () => {
     const c = await renewedClient();
     await recordPayment({
       chargeId: c.renewal.id,
       input: { paidOn: "2026-10-26", method: "pix", amountCents: 4990 },
       today: "2026-10-26",
     });
-    expect((await upNow(c)).ok).toBe(true);
+    expect(await upNow(c)).toEqual({
+      ok: false,
+      message: SUBSCRIPTION_CHANGE_MESSAGES.nextPeriodPaid("2026-11-01"),
+    });
     expect((await chargeNow(c.renewal.id)).charge).toMatchObject({ status: "paga", amountCents: 4990 });
   });
 });

@@ -110,6 +110,8 @@ export const SUBSCRIPTION_CHANGE_MESSAGES = {
   noRenewalToSchedule: "Esta assinatura não é cobrada e não renova: troque o plano agora.",
   renewalAlreadyCharged:
     "A cobrança da próxima renovação já foi emitida no plano atual: troque o plano agora ou na renovação seguinte, depois que o novo período começar.",
+  nextPeriodPaid: (iso: string) =>
+    `O período que começa em ${isoToBrDate(iso)} já foi pago no plano atual: agende a troca para a renovação seguinte.`,
   noScheduledChange: "Não há troca de plano agendada para esta assinatura.",
   scheduledChangeUndone: "Troca de plano agendada desfeita.",
   cancelledNow: "Assinatura cancelada.",

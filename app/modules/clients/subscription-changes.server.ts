@@ -1,4 +1,4 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, gte, ne } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "~/db/client.server";
 import { charges, clients, plans, subscriptions } from "~/db/schema";
 import { isId } from "~/lib/ids";
@@ -107,6 +107,23 @@ export async function changeSubscriptionPlan({
       });
       return { ok: true, message: M.planChangeScheduled(plan.name, sub.endDate) };
     }
+    // A period beginning today or later and already paid was paid at the current plan: changing now
+    // would count it at the new price with no one charging the difference (no proration yet), so
+    // the change waits for the renewal after it (which the payment has moved).
+    const [paidAhead] = await tx
+      .select({ periodStart: charges.periodStart })
+      .from(charges)
+      .where(
+        and(
+          eq(charges.subscriptionId, sub.id),
+          eq(charges.origin, "assinatura"),
+          eq(charges.status, "paga"),
+          gte(charges.periodStart, clockToday()),
+        ),
+      )
+      .orderBy(charges.periodStart)
+      .limit(1);
+    if (paidAhead?.periodStart) return { ok: false, message: M.nextPeriodPaid(paidAhead.periodStart) };
     const before = await subscriptionMrrCents(tx, sub.id);
     const after = monthlyValueCents(plan.priceCents, sub.noBilling);
     await switchPlan(tx, { sub, planId, effectiveOn: clockToday(), before, after });

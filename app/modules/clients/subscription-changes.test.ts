@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, charges, clients, plans, subscriptionEvents, subscriptions } from "~/db/schema";
 import { issueRenewalCharges } from "~/modules/billing/billing.server";
+import { recordPayment } from "~/modules/billing/payments.server";
 import { changeSubscription, subscriptionMrrCents } from "./subscription-history.server";
 import { endCancelledSubscriptions } from "./subscription-end.server";
 import { addDays } from "~/lib/dates";
@@ -231,5 +232,42 @@ describe("a cancellation at the end of the period", () => {
     });
     // A second run (the job retried, another instance) finds nothing left.
     expect(await endCancelledSubscriptions({ today: addDays(cancelAt, 1) })).toBe(0);
+  });
+});
+
+describe("'Trocar plano' now, when a later period is already paid", () => {
+  it("is refused, changing nothing, and points to the renewal after it; allowed again once that period began", async () => {
+    const { clientId, sub } = await clientOnA();
+    // The renewal of 10/02 issued ten days ahead and paid early, at plan A.
+    setClock("2027-01-31T15:00:00Z");
+    await issueRenewalCharges({ today: "2027-01-31" });
+    const [renewal] = await t.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.subscriptionId, sub.id), eq(charges.periodStart, sub.endDate)));
+    expect(
+      await recordPayment({
+        chargeId: renewal.id,
+        input: { paidOn: "2027-01-31", method: "pix", amountCents: renewal.amountCents },
+        today: "2027-01-31",
+      }),
+    ).toMatchObject({ ok: true });
+    const before = await subNow(sub.id);
+    const events = await planChanges(sub.id);
+    expect(await changeSubscriptionPlan({ clientId, subscriptionId: sub.id, planId: plan.B })).toEqual({
+      ok: false,
+      message: SUBSCRIPTION_CHANGE_MESSAGES.nextPeriodPaid(sub.endDate),
+    });
+    expect(await subNow(sub.id)).toEqual(before);
+    expect(await planChanges(sub.id)).toEqual(events);
+    // Still refused on that period's first day: the whole period was paid at A.
+    setClock(`${sub.endDate}T15:00:00Z`);
+    expect((await changeSubscriptionPlan({ clientId, subscriptionId: sub.id, planId: plan.B })).ok).toBe(
+      false,
+    );
+    // At the renewal after it, which the payment has moved, the change is taken.
+    expect(
+      await changeSubscriptionPlan({ clientId, subscriptionId: sub.id, planId: plan.B, when: "renovacao" }),
+    ).toMatchObject({ ok: true });
   });
 });
