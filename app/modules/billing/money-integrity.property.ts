@@ -48,31 +48,38 @@ const MONEY_JOBS = [
   "billing.apply-provider-event",
 ];
 const runJobs = (maxRounds = 50) => drainJobs({ only: MONEY_JOBS, maxRounds });
-const t = useTestDatabase();
+// Set by moneyIntegrity() in each test file: this module is shared by the parts, and with
+// isolate: false a worker imports it once, so hooks registered at its top level would belong to
+// the first part's file only (the second part in the same worker then had no database).
+let t: ReturnType<typeof useTestDatabase>;
 let fake: FakeAsaas;
 let planId = "";
 let run = 0;
-const saved = { ...process.env };
 const asaas = () => asaasProvider({ apiKey: "chave-prop", apiUrl: fake.url, webhookToken: "token-prop" });
 
-beforeAll(async () => {
-  fake = await startFakeAsaas({ apiKey: "chave-prop" });
-  Object.assign(process.env, {
-    ASAAS_API_KEY: "chave-prop",
-    ASAAS_API_URL: fake.url,
-    ASAAS_WEBHOOK_TOKEN: "token-prop",
+/** This file's database, fake Asaas and plan, registered by the file that runs a part. */
+function useMoneyWorld() {
+  t = useTestDatabase();
+  const saved = { ...process.env };
+  beforeAll(async () => {
+    fake = await startFakeAsaas({ apiKey: "chave-prop" });
+    Object.assign(process.env, {
+      ASAAS_API_KEY: "chave-prop",
+      ASAAS_API_URL: fake.url,
+      ASAAS_WEBHOOK_TOKEN: "token-prop",
+    });
+    const [plan] = await t.db
+      .insert(plans)
+      .values({ name: "Premium", priceCents: 8990, setupFeeCents: 14900 })
+      .returning();
+    planId = plan.id;
   });
-  const [plan] = await t.db
-    .insert(plans)
-    .values({ name: "Premium", priceCents: 8990, setupFeeCents: 14900 })
-    .returning();
-  planId = plan.id;
-});
-afterAll(async () => {
-  process.env = saved;
-  resetClock();
-  await fake.close();
-});
+  afterAll(async () => {
+    process.env = saved;
+    resetClock();
+    await fake.close();
+  });
+}
 
 /** What happens, to which of the client's two charges (0: the first, 1: the renewal). */
 type Step =
@@ -396,6 +403,7 @@ async function invariants(w: World) {
 
 /** Registers this file's share of the runs: part `part` of MONEY_PARTS. */
 export function moneyIntegrity(part: number) {
+  useMoneyWorld();
   const runs = Math.ceil(RUNS / MONEY_PARTS);
   const engine = onPostgres ? "PostgreSQL" : "PGlite";
   describe(`money integrity, part ${part} of ${MONEY_PARTS}`, () => {
