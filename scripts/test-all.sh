@@ -9,39 +9,29 @@ mkdir -p reports
 rm -f reports/*.json
 status=0
 
-echo "== Unit + integration: every file on PostgreSQL (Node 26), the engine-sensitive files on PGlite (Node 24), side by side"
+echo "== Unit + integration, every file, on PostgreSQL (Node 26)"
 # Every Vitest file runs once, on PostgreSQL (the production engine) under the newest LTS line
 # (scripts/test-pg.sh); then, on PGlite under Node 24, only the files whose behaviour depends on
 # the engine, listed with their reasons in tests/engines.ts; the E2E server runs on the current
 # Node (20) with PGlite. So each supported line runs a suite, the drivers are shown to give the
 # same values (tests/integration/driver-parity.test.ts) and the embedded default stays covered end
 # to end (docs/testing.md). CI_NODE_LINES=skip runs everything on the current Node.
-# The two run side by side: PostgreSQL's workers spend much of their time waiting on the server's
-# processes, which the PGlite files (one worker, in-process) use (issue 42: ~250 s one after the
-# other). Each one's output is kept apart and shown in turn.
 t0=$(date +%s)
-pglite_log=$(mktemp)
-(
-  if [ "${CI_NODE_LINES:-run}" = skip ]; then
-    vitest=(npx vitest)
-  elif node24="$(bash scripts/node-lts.sh 24)"; then
-    vitest=("$node24" node_modules/vitest/vitest.mjs)
-  else
-    echo "Node 24 indisponível"; exit 1
-  fi
-  TEST_ENGINE=pglite "${vitest[@]}" run --maxWorkers="${PGLITE_WORKERS:-1}" --reporter=default --reporter=json \
-    --outputFile.json=reports/vitest-pglite.json
-  code=$?
-  echo "PGlite files: $(( $(date +%s) - t0 )) s"
-  exit $code
-) >"$pglite_log" 2>&1 &
-pglite=$!
 if bash scripts/test-pg.sh; then :; else status=1; fi
 echo "PostgreSQL suite: $(( $(date +%s) - t0 )) s"
-wait $pglite || status=1
+
 echo "== Engine-sensitive files on PGlite (Node 24)"
-cat "$pglite_log"
-rm -f "$pglite_log"
+t0=$(date +%s)
+if [ "${CI_NODE_LINES:-run}" = skip ]; then
+  vitest=(npx vitest)
+elif node24="$(bash scripts/node-lts.sh 24)"; then
+  vitest=("$node24" node_modules/vitest/vitest.mjs)
+else
+  echo "Node 24 indisponível"; vitest=(false)
+fi
+TEST_ENGINE=pglite "${vitest[@]}" run --reporter=default --reporter=json \
+  --outputFile.json=reports/vitest-pglite.json || status=1
+echo "PGlite files: $(( $(date +%s) - t0 )) s"
 
 echo "== Build + client bundle check + E2E (Chromium, production build)"
 # .ci/run has just built (and failed on a broken build), so it sets REUSE_BUILD=1 and the same
