@@ -195,7 +195,6 @@ describe(`a randomised business of ${CLIENTS} clients over 18 months (seed ${SEE
       .returning();
     const s = story(Object.fromEntries(made.map((p) => [p.name, p.id])));
     clientOf = s.clientOf;
-    const started = Date.now();
     try {
       await whileBuildingDemo(() =>
         runTimeline({
@@ -209,7 +208,6 @@ describe(`a randomised business of ${CLIENTS} clients over 18 months (seed ${SEE
     } finally {
       resetClock();
     }
-    console.info(`random business (seed ${SEED}): built in ${Math.round((Date.now() - started) / 1000)} s`);
   }, 600_000);
 
   const check = () => {
