@@ -38,15 +38,23 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A free port among those this project's tests may use (3400-3499). */
+/** Ports already given to a server of this file: a server listens only once spawned and
+ * started, so a port probed free a moment ago may be the one just given to the previous one. */
+const handedOut = new Set<number>();
+
+/** A free port among those this project's tests may use (3400-3499), never one handed out. */
 async function freePort(): Promise<number> {
   for (let port = 3400 + Math.floor(Math.random() * 100), tries = 0; tries < 100; tries++) {
     port = 3400 + ((port - 3400 + 1) % 100);
+    if (handedOut.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const probe = net.createServer().once("error", () => resolve(false));
       probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
-    if (free) return port;
+    if (free) {
+      handedOut.add(port);
+      return port;
+    }
   }
   throw new Error("no free port in 3400-3499");
 }
@@ -361,6 +369,9 @@ describe("the production server", () => {
       const a = await startServer({ ...env, METRICS_PORT: String(metricsPort) });
       const b = await startServer(env);
       const waiting = async () => {
+        // A server that stopped (a port taken, a crash) will never wait: say why at once.
+        for (const s of [a, b])
+          if (s.child.exitCode !== null) throw new Error(`server exited:\n${s.output().slice(-3000)}`);
         const { rows } = await db.query(
           `select count(*)::int as n from pg_locks
            where locktype = 'advisory' and not granted and classid = 0 and objid::bigint = $1`,
