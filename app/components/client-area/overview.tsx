@@ -11,6 +11,38 @@ import { ONBOARDING_STATUS_LABELS } from "~/modules/onboarding/onboarding.consta
 const card = "rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 const h2 = "text-lg font-bold";
 
+/**
+ * What a charge is made of: each line (the plan and the period it covers, the activation fee, a
+ * one-off item), the discount when there is one, and the total.
+ */
+function ChargeLines({
+  charge: c,
+}: {
+  charge: Pick<ClientOverview["open"][number], "number" | "lines" | "discountCents" | "amountCents">;
+}) {
+  const row = "flex justify-between gap-3";
+  return (
+    <ul aria-label={`Itens da cobrança ${c.number}`} className="mt-2 space-y-1 text-sm text-slate-800">
+      {c.lines.map((l, i) => (
+        <li key={i} className={row}>
+          <span className="min-w-0 break-words">{l.description}</span>
+          <span className="shrink-0 tabular-nums">{formatMoney(l.amountCents)}</span>
+        </li>
+      ))}
+      {c.discountCents > 0 && (
+        <li className={row}>
+          <span>Desconto</span>
+          <span className="shrink-0 tabular-nums">−{formatMoney(c.discountCents)}</span>
+        </li>
+      )}
+      <li className={`${row} border-t border-slate-200 pt-1 font-semibold`}>
+        <span>Total</span>
+        <span className="shrink-0 tabular-nums">{formatMoney(c.amountCents)}</span>
+      </li>
+    </ul>
+  );
+}
+
 /** "ativa" → "Ativa"; a status added later (e.g. "suspensa") shows as stored, capitalised. */
 const statusLabel = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -55,8 +87,21 @@ export function PlanSection({
             <dt className="text-slate-600">{s.cancelAt ? "Termina em" : "Próxima renovação"}</dt>
             <dd className="font-semibold">{formatIsoDate(s.cancelAt ?? s.endDate)}</dd>
           </div>
+          <div>
+            <dt className="text-slate-600">Mensalidade</dt>
+            <dd className="font-semibold">{formatMoney(s.monthlyPriceCents)}/mês</dd>
+          </div>
         </dl>
-      ) : (
+      ) : null}
+      {s?.next && (
+        <p className="mt-3 rounded-lg bg-slate-50 p-3 text-sm">
+          <span className="font-semibold">
+            Próxima cobrança: {formatMoney(s.next.amountCents)} em {formatIsoDate(s.next.dueDate)}
+          </span>
+          {s.next.planName !== s.planName && ` (Plano ${s.next.planName})`}
+        </p>
+      )}
+      {!s && (
         <p className="mt-3 text-sm text-slate-700">
           {planName ? `Plano ${planName}. ` : ""}Nenhuma assinatura registrada ainda.
         </p>
@@ -136,6 +181,7 @@ export function ChargesSection({
             <p className="text-sm text-slate-700">
               Cobrança {c.number} · vence em {formatIsoDate(c.dueDate)}
             </p>
+            <ChargeLines charge={c} />
             {paidSummary(c) && <p className="text-sm font-medium text-slate-900">{paidSummary(c)}</p>}
             {c.payLink && (
               <a
@@ -177,14 +223,20 @@ export function ChargesSection({
           <h3 className="mt-6 font-semibold">Pagas</h3>
           <ul className="mt-2 divide-y divide-slate-200 text-sm">
             {paid.map((c) => (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
-                  {c.number} · {formatMoney(c.paidAmountCents ?? c.amountCents)}
-                  {c.paidOn ? ` · paga em ${formatIsoDate(c.paidOn)}` : ""}
-                </span>
-                <Link to={`/cliente/recibo/${c.id}`} className="font-semibold text-brand-700 hover:underline">
-                  Recibo<span className="sr-only"> da cobrança {c.number}</span>
-                </Link>
+              <li key={c.id} className="py-2" data-charge={c.number}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span>
+                    {c.number} · {formatMoney(c.paidAmountCents ?? c.amountCents)}
+                    {c.paidOn ? ` · paga em ${formatIsoDate(c.paidOn)}` : ""}
+                  </span>
+                  <Link
+                    to={`/cliente/recibo/${c.id}`}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    Recibo<span className="sr-only"> da cobrança {c.number}</span>
+                  </Link>
+                </div>
+                <ChargeLines charge={c} />
               </li>
             ))}
           </ul>

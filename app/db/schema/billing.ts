@@ -241,12 +241,18 @@ export const billingSettings = pgTable(
       .default(sql`'{-3,0,3,7}'::integer[]`),
     /** A subscription is suspended when a started period's charge is overdue more than this. */
     suspensionDays: integer("suspension_days").notNull().default(15),
+    /**
+     * "Prazo da primeira cobrança": a subscription's first charge is due this many business days
+     * after it is issued (decision 040), never on the day it arrives.
+     */
+    firstChargeBusinessDays: integer("first_charge_business_days").notNull().default(3),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("billing_settings_single_row", sql`${t.id} = 1`),
     check("billing_settings_days_check", sql`${t.renewalDaysBefore} between 1 and 60`),
     check("billing_settings_suspension_days_check", sql`${t.suspensionDays} between 1 and 90`),
+    check("billing_settings_first_charge_days_check", sql`${t.firstChargeBusinessDays} between 1 and 30`),
     check(
       "billing_settings_reminders_check",
       sql`coalesce(array_length(${t.reminderOffsets}, 1), 0) <= 8 and -30 <= all(${t.reminderOffsets}) and 60 >= all(${t.reminderOffsets})`,

@@ -44,3 +44,6 @@ export const PAYMENT_METHODS = ["pix", "boleto", "cartão", "dinheiro", "transfe
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Renewal charges are issued this many days before the current period ends (a setting). */
 export const DEFAULT_RENEWAL_DAYS_BEFORE = 10;
+/** "Prazo da primeira cobrança": business days from issue to due date (a setting, 1 to 30). */
+export const DEFAULT_FIRST_CHARGE_BUSINESS_DAYS = 3;
+export const FIRST_CHARGE_BUSINESS_DAYS_MAX = 30;

@@ -4,9 +4,11 @@ import { z } from "~/lib/zod";
 import {
   CHARGE_LINE_KINDS,
   CHARGE_STATUSES,
+  DEFAULT_FIRST_CHARGE_BUSINESS_DAYS,
   DEFAULT_RENEWAL_DAYS_BEFORE,
   DIVERGENCE_KINDS,
   DIVERGENCE_RESOLUTIONS,
+  FIRST_CHARGE_BUSINESS_DAYS_MAX,
   PAYMENT_METHODS,
 } from "./billing.constants";
 import { PIX_CITY_MAX, PIX_NAME_MAX } from "./pix-code";
@@ -18,6 +20,7 @@ import { PIX_SETTINGS_MESSAGES, pixSettingsSchema } from "./pix.schema";
 
 export const BILLING_FORM_MESSAGES = {
   daysInvalid: "Informe um número de dias entre 1 e 60.",
+  firstChargeDaysInvalid: `Informe um prazo entre 1 e ${FIRST_CHARGE_BUSINESS_DAYS_MAX} dias úteis.`,
   dateRequired: "Informe a data.",
   dateInvalid: "Data inválida. Use dd/mm/aaaa.",
   methodRequired: "Escolha a forma de pagamento.",
@@ -122,6 +125,14 @@ export const billingSettingsSchema = pixSettingsSchema.extend({
     .min(1, BILLING_FORM_MESSAGES.daysInvalid)
     .max(60, BILLING_FORM_MESSAGES.daysInvalid)
     .default(DEFAULT_RENEWAL_DAYS_BEFORE),
+  // "Prazo da primeira cobrança" (decision 040): at least 1, so a first charge is never due the day
+  // it arrives.
+  firstChargeBusinessDays: z.coerce
+    .number({ error: BILLING_FORM_MESSAGES.firstChargeDaysInvalid })
+    .int(BILLING_FORM_MESSAGES.firstChargeDaysInvalid)
+    .min(1, BILLING_FORM_MESSAGES.firstChargeDaysInvalid)
+    .max(FIRST_CHARGE_BUSINESS_DAYS_MAX, BILLING_FORM_MESSAGES.firstChargeDaysInvalid)
+    .default(DEFAULT_FIRST_CHARGE_BUSINESS_DAYS),
   // The reminder schedule and the suspension grace days (decision 033).
   reminderOffsets: reminderOffsetsField,
   suspensionDays: suspensionDaysField,

@@ -15,8 +15,14 @@ import { applyPendingPlanChange } from "~/modules/clients/index.server";
 import type { RenewalType } from "~/modules/clients/clients.constants";
 import { emit, emitMany } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
-import { DEFAULT_RENEWAL_DAYS_BEFORE, type ChargeLineKind, type ChargeOrigin } from "./billing.constants";
+import {
+  DEFAULT_FIRST_CHARGE_BUSINESS_DAYS,
+  DEFAULT_RENEWAL_DAYS_BEFORE,
+  type ChargeLineKind,
+  type ChargeOrigin,
+} from "./billing.constants";
 import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages";
+import { firstChargeDueDate } from "./due-dates";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
 
@@ -63,6 +69,21 @@ export function monthlyLine(
     description: `Plano ${plan.name} · ${RENEWAL_LABELS[renewalType]} · ${isoToBrDate(start)} a ${isoToBrDate(periodEnd)}`,
     amountCents: plan.priceCents * RENEWAL_MONTHS[renewalType],
   };
+}
+
+/**
+ * The renewal charge of the period starting at a subscription's end (`endDate`), at `plan` (the one
+ * in force then: a scheduled plan change, else the current plan): its period, due date (the
+ * period's first day) and line. What the renewal job issues and what "Próxima cobrança"
+ * (next-charge.server) announces before it is issued, so the two cannot disagree.
+ */
+export function renewalCharge(
+  plan: { name: string; priceCents: number },
+  renewalType: RenewalType,
+  endDate: string,
+) {
+  const { periodStart, periodEnd } = periodFor(endDate, renewalType);
+  return { periodStart, periodEnd, dueDate: periodStart, lines: [monthlyLine(plan, renewalType, endDate)] };
 }
 
 /** A first charge has its period's line and, maybe, the activation fee; never a one-off line. */
@@ -181,8 +202,8 @@ async function auditIssued(tx: DbOrTx, charge: Charge, lines: NewLine[], actor: 
 /**
  * The first charge of a subscription, in the transaction (`tx`) that created it (which holds the
  * client's row locked when the client existed before, see addSubscription): the lines of
- * `firstChargeLines`. Nothing for a "sem cobrança" subscription. Due on the period's start, or
- * today if that has passed.
+ * `firstChargeLines`. Nothing for a "sem cobrança" subscription. Due "Prazo da primeira cobrança"
+ * business days after today, or on the period's start if that is later (firstChargeDueDate).
  */
 export async function issueFirstCharge(
   tx: DbOrTx,
@@ -226,6 +247,8 @@ export async function issueFirstCharge(
     firstSubscription: row.first,
   });
   const { periodStart, periodEnd } = periodFor(row.start_date, row.renewal_type);
+  const businessDays =
+    (await getBillingSettings(tx))?.firstChargeBusinessDays ?? DEFAULT_FIRST_CHARGE_BUSINESS_DAYS;
   const [number] = await nextChargeNumber(tx, yearOf(today));
   const charge = await insertCharge(tx, {
     clientId: row.client_id,
@@ -233,7 +256,7 @@ export async function issueFirstCharge(
     origin: "assinatura",
     periodStart,
     periodEnd,
-    dueDate: periodStart > today ? periodStart : today,
+    dueDate: firstChargeDueDate(today, periodStart, businessDays),
     lines,
     // The first period is the subscription's own: paying it changes no date.
     extendsSubscription: false,
@@ -306,26 +329,18 @@ export async function issueRenewalCharges({
         const numbers = await nextChargeNumber(tx, yearOf(today), due.length);
         const made = await insertChargesOnce(
           tx,
-          due.map((s, i) => {
-            const { periodStart, periodEnd } = periodFor(s.end_date, s.renewal_type);
-            return {
-              clientId: s.client_id,
-              subscriptionId: s.id,
-              origin: "assinatura" as const,
-              periodStart,
-              periodEnd,
-              dueDate: periodStart,
-              lines: [
-                monthlyLine(
-                  { name: s.plan_name, priceCents: Number(s.price_cents) },
-                  s.renewal_type,
-                  s.end_date,
-                ),
-              ],
-              extendsSubscription: true,
-              number: numbers[i],
-            };
-          }),
+          due.map((s, i) => ({
+            clientId: s.client_id,
+            subscriptionId: s.id,
+            origin: "assinatura" as const,
+            ...renewalCharge(
+              { name: s.plan_name, priceCents: Number(s.price_cents) },
+              s.renewal_type,
+              s.end_date,
+            ),
+            extendsSubscription: true,
+            number: numbers[i],
+          })),
         );
         // The scheduled plan changes of the periods just charged take effect on their first day.
         const pending = new Set(due.filter((s) => s.pending_plan_id).map((s) => s.id));

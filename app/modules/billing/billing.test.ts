@@ -12,6 +12,7 @@ import { createOneOffCharge, issueRenewalCharges } from "./billing.server";
 import { changeChargeAmount } from "./charge-amount.server";
 import { getCharge, listClientCharges } from "./charge-reads.server";
 import { markOverdueCharges } from "./overdue.server";
+import { saveBillingSettings } from "./settings.server";
 import { cancelCharge } from "./reversals.server";
 import { recordPayment } from "./payments.server";
 
@@ -19,6 +20,12 @@ const t = useTestDatabase();
 let premium: string;
 let basic: string;
 const admin = { id: "admin-1", name: "Ana Admin" };
+const pixSettings = {
+  pixKey: "financeiro@empresa.dev",
+  pixName: "Cardapio Digital",
+  pixCity: "Sao Paulo",
+  renewalDaysBefore: 10,
+};
 
 beforeAll(async () => {
   const rows = await t.db
@@ -71,7 +78,8 @@ describe("first charge", () => {
     expect(charge).toMatchObject({
       periodStart: "2026-03-10",
       periodEnd: "2026-04-09",
-      dueDate: "2026-03-10",
+      // Issued on Tuesday: due 3 business days later (the default "Prazo da primeira cobrança").
+      dueDate: "2026-03-13",
     });
     expect(charge.pixTxid).toBe(charge.number.replace("-", ""));
     const audit = await t.db
@@ -99,6 +107,39 @@ describe("first charge", () => {
     )!;
     expect(renewal.lines.map((l) => l.kind)).toEqual(["mensalidade"]);
     expect(renewal.amountCents).toBe(8990);
+  });
+
+  it("is due 3 business days after it is issued: a Friday's charge on Wednesday, on Thursday when Monday is a holiday", async () => {
+    // Friday 13/03/2026: Monday, Tuesday, Wednesday.
+    setClock("2026-03-13T15:00:00Z");
+    const plain = await newClient(premium, "2026-03-13");
+    expect((await listClientCharges({ clientId: plain.id }))[0].dueDate).toBe("2026-03-18");
+    // Friday 04/09/2026: Monday 07/09 is Independência (a national holiday), so Tuesday, Wednesday,
+    // Thursday.
+    setClock("2026-09-04T15:00:00Z");
+    const beforeHoliday = await newClient(premium, "2026-09-04");
+    const [charge] = await listClientCharges({ clientId: beforeHoliday.id });
+    expect(charge).toMatchObject({ periodStart: "2026-09-04", dueDate: "2026-09-10" });
+  });
+
+  it("follows the setting 'Prazo da primeira cobrança', and is never due before its period starts", async () => {
+    await saveBillingSettings({ input: { ...pixSettings, firstChargeBusinessDays: 1 } });
+    try {
+      // Saturday 07/03/2026: 1 business day later is Monday 09/03, never the day it arrives.
+      setClock("2026-03-07T15:00:00Z");
+      const one = await newClient(premium, "2026-03-07");
+      expect((await listClientCharges({ clientId: one.id }))[0].dueDate).toBe("2026-03-09");
+      // A subscription starting later is due on its first day.
+      const later = await newClient(null, "2026-03-07");
+      await addSubscription({
+        clientId: later.id,
+        input: { planId: premium, startDate: "2026-04-01", renewalType: "mensal", noBilling: false },
+        actor: admin,
+      });
+      expect((await listClientCharges({ clientId: later.id }))[0].dueDate).toBe("2026-04-01");
+    } finally {
+      await saveBillingSettings({ input: { ...pixSettings, firstChargeBusinessDays: 3 } });
+    }
   });
 
   it("a subscription marked sem cobrança issues nothing", async () => {

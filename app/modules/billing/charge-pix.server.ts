@@ -49,6 +49,9 @@ export async function clientChargesView({ clientId }: { clientId: string }) {
       number: c.number,
       status: c.status,
       amountCents: c.amountCents,
+      // The lines add up to the subtotal; a discount ("Alterar valor") takes the total below it.
+      subtotalCents: c.subtotalCents,
+      discountCents: c.discountCents,
       dueDate: c.dueDate,
       periodStart: c.periodStart,
       periodEnd: c.periodEnd,

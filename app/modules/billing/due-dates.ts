@@ -1,4 +1,4 @@
-import { isBusinessDay } from "~/lib/business-days";
+import { addBusinessDays, isBusinessDay } from "~/lib/business-days";
 import { addDays } from "~/lib/dates";
 
 /**
@@ -13,6 +13,16 @@ export function effectiveDueDate(dueDate: string): string {
 }
 
 export { daysBetween } from "~/lib/dates";
+
+/**
+ * A subscription's first charge is due `businessDays` business days after the day it is issued
+ * (decision 040: "Prazo da primeira cobrança", at least 1, so never the day the e-mail arrives),
+ * and never before its period starts (a subscription starting later is charged for its start).
+ */
+export function firstChargeDueDate(issuedOn: string, periodStart: string, businessDays: number): string {
+  const due = addBusinessDays(issuedOn, Math.max(1, businessDays));
+  return periodStart > due ? periodStart : due;
+}
 
 /** How far a due date on a day off can move (Carnaval is not national; 4 days covers any case). */
 export const MAX_DUE_SHIFT_DAYS = 6;

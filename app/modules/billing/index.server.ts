@@ -6,6 +6,7 @@ export { clientChargesView } from "./charge-pix.server";
 export { listDivergencesForDigest, openDivergencesCount } from "./divergences.server";
 export { chargeTotals, getBillingFigures, listChargeRows, overdueChargesCount } from "./list.server";
 export type { BillingFigures, ChargeFilters, ChargeListRow } from "./list.server";
+export { nextCharge } from "./next-charge.server";
 export { markOverdueCharges } from "./overdue.server";
 export { recordPayment } from "./payments.server";
 export { getChargeReceipt } from "./receipt.server";

@@ -64,6 +64,7 @@ async function chargeWithClient(db: DbOrTx, chargeId: string) {
       businessName: row.businessName,
       number: c.number,
       amountCents: c.amountCents,
+      discountCents: c.discountCents,
       dueDate: c.dueDate,
       periodStart: c.periodStart,
       periodEnd: c.periodEnd,

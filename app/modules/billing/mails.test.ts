@@ -17,6 +17,7 @@ import { adminCookie, context, get, outcome } from "../../../tests/support/reque
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { runChargeAction } from "./actions.server";
 import { BILLING_MESSAGES } from "./billing.messages";
+import { changeChargeAmount } from "./charge-amount.server";
 import { listClientCharges } from "./charge-reads.server";
 import { recordPayment } from "./payments.server";
 import { CHARGE_MAIL_KINDS } from "./mails.server";
@@ -107,9 +108,15 @@ describe("Nova cobrança", () => {
     const got = smtp.received.filter((m) => m.to.includes(email));
     expect(got).toHaveLength(1);
     const [mail] = got;
-    expect(mail.subject).toBe(`Nova cobrança ${charge.number}: ${formatMoney(23890)}, vencimento 10/03/2026`);
+    // Issued on Tuesday 10/03: due 3 business days later ("Prazo da primeira cobrança"), Friday.
+    expect(mail.subject).toBe(`Nova cobrança ${charge.number}: ${formatMoney(23890)}, vencimento 13/03/2026`);
     expect(mail.text).toContain("Período: 10/03/2026 a 09/04/2026");
+    expect(mail.text).toContain("Vencimento: 13/03/2026");
+    // Each line, then the total.
+    expect(mail.text).toContain(`Plano Premium · Mensal · 10/03/2026 a 09/04/2026: ${formatMoney(8990)}`);
     expect(mail.text).toContain(`Taxa de ativação: ${formatMoney(14900)}`);
+    expect(mail.text).toContain(`Total: ${formatMoney(23890)}`);
+    expect(mail.text).not.toContain("Desconto");
     // Escaped, never markup.
     expect(mail.html).toContain("Cantina &lt;b&gt;");
     // The restaurant's own area (issue 32) is one click away.
@@ -188,11 +195,21 @@ describe("Reenviar por e-mail", () => {
     setClock("2026-03-10T15:00:00Z");
     const { charge, email } = await newClient();
     await drainJobs();
+    // A discount given before resending: the e-mail shows the lines, the discount and the new total.
+    expect(await changeChargeAmount({ chargeId: charge.id, amountCents: 20000, actor: admin })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
     const resent = await runChargeAction({ intent: "resend", id: charge.id }, admin);
     expect(resent).toEqual({ ok: true, message: BILLING_MESSAGES.mailResent });
     await drainJobs();
     expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.issued)).toHaveLength(2);
-    expect(smtp.received.filter((m) => m.to.includes(email) && m.attachments.length === 1)).toHaveLength(2);
+    const sent = smtp.received.filter((m) => m.to.includes(email) && m.attachments.length === 1);
+    expect(sent).toHaveLength(2);
+    expect(sent[1].text).toContain(`Taxa de ativação: ${formatMoney(14900)}`);
+    expect(sent[1].text).toContain(`Desconto: −${formatMoney(3890)}`);
+    expect(sent[1].text).toContain(`Total: ${formatMoney(20000)}`);
     const audit = await t.db
       .select()
       .from(auditLog)
@@ -202,7 +219,7 @@ describe("Reenviar por e-mail", () => {
 
     await recordPayment({
       chargeId: charge.id,
-      input: { paidOn: "2026-03-10", method: "dinheiro", amountCents: charge.amountCents },
+      input: { paidOn: "2026-03-10", method: "dinheiro", amountCents: 20000 },
     });
     const refused = await runChargeAction({ intent: "resend", id: charge.id }, admin);
     expect(refused).toMatchObject({ ok: false, message: BILLING_MESSAGES.onlyOpenCanBeResent });

@@ -30,14 +30,18 @@ export async function isDemoPixKeyInUse(db: DbOrTx = getDb()): Promise<boolean> 
   return usesDemoPixKey(await getBillingSettings(db));
 }
 
-/** Saves the PIX data and the renewal lead time; a key saved by an admin is never the demo key. */
+/**
+ * Saves the PIX data, the renewal lead time, the dunning schedule and the first charge's term; a
+ * key saved by an admin is never the demo key.
+ */
 export async function saveBillingSettings({
   input,
   actor = null,
 }: {
-  // The reminder schedule and suspension days keep their stored values when left out.
-  input: Omit<BillingSettingsInput, "reminderOffsets" | "suspensionDays"> &
-    Partial<Pick<BillingSettingsInput, "reminderOffsets" | "suspensionDays">>;
+  // The reminder schedule, suspension days and first charge's term keep their stored values when
+  // left out.
+  input: Omit<BillingSettingsInput, "reminderOffsets" | "suspensionDays" | "firstChargeBusinessDays"> &
+    Partial<Pick<BillingSettingsInput, "reminderOffsets" | "suspensionDays" | "firstChargeBusinessDays">>;
   actor?: Actor | null;
 }): Promise<void> {
   const values = { ...input, pixKeyIsDemo: false, updatedAt: now() };

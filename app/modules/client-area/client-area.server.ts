@@ -5,7 +5,7 @@ import { env } from "~/lib/env.server";
 import { isId } from "~/lib/ids";
 import { whatsappLink } from "~/lib/whatsapp";
 import { isPayable } from "~/modules/billing/billing.constants";
-import { clientChargesView, getChargeReceipt } from "~/modules/billing/index.server";
+import { clientChargesView, getChargeReceipt, nextCharge } from "~/modules/billing/index.server";
 import { getClientOnboarding } from "~/modules/onboarding/index.server";
 import { getPrivacySettings } from "~/modules/legal/index.server";
 import { today as clockToday } from "~/server/clock.server";
@@ -18,6 +18,8 @@ async function currentSubscription(clientId: string) {
     .select({
       id: subscriptions.id,
       planName: plans.name,
+      /** The plan's monthly price ("Mensalidade"); a quarterly renewal charges 3 of it. */
+      monthlyPriceCents: plans.priceCents,
       status: subscriptions.status,
       renewalType: subscriptions.renewalType,
       startDate: subscriptions.startDate,
@@ -38,7 +40,10 @@ async function currentSubscription(clientId: string) {
   );
 }
 
-/** What /cliente shows: plan, subscription, open charges first, paid ones, onboarding, help. */
+/**
+ * What /cliente shows: plan (its monthly price and "Próxima cobrança", from billing's nextCharge),
+ * subscription, open charges first, paid ones (each with its lines and total), onboarding, help.
+ */
 export async function getClientOverview({ clientId }: { clientId: string }) {
   if (!isId(clientId)) throw new Error("client id required");
   const today = clockToday();
@@ -61,10 +66,11 @@ export async function getClientOverview({ clientId }: { clientId: string }) {
     getPrivacySettings(),
   ]);
   const whatsappNumber = env().WHATSAPP_NUMBER;
+  const next = subscription ? await nextCharge({ subscriptionId: subscription.id, today }) : null;
   return {
     today,
     client,
-    subscription,
+    subscription: subscription && { ...subscription, next },
     // The provider's state (its error messages) is the back office's business, not the client's.
     open: charges
       .filter((c) => isPayable(c.status))

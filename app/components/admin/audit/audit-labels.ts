@@ -140,6 +140,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   pixName: "Nome do beneficiário",
   pixCity: "Cidade do beneficiário",
   renewalDaysBefore: "Emitir renovação (dias antes)",
+  firstChargeBusinessDays: "Prazo da primeira cobrança (dias úteis)",
   contactEmail: "E-mail de contato",
   leadRetentionMonths: "Anonimizar leads perdidos após (meses)",
   privacyPolicy: "Política de Privacidade",

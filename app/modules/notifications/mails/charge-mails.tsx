@@ -15,6 +15,8 @@ export interface ChargeMailData {
   periodStart: string | null;
   periodEnd: string | null;
   lines: { description: string; amountCents: number }[];
+  /** "Alterar valor": the lines add up to the subtotal, the total (amountCents) is this much less. */
+  discountCents: number;
 }
 
 export interface ChargeIssuedData extends ChargeMailData {
@@ -59,18 +61,22 @@ export function chargePaidSubject(d: Pick<ChargeMailData, "number">) {
   return `Pagamento recebido: cobrança ${d.number}`;
 }
 
-function Lines({ lines }: { lines: ChargeMailData["lines"] }) {
+const lineStyle = { color: MAIL_COLORS.text, fontSize: 14, lineHeight: "20px", margin: "0 0 4px" };
+
+/** Each line (the plan and its period, the activation fee, a one-off item), the discount, the total. */
+function Lines({ data }: { data: ChargeMailData }) {
   return (
     <Section style={{ margin: "0 0 12px" }}>
       <Text style={{ color: MAIL_COLORS.muted, fontSize: 14, margin: "0 0 4px" }}>Itens:</Text>
-      {lines.map((l, i) => (
-        <Text
-          key={i}
-          style={{ color: MAIL_COLORS.text, fontSize: 14, lineHeight: "20px", margin: "0 0 4px" }}
-        >
+      {data.lines.map((l, i) => (
+        <Text key={i} style={lineStyle}>
           {`• ${l.description}: ${formatMoney(l.amountCents)}`}
         </Text>
       ))}
+      {data.discountCents > 0 && (
+        <Text style={lineStyle}>{`• Desconto: −${formatMoney(data.discountCents)}`}</Text>
+      )}
+      <Text style={{ ...lineStyle, fontWeight: 700 }}>{`Total: ${formatMoney(data.amountCents)}`}</Text>
     </Section>
   );
 }
@@ -117,7 +123,7 @@ export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: Char
           ["Vencimento", formatIsoDate(data.dueDate)],
         ]}
       />
-      <Lines lines={data.lines} />
+      <Lines data={data} />
       {data.payLink && (
         <>
           <MailText>Pague por PIX, boleto ou cartão na página de pagamento:</MailText>
@@ -167,7 +173,7 @@ export function ChargePaidMail({ brand, data }: { brand: MailBrand; data: Charge
           ["Vencimento", formatIsoDate(data.dueDate)],
         ]}
       />
-      <Lines lines={data.lines} />
+      <Lines data={data} />
       <ClientAreaLink brand={brand} />
     </MailLayout>
   );

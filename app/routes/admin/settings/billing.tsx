@@ -7,7 +7,11 @@ import { Button, TextField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { DEFAULT_RENEWAL_DAYS_BEFORE } from "~/modules/billing/billing.constants";
+import {
+  DEFAULT_FIRST_CHARGE_BUSINESS_DAYS,
+  DEFAULT_RENEWAL_DAYS_BEFORE,
+  FIRST_CHARGE_BUSINESS_DAYS_MAX,
+} from "~/modules/billing/billing.constants";
 import { BILLING_FORM_MESSAGES, billingSettingsSchema } from "~/modules/billing/billing.schema";
 import {
   DEFAULT_REMINDER_OFFSETS,
@@ -24,6 +28,7 @@ const FIELDS = [
   "pixName",
   "pixCity",
   "renewalDaysBefore",
+  "firstChargeBusinessDays",
   "reminderOffsets",
   "suspensionDays",
 ] as const;
@@ -37,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pixName: s?.pixName ?? "",
     pixCity: s?.pixCity ?? "",
     renewalDaysBefore: String(s?.renewalDaysBefore ?? DEFAULT_RENEWAL_DAYS_BEFORE),
+    firstChargeBusinessDays: String(s?.firstChargeBusinessDays ?? DEFAULT_FIRST_CHARGE_BUSINESS_DAYS),
     reminderOffsets: formatReminderOffsets(s?.reminderOffsets ?? DEFAULT_REMINDER_OFFSETS),
     suspensionDays: String(s?.suspensionDays ?? DEFAULT_SUSPENSION_DAYS),
     steps: (s?.reminderOffsets ?? DEFAULT_REMINDER_OFFSETS).map(reminderLabel),
@@ -119,6 +125,16 @@ export default function BillingSettingsPage({ loaderData, actionData }: Route.Co
             max={60}
             defaultValue={value("renewalDaysBefore")}
             error={errors.renewalDaysBefore}
+          />
+          <TextField
+            label="Prazo da primeira cobrança (dias úteis)"
+            name="firstChargeBusinessDays"
+            type="number"
+            min={1}
+            max={FIRST_CHARGE_BUSINESS_DAYS_MAX}
+            defaultValue={value("firstChargeBusinessDays")}
+            hint="A primeira cobrança de uma assinatura vence este número de dias úteis depois de emitida (sem fins de semana e feriados nacionais), nunca no mesmo dia."
+            error={errors.firstChargeBusinessDays}
           />
           <TextField
             label="Lembretes de pagamento (dias em relação ao vencimento)"

@@ -1,0 +1,2 @@
+ALTER TABLE "billing_settings" ADD COLUMN "first_charge_business_days" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "billing_settings" ADD CONSTRAINT "billing_settings_first_charge_days_check" CHECK ("billing_settings"."first_charge_business_days" between 1 and 30);
