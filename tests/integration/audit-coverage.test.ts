@@ -532,6 +532,7 @@ const STEPS: Record<string, Step[]> = {
         pixName: "Cardapio Auditoria",
         pixCity: "Sao Paulo",
         renewalDaysBefore: "12",
+        firstChargeBusinessDays: "5",
       }),
       action: "settings.billing_updated",
     },

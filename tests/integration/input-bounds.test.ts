@@ -289,7 +289,7 @@ const ACTIONS: ActionEntry[] = [
     load: () => import("~/routes/admin/settings/billing"),
     url: "/admin/settings/billing",
     as: "admin",
-    fields: ["pixKey", "pixName", "pixCity", "renewalDaysBefore"],
+    fields: ["pixKey", "pixName", "pixCity", "renewalDaysBefore", "firstChargeBusinessDays"],
   },
   // Issue 14 item 6: correcting / cancelling (portal) and editing (admin) a referral.
   {

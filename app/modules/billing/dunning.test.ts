@@ -6,6 +6,8 @@ import { addDays } from "~/lib/dates";
 import { formatMoney } from "~/lib/format";
 import { upsertAdmin } from "~/modules/auth/users.server";
 import { createClient } from "~/modules/clients/clients.server";
+import { addSubscription } from "~/modules/clients/subscriptions.server";
+import { resetClock, setClock } from "~/server/clock.server";
 import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { createOneOffCharge, issueRenewalCharges } from "./billing.server";
@@ -47,22 +49,37 @@ beforeAll(async () => {
 });
 
 let seq = 0;
-/** A client whose first (monthly) charge is due on `start`, the subscription's first day. */
+/**
+ * A client whose first (monthly) charge is due on `start`, the subscription's first day: the
+ * subscription is added ten days before it starts, so the "Prazo da primeira cobrança" (3 business
+ * days) ends before the period starts and the charge is due on its first day (firstChargeDueDate).
+ */
 async function newClient(start: string) {
   seq += 1;
   const email = `cantina${seq}@cliente.dev`;
+  const issuedOn = addDays(start, -10);
   const client = await createClient({
     input: {
       name: `Dona ${seq}`,
       email,
       phone: "(11) 98765-4321",
       businessName: `Cantina ${seq}`,
-      planId: premium,
+      planId: null,
       status: "ativo",
     },
-    today: start,
+    today: issuedOn,
     actor: admin,
   });
+  setClock(`${issuedOn}T15:00:00Z`);
+  try {
+    await addSubscription({
+      clientId: client.id,
+      input: { planId: premium, startDate: start, renewalType: "mensal" },
+      actor: admin,
+    });
+  } finally {
+    resetClock();
+  }
   const [charge] = await listClientCharges({ clientId: client.id });
   const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.clientId, client.id));
   return { client, charge, sub, email };

@@ -107,7 +107,8 @@ describe("Financeiro CSV export", () => {
       Cliente: "Ana Exporta",
       Negócio: "'=Pizzaria da Ana",
       Status: "A vencer",
-      Vencimento: "01/06/2026",
+      // Issued on Monday 01/06: due 3 business days later.
+      Vencimento: "04/06/2026",
       "Período: início": "01/06/2026",
       "Período: fim": "30/06/2026",
       "Valor (R$)": "1.734,56",

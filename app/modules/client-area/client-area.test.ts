@@ -1,16 +1,22 @@
 import { randomUUID } from "node:crypto";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { billingSettings, clients, mailMessages, session, verification } from "~/db/schema";
+import { billingSettings, clients, mailMessages, plans, session, verification } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import { sealSecret } from "~/lib/secret.server";
 import { readFlash } from "~/lib/flash.server";
 import { decodeBrCode } from "~/modules/billing/pix-code";
-import { createOneOffCharge } from "~/modules/billing/billing.server";
+import { createOneOffCharge, issueRenewalCharges } from "~/modules/billing/billing.server";
+import { changeChargeAmount } from "~/modules/billing/charge-amount.server";
+import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/subscription-changes.server";
+import { resetClock, setClock } from "~/server/clock.server";
 import { recordPayment } from "~/modules/billing/payments.server";
 import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
-import { deleteClient } from "~/modules/clients/clients.server";
+import { createClient, deleteClient } from "~/modules/clients/clients.server";
 import * as adminDashboard from "~/routes/admin/dashboard";
 import * as confirmar from "~/routes/cliente/confirmar";
 import * as entrar from "~/routes/cliente/entrar";
@@ -222,6 +228,128 @@ describe("the area", () => {
       recibo.loader(args(get(`/cliente/recibo/${paidB.value.id}`, cookieA), { id: paidB.value.id })),
     );
     expect(theirs.status).toBe(404);
+  });
+});
+
+/** The page as the server renders it from the loader's data, as text (what the owner reads). */
+async function shownText(loaderData: unknown) {
+  const element = createElement(home.default as never, { loaderData, actionData: undefined, params: {} });
+  const handler = createStaticHandler([{ path: "*", Component: () => element }]);
+  const ctx = await handler.query(new Request("http://localhost/cliente"));
+  if (ctx instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, ctx);
+  const html = renderToStaticMarkup(
+    createElement(StaticRouterProvider, { router, context: ctx, hydrate: false }),
+  );
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&nbsp;", " ")
+    .replace(/\s+/g, " ");
+}
+
+describe("what is owed, and when (issue 46)", () => {
+  afterEach(() => resetClock());
+  it("shows each charge's lines and total, the monthly price and the next charge, with a scheduled plan change and once the renewal is issued", async () => {
+    const C = "cliente-c@test.dev";
+    const [premium, black] = await t.db
+      .insert(plans)
+      .values([
+        { name: "Premium Área", priceCents: 8990, setupFeeCents: 14900 },
+        { name: "Black Área", priceCents: 14990, setupFeeCents: 0 },
+      ])
+      .returning();
+    // Tuesday 10/03/2026: the first charge (the month and the activation fee) is due Friday 13/03.
+    setClock("2026-03-10T15:00:00Z");
+    const client = await createClient({
+      input: {
+        name: "Carla Cliente",
+        email: C,
+        phone: "(11) 98765-4321",
+        businessName: "Cantina da Carla",
+        planId: premium.id,
+        status: "ativo",
+      },
+      today: "2026-03-10",
+    });
+    const cookie = await clientCookie(C);
+    const load = async () => {
+      const res = await overview(cookie);
+      expect(res.status).toBe(200);
+      return { data: res.data as Awaited<ReturnType<typeof home.loader>>, text: await shownText(res.data) };
+    };
+
+    let { data, text } = await load();
+    expect(data.open).toHaveLength(1);
+    const [first] = data.open;
+    expect(text).toContain(`Cobrança ${first.number} · vence em 13/03/2026`);
+    expect(text).toContain("Plano Premium Área · Mensal · 10/03/2026 a 09/04/2026 R$ 89,90");
+    expect(text).toContain("Taxa de ativação R$ 149,00");
+    expect(text).toContain("Total R$ 238,90");
+    expect(text).not.toContain("Desconto");
+    expect(text).toContain("Mensalidade R$ 89,90/mês");
+    // The renewal of the next period: due on its first day, at the plan's price.
+    expect(text).toContain("Próxima cobrança: R$ 89,90 em 10/04/2026");
+
+    // "Trocar plano" at the renewal: the next charge is at the new plan; the price today is unchanged.
+    const sub = data.subscription!;
+    expect(
+      await changeSubscriptionPlan({
+        clientId: client.id,
+        subscriptionId: sub.id,
+        planId: black.id,
+        when: "renovacao",
+      }),
+    ).toMatchObject({ ok: true });
+    ({ text } = await load());
+    expect(text).toContain("Mensalidade R$ 89,90/mês");
+    expect(text).toContain("Próxima cobrança: R$ 149,90 em 10/04/2026 (Plano Black Área)");
+
+    // The first charge paid; the renewal issued 10 days before the end and given a discount: the
+    // next charge is that open charge, its amount and due date.
+    setClock("2026-03-11T15:00:00Z");
+    expect(
+      await recordPayment({
+        chargeId: first.id,
+        input: { paidOn: "2026-03-11", method: "pix", amountCents: 23_890 },
+      }),
+    ).toMatchObject({ ok: true });
+    setClock("2026-03-31T15:00:00Z");
+    expect(await issueRenewalCharges({ today: "2026-03-31" })).toBeGreaterThanOrEqual(1);
+    ({ data } = await load());
+    const renewal = data.open.find((c) => c.periodStart === "2026-04-10")!;
+    expect(await changeChargeAmount({ chargeId: renewal.id, amountCents: 13_990 })).toMatchObject({
+      ok: true,
+    });
+    ({ data, text } = await load());
+    expect(text).toContain(`Cobrança ${renewal.number} · vence em 10/04/2026`);
+    expect(text).toContain("Plano Black Área · Mensal · 10/04/2026 a 09/05/2026 R$ 149,90");
+    expect(text).toContain("Desconto −R$ 10,00");
+    expect(text).toContain("Total R$ 139,90");
+    expect(text).toContain("Próxima cobrança: R$ 139,90 em 10/04/2026");
+    // The paid first charge keeps its lines under "Pagas".
+    const paid = text.slice(text.indexOf("Pagas"));
+    expect(paid).toContain("Taxa de ativação R$ 149,00");
+    expect(paid).toContain("Total R$ 238,90");
+
+    // Paid: the subscription runs to 10/05 and the next charge is that period's, at Black.
+    setClock("2026-04-01T15:00:00Z");
+    expect(
+      await recordPayment({
+        chargeId: renewal.id,
+        input: { paidOn: "2026-04-01", method: "pix", amountCents: 13_990 },
+      }),
+    ).toMatchObject({ ok: true });
+    ({ text } = await load());
+    expect(text).toContain("Mensalidade R$ 149,90/mês");
+    expect(text).toContain("Próxima cobrança: R$ 149,90 em 10/05/2026");
+
+    // Cancelled at the end of the paid period: no charge is coming, none is announced.
+    expect(
+      await cancelSubscription({ clientId: client.id, subscriptionId: sub.id, when: "fim_do_periodo" }),
+    ).toMatchObject({ ok: true });
+    ({ data, text } = await load());
+    expect(data.subscription?.next).toBeNull();
+    expect(text).not.toContain("Próxima cobrança");
   });
 });
 

@@ -74,10 +74,12 @@ beforeAll(async () => {
     .insert(plans)
     .values({ name: "Premium Hoje", priceCents: 14990, setupFeeCents: 0 })
     .returning();
-  // Due Friday 5 June: 10 days overdue on the 15th, far from the 15-day suspension.
-  const bruno = await billedClient("Bruno Atrasado", "2026-06-05", plan.id);
-  // Due Monday 1 June: 14 days overdue, suspended on the 16th day unless paid.
-  const carla = await billedClient("Carla Quase Suspensa", "2026-06-01", plan.id);
+  // Issued Tuesday 2 June, due 3 business days later, Friday 5 June: 10 days overdue on the 15th,
+  // far from the 15-day suspension.
+  const bruno = await billedClient("Bruno Atrasado", "2026-06-02", plan.id);
+  // Issued Wednesday 27 May, due Monday 1 June: 14 days overdue, suspended on the 16th day unless
+  // paid.
+  const carla = await billedClient("Carla Quase Suspensa", "2026-05-27", plan.id);
   await markOverdueCharges({ today: "2026-06-15" });
   Object.assign(ids, {
     bruno: bruno.client.id,

@@ -1,3 +1,5 @@
+import { addBusinessDays } from "../../../app/lib/business-days";
+import { addDays, addMonths, isoToBrDate, todayInSaoPaulo } from "../../../app/lib/dates";
 import { decodeBrCode } from "../../../app/modules/billing/pix-code";
 import { createClientViaForm, expectToast, unique } from "../../support/admin";
 import { expectNoA11yViolations, gotoReady, uniqueEmail } from "../../support/e2e";
@@ -31,9 +33,18 @@ test("a client signs in by e-mailed link, sees the open charge and copies a PIX 
     business: unique("Cantina da Área"),
     plan: "Premium",
   });
+  const today = todayInSaoPaulo();
   const [issued] = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Nova cobrança"));
   expect(issued.html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
   const amount = Number(/: (R\$\s[\d.,]+), vencimento/.exec(issued.subject)?.[1].replace(/\D/g, ""));
+  // Issue 46: due three business days after it is issued, with each line and the total.
+  const due = isoToBrDate(addBusinessDays(today, 3));
+  expect(issued.subject).toContain(`vencimento ${due}`);
+  const period = `${isoToBrDate(today)} a ${isoToBrDate(addDays(addMonths(today, 1), -1))}`;
+  const monthly = new RegExp(`Plano Premium · Mensal · ${period}: (R\\$\\s[\\d.,]+)`).exec(issued.text)?.[1];
+  expect(monthly, "the month's line").toBeTruthy();
+  expect(issued.text).toMatch(/Taxa de ativação: R\$\s[\d.,]+/);
+  expect(cents(/Total: (R\$\s[\d.,]+)/.exec(issued.text)?.[1] ?? "")).toBe(amount);
 
   const context = await browser.newContext({
     viewport: PHONE,
@@ -64,7 +75,18 @@ test("a client signs in by e-mailed link, sees the open charge and copies a PIX 
   await expect(open).toContainText("A vencer");
   expect(cents(await open.locator("p").first().innerText())).toBe(amount);
   await expect(open.getByRole("img", { name: /QR Code do PIX/ })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Seu plano" })).toContainText("Premium");
+  // Its lines and total, and the plan's price and next charge (issue 46), as the owner reads them.
+  await expect(open).toContainText(`vence em ${due}`);
+  const items = open.getByRole("list", { name: /Itens da cobrança/ });
+  await expect(
+    items.getByRole("listitem").filter({ hasText: `Plano Premium · Mensal · ${period}` }),
+  ).toContainText(monthly!);
+  await expect(items.getByRole("listitem").filter({ hasText: "Taxa de ativação" })).toBeVisible();
+  expect(cents(await items.getByRole("listitem").filter({ hasText: "Total" }).innerText())).toBe(amount);
+  const plan = page.getByRole("region", { name: "Seu plano" });
+  await expect(plan).toContainText("Premium");
+  await expect(plan.locator("dd").filter({ hasText: "/mês" })).toHaveText(`${monthly!}/mês`);
+  await expect(plan).toContainText(`Próxima cobrança: ${monthly!} em ${isoToBrDate(addMonths(today, 1))}`);
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoA11yViolations(page);
