@@ -40,6 +40,7 @@ import { changedTables, databaseFingerprint } from "./support/fingerprint";
 import { auditActionLabel } from "~/components/admin/audit/audit-labels";
 import { loadRouteModule } from "./support/route-modules";
 import { insertSubscriptions } from "../../tests/support/subscriptions";
+import { INVOICE_FORM } from "../support/invoice-settings";
 
 const t = useTestDatabase();
 
@@ -523,6 +524,9 @@ const STEPS: Record<string, Step[]> = {
       form: () => ({ dueDays: "6", targetDays: "4", checklist: "Cardápio recebido\nTreinamento feito" }),
       action: "settings.onboarding_updated",
     },
+  ],
+  "routes/admin/settings/billing-invoice.tsx": [
+    { label: "save", form: () => ({ ...INVOICE_FORM }), action: "settings.invoice_updated" },
   ],
   "routes/admin/settings/billing.tsx": [
     {

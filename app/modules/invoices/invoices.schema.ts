@@ -60,8 +60,12 @@ const rate = (max: number, message: string) =>
       return bp;
     });
 
-const serviceItem = str(M.itemInvalid).regex(/^\d{1,2}\.\d{2}$/, M.itemInvalid);
-const serviceCode = str(M.codeInvalid).regex(/^[0-9A-Za-z./-]{1,20}$/, M.codeInvalid);
+const serviceItem = str(M.itemInvalid)
+  .max(5, M.itemInvalid)
+  .regex(/^\d{1,2}\.\d{2}$/, M.itemInvalid);
+const serviceCode = str(M.codeInvalid)
+  .max(20, M.codeInvalid)
+  .regex(/^[0-9A-Za-z./-]{1,20}$/, M.codeInvalid);
 const serviceName = str(M.nameInvalid).min(1, M.nameInvalid).max(200, M.nameInvalid);
 /** An optional code of fixed digits: empty is "not informed" (null). */
 const digits = (n: number, message: string) =>
@@ -77,7 +81,9 @@ export const invoiceSettingsSchema = z
   .object({
     enabled: checkbox,
     taxRegime: z.enum(TAX_REGIMES, { error: M.regimeRequired }),
-    municipalRegistration: str(M.registrationInvalid).regex(/^[0-9A-Za-z./-]{1,20}$/, M.registrationInvalid),
+    municipalRegistration: str(M.registrationInvalid)
+      .max(20, M.registrationInvalid)
+      .regex(/^[0-9A-Za-z./-]{1,20}$/, M.registrationInvalid),
     subscriptionServiceItem: serviceItem,
     subscriptionServiceCode: serviceCode,
     subscriptionServiceName: serviceName,
