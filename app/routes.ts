@@ -88,6 +88,7 @@ export default [
       route("billing/export", "routes/admin/billing/export.ts"),
       route("billing/clients", "routes/admin/billing/clients.ts"),
       route("billing/divergencias", "routes/admin/billing/divergences.tsx"),
+      route("billing/notas-fiscais", "routes/admin/billing/invoices.tsx"),
       route("onboarding", "routes/admin/onboarding.tsx"),
       route("requests", "routes/admin/requests.tsx"),
       route("leads", "routes/admin/leads.tsx"),

@@ -97,6 +97,8 @@ const NO_DATA_CHANGE: Record<string, string> = {
   "routes/admin/invite.tsx": "accepting an invitation is audited by team.server (user.invitation_accepted)",
   "routes/admin/dashboard.tsx": "405: the dashboard has no action",
   "routes/admin/settings/billing-provider.tsx": "'Testar conexão' only reads the provider's account",
+  "routes/admin/billing/invoices.tsx":
+    "'Emitir novamente' needs a provider that issues notes: its entry (invoice.reissued) is asserted against the fake Asaas in modules/invoices/invoices.test.ts",
 };
 
 const STEPS: Record<string, Step[]> = {

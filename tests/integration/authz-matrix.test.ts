@@ -657,6 +657,12 @@ const MATRIX: Record<string, Line> = {
     action: ADMIN_ACTION,
     forms: (f) => [...hostileForms(f), { dueDays: "5", targetDays: "3", checklist: "Cardápio recebido" }],
   },
+  // "Emitir novamente" of a note in error (issue 47).
+  "routes/admin/billing/invoices.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { intent: "reissue", id: randomUUID() }],
+  },
   "routes/admin/settings/billing-invoice.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

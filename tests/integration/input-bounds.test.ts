@@ -293,7 +293,15 @@ const ACTIONS: ActionEntry[] = [
     as: "admin",
     fields: ["pixKey", "pixName", "pixCity", "renewalDaysBefore"],
   },
-  // Issue 47: Configurações → Financeiro → Nota fiscal.
+  // Issue 47: "Emitir novamente" in Financeiro → Notas fiscais, and Configurações → Nota fiscal.
+  {
+    name: "invoices (reissue)",
+    load: () => import("~/routes/admin/billing/invoices"),
+    url: "/admin/billing/notas-fiscais",
+    as: "admin",
+    fields: ["id"],
+    fixed: [["intent", "reissue"]],
+  },
   {
     name: "settings invoice (nota fiscal)",
     load: () => import("~/routes/admin/settings/billing-invoice"),

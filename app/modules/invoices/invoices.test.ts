@@ -4,6 +4,10 @@
 // that follows charge.paid, and each INVOICE_* notice is read back before anything moves. Runs on
 // PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { createServer, type Server } from "node:http";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { InvoiceIssuingNotice } from "~/components/admin/invoices/invoice-issuing-notice";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -27,7 +31,7 @@ import { drainJobs } from "~/server/jobs/queue.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { startFakeAsaas, type FakeAsaas } from "../../../tests/support/fake-asaas";
-import { REISSUE_MESSAGES, reissueInvoice } from "./admin.server";
+import { listInvoices, REISSUE_MESSAGES, reissueInvoice } from "./admin.server";
 import { invoiceSettingsSchema } from "./invoices.schema";
 import { INVOICE_REASONS, issueChargeInvoice } from "./issue.server";
 import { reconcileOpenInvoices } from "./jobs.server";
@@ -252,9 +256,22 @@ describe("issuing on payment", () => {
     expect((await t.db.select().from(charges).where(eq(charges.id, charge.id)))[0].status).toBe("paga");
     expect(await noteOf(charge.id)).toBeUndefined();
     expect(notesAtAsaas(charge.id)).toHaveLength(0);
-    expect(await invoiceIssuingProblems()).toContain(
+    const problems = await invoiceIssuingProblems();
+    expect(problems).toContain(
       "Notas fiscais não são emitidas: preencha os dados fiscais em Configurações → Financeiro → Nota fiscal.",
     );
+    // The dashboard says it, with the way to the settings.
+    const handler = createStaticHandler([
+      { path: "*", Component: () => createElement(InvoiceIssuingNotice, { problems }) },
+    ]);
+    const context = await handler.query(new Request("http://localhost/admin/dashboard"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const html = renderToStaticMarkup(
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    );
+    expect(html).toContain("Notas fiscais não são emitidas: preencha os dados fiscais");
+    expect(html).toContain('href="/admin/settings/billing/nota-fiscal"');
   });
 });
 
@@ -419,5 +436,25 @@ describe("cancellation when the charge is refunded", () => {
       status: "cancelamento_negado",
       errorReason: "Asaas respondeu 400: Só é possível cancelar uma nota emitida.",
     });
+  });
+});
+
+describe("Financeiro → Notas fiscais", () => {
+  it("lists the notes by status and month, with the charge, the client and the reason of an error", async () => {
+    const { charge } = await renewalCharge({ document: null }).then(async (r) => {
+      await paid(r.payment, "evt_nf_pay_list");
+      return r;
+    });
+    const errors = await listInvoices({ status: "erro", month: "2026-04" });
+    expect(errors.rows.every((r) => r.status === "erro")).toBe(true);
+    expect(errors.rows.find((r) => r.chargeNumber === charge.number)).toMatchObject({
+      errorReason: INVOICE_REASONS.noDocument,
+      valueCents: 8990,
+      clientName: expect.stringMatching(/^Restaurante /),
+    });
+    expect(
+      (await listInvoices({ status: "emitida" })).rows.some((r) => r.chargeNumber === charge.number),
+    ).toBe(false);
+    expect((await listInvoices({ month: "2026-05" })).total).toBe(0);
   });
 });

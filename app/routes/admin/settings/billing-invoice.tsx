@@ -81,6 +81,10 @@ export default function InvoiceSettingsPage({ loaderData, actionData }: Route.Co
         <Link to="/admin/settings/billing" className="tap font-medium text-brand-700 hover:underline">
           ← PIX, lembretes e suspensão
         </Link>
+        {" · "}
+        <Link to="/admin/billing/notas-fiscais" className="tap font-medium text-brand-700 hover:underline">
+          Notas fiscais emitidas
+        </Link>
       </p>
       <Card className="max-w-2xl">
         <h2 className="text-lg font-semibold text-slate-900">Nota fiscal</h2>
