@@ -113,12 +113,22 @@ export const invoiceSettingsSchema = z
     ibsCbsOperationIndicator: digits(6, M.operationInvalid),
     nbsCode: digits(9, M.nbsInvalid),
   })
-  .superRefine((v, ctx) => {
-    if (!IBS_CBS_REQUIRED.includes(v.taxRegime)) return;
-    if (!v.ibsCbsCst) ctx.addIssue({ code: "custom", path: ["ibsCbsCst"], message: M.ibsCbsRequired });
-    if (!v.ibsCbsClassification)
-      ctx.addIssue({ code: "custom", path: ["ibsCbsClassification"], message: M.ibsCbsRequired });
-  });
+  .superRefine(
+    (v, ctx) => {
+      // Runs even when another field is wrong (`when`), so the form shows every error at once: the
+      // values read here are checked for their own type first.
+      if (!(IBS_CBS_REQUIRED as readonly unknown[]).includes(v.taxRegime)) return;
+      if (!v.ibsCbsCst) ctx.addIssue({ code: "custom", path: ["ibsCbsCst"], message: M.ibsCbsRequired });
+      if (!v.ibsCbsClassification)
+        ctx.addIssue({ code: "custom", path: ["ibsCbsClassification"], message: M.ibsCbsRequired });
+    },
+    {
+      when: (payload) => {
+        const v = payload.value as Record<string, unknown> | null;
+        return typeof v === "object" && v !== null;
+      },
+    },
+  );
 export type InvoiceSettingsInput = z.output<typeof invoiceSettingsSchema>;
 
 /** The form's fields, in order (the page and the fuzzer read them). */

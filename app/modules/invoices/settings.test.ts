@@ -59,6 +59,12 @@ describe("the fiscal data form", () => {
     });
   });
 
+  it("the IBS/CBS requirement is said together with the other fields' errors", () => {
+    expect(
+      errorsOf({ ...INVOICE_FORM, taxRegime: "lucro_real", issRate: "7", ibsCbsCst: "", ibsCbsClassification: "" }),
+    ).toEqual({ issRate: M.issInvalid, ibsCbsCst: M.ibsCbsRequired, ibsCbsClassification: M.ibsCbsRequired });
+  });
+
   it("Lucro Presumido and Real must send IBS/CBS in 2026; Simples Nacional and MEI may leave it empty", () => {
     const empty = { ...INVOICE_FORM, ibsCbsCst: "", ibsCbsClassification: "" };
     for (const taxRegime of ["lucro_presumido", "lucro_real"])
