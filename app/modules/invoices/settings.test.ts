@@ -61,7 +61,13 @@ describe("the fiscal data form", () => {
 
   it("the IBS/CBS requirement is said together with the other fields' errors", () => {
     expect(
-      errorsOf({ ...INVOICE_FORM, taxRegime: "lucro_real", issRate: "7", ibsCbsCst: "", ibsCbsClassification: "" }),
+      errorsOf({
+        ...INVOICE_FORM,
+        taxRegime: "lucro_real",
+        issRate: "7",
+        ibsCbsCst: "",
+        ibsCbsClassification: "",
+      }),
     ).toEqual({ issRate: M.issInvalid, ibsCbsCst: M.ibsCbsRequired, ibsCbsClassification: M.ibsCbsRequired });
   });
 
