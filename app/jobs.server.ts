@@ -3,6 +3,7 @@ import { BILLING_SUBSCRIBERS } from "~/modules/billing/subscribers.server";
 import { registerSubscribers, type AnySubscriber } from "~/modules/events/events.server";
 import { ONBOARDING_SUBSCRIBERS } from "~/modules/onboarding/subscribers.server";
 import { REFERRAL_SUBSCRIBERS } from "~/modules/referrals/subscribers.server";
+import { INVOICE_JOBS } from "~/modules/invoices/jobs.server";
 import { clientSignInLinkJob } from "~/modules/client-area/client-session.server";
 import { ONBOARDING_JOBS } from "~/modules/onboarding/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
@@ -40,5 +41,6 @@ export const JOBS: readonly AnyJob[] = [
   privacyRetentionJob,
   ...BILLING_JOBS,
   ...ONBOARDING_JOBS,
+  ...INVOICE_JOBS,
   clientSignInLinkJob,
 ];

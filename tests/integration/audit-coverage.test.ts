@@ -40,6 +40,7 @@ import { changedTables, databaseFingerprint } from "./support/fingerprint";
 import { auditActionLabel } from "~/components/admin/audit/audit-labels";
 import { loadRouteModule } from "./support/route-modules";
 import { insertSubscriptions } from "../../tests/support/subscriptions";
+import { INVOICE_FORM } from "../support/invoice-settings";
 
 const t = useTestDatabase();
 
@@ -96,6 +97,8 @@ const NO_DATA_CHANGE: Record<string, string> = {
   "routes/admin/invite.tsx": "accepting an invitation is audited by team.server (user.invitation_accepted)",
   "routes/admin/dashboard.tsx": "405: the dashboard has no action",
   "routes/admin/settings/billing-provider.tsx": "'Testar conexão' only reads the provider's account",
+  "routes/admin/billing/invoices.tsx":
+    "'Emitir novamente' needs a provider that issues notes: its entry (invoice.reissued) is asserted against the fake Asaas in modules/invoices/invoices.test.ts",
 };
 
 const STEPS: Record<string, Step[]> = {
@@ -523,6 +526,9 @@ const STEPS: Record<string, Step[]> = {
       form: () => ({ dueDays: "6", targetDays: "4", checklist: "Cardápio recebido\nTreinamento feito" }),
       action: "settings.onboarding_updated",
     },
+  ],
+  "routes/admin/settings/billing-invoice.tsx": [
+    { label: "save", form: () => ({ ...INVOICE_FORM }), action: "settings.invoice_updated" },
   ],
   "routes/admin/settings/billing.tsx": [
     {

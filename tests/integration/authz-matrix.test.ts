@@ -44,6 +44,7 @@ import { fillPattern, flattenRoutes } from "../support/route-list";
 import { loadRouteModule, type RouteFn } from "./support/route-modules";
 import { clientCookie, makeClient } from "../support/client-area";
 import { insertSubscriptions } from "../../tests/support/subscriptions";
+import { INVOICE_FORM } from "../support/invoice-settings";
 
 const t = useTestDatabase();
 
@@ -655,6 +656,17 @@ const MATRIX: Record<string, Line> = {
     loader: ADMIN,
     action: ADMIN_ACTION,
     forms: (f) => [...hostileForms(f), { dueDays: "5", targetDays: "3", checklist: "Cardápio recebido" }],
+  },
+  // "Emitir novamente" of a note in error (issue 47).
+  "routes/admin/billing/invoices.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { intent: "reissue", id: randomUUID() }],
+  },
+  "routes/admin/settings/billing-invoice.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), { ...INVOICE_FORM }],
   },
   "routes/admin/settings/billing.tsx": {
     loader: ADMIN,

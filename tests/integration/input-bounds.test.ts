@@ -19,6 +19,8 @@ import { changedTables, databaseFingerprint } from "./support/fingerprint";
 import { clientCookie } from "../support/client-area";
 import { bodyKind, ENGLISH_DEFAULT, hostileForm, hostileRequest, hostileString } from "./support/hostile";
 
+import { INVOICE_SETTINGS_FIELDS } from "~/modules/invoices/invoices.schema";
+
 const t = useTestDatabase();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 
@@ -290,6 +292,22 @@ const ACTIONS: ActionEntry[] = [
     url: "/admin/settings/billing",
     as: "admin",
     fields: ["pixKey", "pixName", "pixCity", "renewalDaysBefore", "firstChargeBusinessDays"],
+  },
+  // Issue 47: "Emitir novamente" in Financeiro → Notas fiscais, and Configurações → Nota fiscal.
+  {
+    name: "invoices (reissue)",
+    load: () => import("~/routes/admin/billing/invoices"),
+    url: "/admin/billing/notas-fiscais",
+    as: "admin",
+    fields: ["id"],
+    fixed: [["intent", "reissue"]],
+  },
+  {
+    name: "settings invoice (nota fiscal)",
+    load: () => import("~/routes/admin/settings/billing-invoice"),
+    url: "/admin/settings/billing/nota-fiscal",
+    as: "admin",
+    fields: [...INVOICE_SETTINGS_FIELDS],
   },
   // Issue 14 item 6: correcting / cancelling (portal) and editing (admin) a referral.
   {

@@ -12,6 +12,12 @@ import { pathToFileURL } from "node:url";
  * payment's status (and any field, e.g. the value paid), POST /__control/down {down: true} makes
  * every call answer 503, and GET /__control/payments lists the payments. In-process tests change
  * `payments` directly, e.g. to add a payment this app never created.
+ *
+ * Tax invoices (NFS-e, decision 045): GET/POST /invoices, GET /invoices/{id}, POST
+ * /invoices/{id}/authorize and /cancel, with Asaas's statuses (SCHEDULED → SYNCHRONIZED →
+ * AUTHORIZED | ERROR; PROCESSING_CANCELLATION → CANCELED | CANCELLATION_DENIED). A test moves a note
+ * with `setInvoice` (what the city hall would do) and builds the INVOICE_* webhook Asaas would send
+ * with `invoiceEvent`; POST /__control/invoice {id, status, fields} does the same from another process.
  */
 export interface Seen {
   method: string;
@@ -20,12 +26,18 @@ export interface Seen {
   body: unknown;
 }
 export type FakePayment = Record<string, unknown> & { id: string; status: string };
+export type FakeInvoice = Record<string, unknown> & { id: string; status: string };
 
 export interface FakeAsaas {
   /** The API base, as ASAAS_API_URL: http://127.0.0.1:PORT/api/v3 */
   url: string;
   seen: Seen[];
   payments: Record<string, FakePayment>;
+  invoices: Record<string, FakeInvoice>;
+  /** Changes a note as the city hall would (status and any field, e.g. number, pdfUrl). */
+  setInvoice(id: string, status: string, fields?: Record<string, unknown>): FakeInvoice;
+  /** The webhook body Asaas sends for a note (docs.asaas.com, "Eventos para notas fiscais"). */
+  invoiceEvent(eventId: string, event: string, id: string): Record<string, unknown>;
   /** Answers to give before the normal one, e.g. a 503 to test a retry. */
   failNext: { status: number; body: unknown }[];
   /** Every call answers 503 while true (Asaas down). */
@@ -50,11 +62,21 @@ export async function startFakeAsaas({
     url: "",
     seen: [],
     payments: {},
+    invoices: {},
     failNext: [],
     down: false,
+    setInvoice(id, status, fields = {}) {
+      const i = fake.invoices[id];
+      if (!i) throw new Error(`fake Asaas: no invoice ${id}`);
+      return Object.assign(i, fields, { status });
+    },
+    invoiceEvent(eventId, event, id) {
+      return { id: eventId, event, dateCreated: "2026-04-06 12:00:00", invoice: { ...fake.invoices[id] } };
+    },
     reset() {
       fake.seen = [];
       fake.payments = {};
+      fake.invoices = {};
       fake.failNext = [];
       fake.down = false;
     },
@@ -85,6 +107,7 @@ export async function startFakeAsaas({
     if (parts[1] === "customers" && req.method === "GET") return send(res, 200, { data: [] });
     if (parts[1] === "customers" && req.method === "POST") return send(res, 200, { id: "cus_1" });
     if (parts[1] === "myAccount") return send(res, 200, { general: "APPROVED" });
+    if (parts[1] === "invoices") return invoices(parts, req.method ?? "", u, raw, res);
     if (parts[1] !== "payments") return send(res, 404, {});
     if (parts.length === 2 && req.method === "GET") {
       const ref = u.searchParams.get("externalReference");
@@ -143,8 +166,70 @@ export async function startFakeAsaas({
     return send(res, 200, p);
   }
 
+  // Asaas answers a refused action with 400 and its errors, as for payments.
+  function invoices(parts: string[], method: string, u: URL, raw: string, res: ServerResponse) {
+    const refuse = (description: string) =>
+      send(res, 400, { errors: [{ code: "invalid_action", description }] });
+    if (parts.length === 2 && method === "GET") {
+      const ref = u.searchParams.get("externalReference");
+      return send(res, 200, {
+        object: "list",
+        data: Object.values(fake.invoices).filter((i) => ref === null || i.externalReference === ref),
+      });
+    }
+    if (parts.length === 2 && method === "POST") {
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      const payment = fake.payments[String(body.payment)];
+      if (!payment) return refuse("Cobrança não encontrada.");
+      if (!body.municipalServiceCode && !body.municipalServiceId && !body.municipalServiceName)
+        return refuse("Informe o serviço municipal.");
+      if (typeof body.value !== "number" || body.value <= 0) return refuse("Informe o valor da nota.");
+      const id = `inv_${String(Object.keys(fake.invoices).length + 1).padStart(12, "0")}`;
+      fake.invoices[id] = {
+        object: "invoice",
+        ...body,
+        id,
+        status: "SCHEDULED",
+        customer: payment.customer ?? "cus_1",
+        type: "NFS-e",
+        statusDescription: null,
+        pdfUrl: null,
+        xmlUrl: null,
+        rpsSerie: null,
+        rpsNumber: null,
+        number: null,
+        validationCode: null,
+      };
+      return send(res, 200, fake.invoices[id]);
+    }
+    const i = fake.invoices[parts[2]];
+    if (!i)
+      return send(res, 404, { errors: [{ code: "not_found", description: "Nota fiscal inexistente." }] });
+    if (parts[3] === "authorize" && method === "POST") {
+      if (i.status !== "SCHEDULED" && i.status !== "ERROR")
+        return refuse("Só é possível emitir uma nota agendada ou com erro.");
+      return send(res, 200, Object.assign(i, { status: "SYNCHRONIZED", statusDescription: null }));
+    }
+    if (parts[3] === "cancel" && method === "POST") {
+      if (i.status === "SCHEDULED" || i.status === "ERROR")
+        return send(res, 200, Object.assign(i, { status: "CANCELED" }));
+      if (i.status !== "AUTHORIZED") return refuse("Só é possível cancelar uma nota emitida.");
+      return send(res, 200, Object.assign(i, { status: "PROCESSING_CANCELLATION" }));
+    }
+    if (parts.length === 3 && method === "GET") return send(res, 200, i);
+    return send(res, 404, {});
+  }
+
   function control(path: string, method: string, raw: string, res: ServerResponse) {
     const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+    if (path === "/__control/invoice" && method === "POST") {
+      if (!fake.invoices[String(body.id)]) return send(res, 404, {});
+      return send(
+        res,
+        200,
+        fake.setInvoice(String(body.id), String(body.status), (body.fields ?? {}) as Record<string, unknown>),
+      );
+    }
     if (path === "/__control/payments") return send(res, 200, Object.values(fake.payments));
     if (path === "/__control/down" && method === "POST") {
       fake.down = body.down === true;

@@ -10,6 +10,7 @@ import { countWebhookReceived, type WebhookInOutcome } from "~/server/metrics/me
 import type { PaymentProvider } from "~/server/payments/provider";
 import { reconcileProviderCharges } from "./provider-reconcile.server";
 import { syncProviderPayment } from "./provider-payment.server";
+import { syncProviderInvoice } from "~/modules/invoices/index.server";
 
 /**
  * The webhook's body limit: Asaas events are a few kB; anything far bigger is not one. The same
@@ -80,9 +81,11 @@ export async function applyProviderEvent(provider: PaymentProvider, rowId: strin
   const event = provider.parseWebhook(row.payload);
   const outcome = !event
     ? "evento ilegível"
-    : event.kind === "ignored" || !event.providerPaymentId
-      ? "ignorado (tipo não tratado)"
-      : await syncProviderPayment(provider, event.providerPaymentId, { eventId: event.eventId });
+    : event.kind === "invoice" && event.providerInvoiceId
+      ? await syncProviderInvoice(provider, event.providerInvoiceId)
+      : event.kind === "ignored" || !event.providerPaymentId
+        ? "ignorado (tipo não tratado)"
+        : await syncProviderPayment(provider, event.providerPaymentId, { eventId: event.eventId });
   await db
     .update(providerEvents)
     .set({ processedAt: now(), outcome })

@@ -59,6 +59,11 @@ export interface DomainEvents {
   "subscription.plan_changed": { subscriptionId: string; clientId: string };
   "onboarding.opened": { onboardingId: string; clientId: string };
   "onboarding.published": { onboardingId: string; clientId: string };
+  // A paid charge's tax invoice (NFS-e, decision 045): authorised by the city, refused (or never
+  // sent: the note says why), cancelled. Read back from the provider, never taken from a webhook.
+  "invoice.issued": { invoiceId: string; chargeId: string };
+  "invoice.failed": { invoiceId: string; chargeId: string };
+  "invoice.cancelled": { invoiceId: string; chargeId: string };
 }
 export type DomainEventName = keyof DomainEvents;
 
@@ -79,6 +84,9 @@ export const WEBHOOK_EVENTS = [
   "charge.charged_back",
   "subscription.suspended",
   "subscription.reactivated",
+  "invoice.issued",
+  "invoice.failed",
+  "invoice.cancelled",
 ] as const satisfies readonly DomainEventName[];
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

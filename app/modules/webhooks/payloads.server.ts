@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
-import { chargeLines, charges, clients, leads, referrals, representatives, subscriptions } from "~/db/schema";
+import {
+  chargeLines,
+  charges,
+  clients,
+  invoices,
+  leads,
+  referrals,
+  representatives,
+  subscriptions,
+} from "~/db/schema";
 import type { DomainEnvelope, WebhookEvent } from "~/modules/events/index.server";
 
 /**
@@ -118,6 +127,26 @@ async function subscriptionData(id: string) {
   };
 }
 
+async function invoiceData(id: string) {
+  const [i] = await getDb().select().from(invoices).where(eq(invoices.id, id));
+  if (!i) return null;
+  return {
+    id: i.id,
+    charge_id: i.chargeId,
+    status: i.status,
+    number: i.number,
+    validation_code: i.validationCode,
+    value_cents: i.valueCents,
+    service_code: i.serviceCode,
+    effective_date: i.effectiveDate,
+    pdf_url: i.pdfUrl,
+    xml_url: i.xmlUrl,
+    error_reason: i.errorReason,
+    issued_at: i.issuedAt?.toISOString() ?? null,
+    cancelled_at: i.cancelledAt?.toISOString() ?? null,
+  };
+}
+
 /** The `data` of a webhook body, or null when the entity no longer exists. */
 export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promise<object | null> {
   switch (envelope.event) {
@@ -151,6 +180,13 @@ export async function webhookData(envelope: DomainEnvelope<WebhookEvent>): Promi
       const subscription = await subscriptionData(envelope.payload.subscriptionId);
       const charge = envelope.payload.chargeId ? await chargeData(envelope.payload.chargeId) : null;
       return subscription && { subscription, charge };
+    }
+    case "invoice.issued":
+    case "invoice.failed":
+    case "invoice.cancelled": {
+      const invoice = await invoiceData(envelope.payload.invoiceId);
+      const charge = await chargeData(envelope.payload.chargeId);
+      return invoice && { invoice, charge };
     }
   }
 }

@@ -14,6 +14,9 @@ export const WEBHOOK_EVENT_OPTIONS = [
   { value: "charge.charged_back", label: "Cobrança contestada (charge.charged_back)" },
   { value: "subscription.suspended", label: "Assinatura suspensa (subscription.suspended)" },
   { value: "subscription.reactivated", label: "Assinatura reativada (subscription.reactivated)" },
+  { value: "invoice.issued", label: "Nota fiscal emitida (invoice.issued)" },
+  { value: "invoice.failed", label: "Nota fiscal com erro (invoice.failed)" },
+  { value: "invoice.cancelled", label: "Nota fiscal cancelada (invoice.cancelled)" },
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_OPTIONS)[number]["value"];
 const EVENT_VALUES = WEBHOOK_EVENT_OPTIONS.map((o) => o.value) as [WebhookEventName, ...WebhookEventName[]];

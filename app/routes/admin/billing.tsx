@@ -166,6 +166,12 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
             >
               {loaderData.divergences ? `Divergências em aberto (${loaderData.divergences})` : "Divergências"}
             </Link>
+            <Link
+              to="/admin/billing/notas-fiscais"
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              Notas fiscais
+            </Link>
             <ExportLink to="/admin/billing/export" />
           </>
         }

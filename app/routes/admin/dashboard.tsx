@@ -22,11 +22,13 @@ import { log } from "~/server/logging/logger.server";
 import { getMrrFigure } from "~/modules/revenue/revenue.server";
 import { MrrCard } from "~/components/admin/dashboard/mrr-card";
 import { DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
+import { InvoiceIssuingNotice } from "~/components/admin/invoices/invoice-issuing-notice";
+import { invoiceIssuingProblems } from "~/modules/invoices/settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   // Each widget fails on its own (logged, empty state); the page always renders.
-  const [dashboard, promises, mrr] = await Promise.all([
+  const [dashboard, promises, mrr, invoiceProblems] = await Promise.all([
     getDashboard({ today: today(), at: now() }),
     // The promises measured: its own section, empty state on failure.
     getPromiseFigures().catch((err) => {
@@ -38,8 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       log.error({ err }, "mrr figure failed");
       return null;
     }),
+    // What keeps paid charges from getting their tax invoice (issue 47).
+    invoiceIssuingProblems().catch((err) => {
+      log.error({ err }, "invoice issuing problems failed");
+      return [];
+    }),
   ]);
-  return { ...dashboard, promises, mrr };
+  return { ...dashboard, promises, mrr, invoiceProblems };
 }
 
 // The dashboard has no forms: a POST is refused, after the guard like every admin action.
@@ -57,6 +64,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" subtitle="O que pede atenção hoje, e os números do negócio." />
       <DemoPixKeyNotice show={loaderData.demoPixKey} />
+      <InvoiceIssuingNotice problems={loaderData.invoiceProblems} />
       {/* First on every screen, a phone included: the day's work. */}
       <TodayBlock data={todayBlock} expiring={expiring} />
       <section aria-label="Indicadores" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

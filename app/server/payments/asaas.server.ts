@@ -3,6 +3,9 @@ import {
   ProviderError,
   type PaymentProvider,
   type ProviderCharge,
+  type ProviderInvoice,
+  type ProviderInvoiceInput,
+  type ProviderInvoiceState,
   type ProviderPayment,
   type ProviderPaymentState,
 } from "./provider";
@@ -89,6 +92,78 @@ function paymentOf(p: Json): ProviderPayment {
     valueCents: toCents(p.value) ?? 0,
     paidOn: received ? paidOnOf(p) : null,
     method: methodOf(p.billingType),
+  };
+}
+
+// Asaas's invoice statuses (docs.asaas.com, "Eventos para notas fiscais"): scheduled and sent to the
+// city hall are both still waiting; unknown ones too.
+const INVOICE_STATE: Record<string, ProviderInvoiceState> = {
+  SCHEDULED: "agendada",
+  SYNCHRONIZED: "agendada",
+  AUTHORIZATION_PENDING: "agendada",
+  AUTHORIZED: "emitida",
+  PROCESSING_CANCELLATION: "cancelando",
+  CANCELED: "cancelada",
+  CANCELLATION_DENIED: "cancelamento_negado",
+  ERROR: "erro",
+};
+
+/** A note as Asaas returns it, reduced to what the invoices table keeps. */
+function invoiceOf(i: Json): ProviderInvoice {
+  const raw = String(i.status ?? "");
+  return {
+    id: String(i.id),
+    externalReference: str(i.externalReference),
+    state: INVOICE_STATE[raw] ?? "agendada",
+    raw,
+    statusDescription: str(i.statusDescription),
+    number: i.number == null ? null : String(i.number),
+    validationCode: str(i.validationCode),
+    pdfUrl: str(i.pdfUrl),
+    xmlUrl: str(i.xmlUrl),
+  };
+}
+
+/** Basis points as Asaas's percentages (250 → 2.5). */
+const toPercent = (bp: number) => Math.round(bp) / 100;
+
+/**
+ * `POST /v3/invoices` (docs.asaas.com, "Agendar nota fiscal"), plus the `ibsCbs` group of
+ * "Adequando sua integração à Reforma Tributária" when the regime sends it (decision 045).
+ */
+export function invoiceBody(input: ProviderInvoiceInput): Json {
+  const t = input.taxes;
+  return {
+    payment: input.providerPaymentId,
+    serviceDescription: input.serviceDescription.slice(0, 1000),
+    observations: input.observations.slice(0, 1000),
+    externalReference: input.externalReference,
+    value: toReais(input.valueCents),
+    deductions: 0,
+    effectiveDate: input.effectiveDate,
+    municipalServiceCode: input.municipalServiceCode,
+    municipalServiceName: input.municipalServiceName,
+    taxes: {
+      retainIss: t.retainIss,
+      iss: toPercent(t.issBp),
+      cofins: toPercent(t.cofinsBp),
+      csll: toPercent(t.csllBp),
+      inss: toPercent(t.inssBp),
+      ir: toPercent(t.irBp),
+      pis: toPercent(t.pisBp),
+    },
+    ...(input.ibsCbs
+      ? {
+          ibsCbs: {
+            cst: input.ibsCbs.cst,
+            classificationCode: input.ibsCbs.classification,
+            ...(input.ibsCbs.operationIndicator
+              ? { operationIndicator: input.ibsCbs.operationIndicator }
+              : {}),
+            ...(input.ibsCbs.nbsCode ? { nbsCode: input.ibsCbs.nbsCode } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -247,6 +322,35 @@ export function asaasProvider(config: AsaasConfig): PaymentProvider {
       }
     },
 
+    async issueInvoice(input) {
+      // As with payments: no idempotency key at Asaas, so a retry first looks for the note it may
+      // already have asked for, by our charge id. A cancelled one does not count.
+      const found = await call(
+        "GET",
+        `/invoices?externalReference=${encodeURIComponent(input.externalReference)}`,
+      );
+      const data = Array.isArray(found.data) ? (found.data as Json[]) : [];
+      const existing = data.find((i) => i.status !== "CANCELED");
+      return invoiceOf(existing ?? (await call("POST", "/invoices", invoiceBody(input))));
+    },
+
+    async authorizeInvoice(providerId) {
+      return invoiceOf(await call("POST", `/invoices/${encodeURIComponent(providerId)}/authorize`, {}));
+    },
+
+    async cancelInvoice(providerId) {
+      return invoiceOf(await call("POST", `/invoices/${encodeURIComponent(providerId)}/cancel`, {}));
+    },
+
+    async getInvoice(providerId) {
+      try {
+        return invoiceOf(await call("GET", `/invoices/${encodeURIComponent(providerId)}`));
+      } catch (err) {
+        if (err instanceof ProviderError && err.status === 404) return null;
+        throw err;
+      }
+    },
+
     async testConnection() {
       try {
         await call("GET", "/myAccount/status");
@@ -273,6 +377,11 @@ export function asaasProvider(config: AsaasConfig): PaymentProvider {
       const p = (b.payment && typeof b.payment === "object" ? b.payment : {}) as Json;
       // Every payment event is read back the same way: its type says only that something changed.
       const providerPaymentId = str(p.id);
+      // INVOICE_* events carry the note as `invoice`: read back the same way (decision 045).
+      const i = (b.invoice && typeof b.invoice === "object" ? b.invoice : {}) as Json;
+      const providerInvoiceId = str(i.id);
+      if (type.startsWith("INVOICE_") && providerInvoiceId)
+        return { eventId, type, kind: "invoice", providerPaymentId: null, providerInvoiceId };
       const kind = type.startsWith("PAYMENT_") && providerPaymentId ? "payment" : "ignored";
       return { eventId, type, kind, providerPaymentId };
     },

@@ -203,3 +203,88 @@ describe("Asaas webhooks", () => {
     expect(provider().parseWebhook("lixo")).toBeNull();
   });
 });
+
+describe("Asaas tax invoices (NFS-e) against a fake Asaas", () => {
+  const note = {
+    externalReference: "5b0e7c8e-0000-4000-8000-000000000002",
+    providerPaymentId: "pay_1",
+    valueCents: 8_990,
+    serviceDescription: "Cardápio digital, plano Premium, período 10/04/2026 a 09/05/2026.",
+    observations: "Cobrança 2026-000002.",
+    effectiveDate: "2026-04-06",
+    municipalServiceCode: "0105",
+    municipalServiceName: "Licenciamento de programas",
+    taxes: { retainIss: true, issBp: 250, pisBp: 65, cofinsBp: 300, csllBp: 100, irBp: 150, inssBp: 0 },
+    ibsCbs: { cst: "000", classification: "000001", operationIndicator: "100301", nbsCode: null },
+  };
+
+  it("schedules the note with reais, percentages, the IBS/CBS group and our charge id; a retry finds it", async () => {
+    await provider().createCharge(charge);
+    const first = await provider().issueInvoice!(note);
+    const post = fake.seen.find((s) => s.method === "POST" && s.path === "/api/v3/invoices");
+    expect(post?.body).toMatchObject({
+      payment: "pay_1",
+      value: 89.9,
+      externalReference: note.externalReference,
+      taxes: { retainIss: true, iss: 2.5, pis: 0.65, cofins: 3, csll: 1, ir: 1.5, inss: 0 },
+      ibsCbs: { cst: "000", classificationCode: "000001", operationIndicator: "100301" },
+    });
+    expect(first).toMatchObject({ state: "agendada", raw: "SCHEDULED", number: null });
+    const again = await provider().issueInvoice!(note);
+    expect(again.id).toBe(first.id);
+    expect(fake.seen.filter((s) => s.method === "POST" && s.path === "/api/v3/invoices")).toHaveLength(1);
+  });
+
+  it("reads a note back with its number, code and links; an unknown note is null", async () => {
+    await provider().createCharge(charge);
+    const { id } = await provider().issueInvoice!(note);
+    fake.setInvoice(id, "AUTHORIZED", {
+      number: 321,
+      validationCode: "X1",
+      pdfUrl: "https://a/p.pdf",
+      xmlUrl: "https://a/x.xml",
+    });
+    expect(await provider().getInvoice!(id)).toMatchObject({
+      state: "emitida",
+      number: "321",
+      validationCode: "X1",
+      pdfUrl: "https://a/p.pdf",
+      xmlUrl: "https://a/x.xml",
+    });
+    expect(await provider().getInvoice!("inv_inexistente")).toBeNull();
+  });
+
+  it("cancels an authorised note (processing), refuses one already cancelled with a final error", async () => {
+    await provider().createCharge(charge);
+    const { id } = await provider().issueInvoice!(note);
+    fake.setInvoice(id, "AUTHORIZED");
+    expect((await provider().cancelInvoice!(id)).state).toBe("cancelando");
+    fake.setInvoice(id, "CANCELED");
+    const refused = await provider().cancelInvoice!(id).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect((refused as ProviderError).retryable).toBe(false);
+  });
+
+  it("an INVOICE_* webhook is an invoice notice naming the note; a PAYMENT_* one still a payment's", () => {
+    expect(
+      provider().parseWebhook({
+        id: "evt_1",
+        event: "INVOICE_AUTHORIZED",
+        invoice: { id: "inv_000000000001" },
+      }),
+    ).toEqual({
+      eventId: "evt_1",
+      type: "INVOICE_AUTHORIZED",
+      kind: "invoice",
+      providerPaymentId: null,
+      providerInvoiceId: "inv_000000000001",
+    });
+    expect(
+      provider().parseWebhook({ id: "evt_2", event: "PAYMENT_RECEIVED", payment: { id: "pay_9" } }),
+    ).toMatchObject({
+      kind: "payment",
+      providerPaymentId: "pay_9",
+    });
+    expect(provider().parseWebhook({ id: "evt_3", event: "INVOICE_CREATED" })?.kind).toBe("ignored");
+  });
+});

@@ -70,8 +70,62 @@ export interface ProviderPayment {
 export interface ProviderEvent {
   eventId: string;
   type: string;
-  kind: "payment" | "ignored";
+  kind: "payment" | "invoice" | "ignored";
   providerPaymentId: string | null;
+  /** The tax invoice an `invoice` event is about (read back with getInvoice, like a payment). */
+  providerInvoiceId?: string | null;
+}
+
+/** A tax invoice (NFS-e) to issue for a paid charge (decision 045). Rates in basis points. */
+export interface ProviderInvoiceInput {
+  /** Our charge id: a retry finds the note already asked for instead of asking twice. */
+  externalReference: string;
+  /** The provider's payment the note is for. */
+  providerPaymentId: string;
+  valueCents: number;
+  serviceDescription: string;
+  observations: string;
+  /** YYYY-MM-DD: the day the provider issues it. */
+  effectiveDate: string;
+  municipalServiceCode: string;
+  municipalServiceName: string;
+  taxes: {
+    retainIss: boolean;
+    issBp: number;
+    pisBp: number;
+    cofinsBp: number;
+    csllBp: number;
+    irBp: number;
+    inssBp: number;
+  };
+  /** The IBS/CBS group of the 2026 layout; null when the regime does not send it. */
+  ibsCbs: {
+    cst: string;
+    classification: string;
+    operationIndicator: string | null;
+    nbsCode: string | null;
+  } | null;
+}
+
+/**
+ * A note's state as the provider reports it: `cancelando` is a cancellation asked for and not
+ * answered yet by the city (the note still stands).
+ */
+export type ProviderInvoiceState =
+  "agendada" | "emitida" | "erro" | "cancelando" | "cancelada" | "cancelamento_negado";
+
+/** A note as the provider itself reports it (`GET /invoices/{id}`). */
+export interface ProviderInvoice {
+  id: string;
+  externalReference: string | null;
+  state: ProviderInvoiceState;
+  raw: string;
+  /** The provider's words for an error or a denied cancellation. */
+  statusDescription: string | null;
+  number: string | null;
+  validationCode: string | null;
+  pdfUrl: string | null;
+  xmlUrl: string | null;
 }
 
 export interface PaymentProvider {
@@ -91,6 +145,16 @@ export interface PaymentProvider {
   getPayment(providerId: string): Promise<ProviderPayment | null>;
   /** "Testar conexão": true when the credentials work. */
   testConnection(): Promise<{ ok: true } | { ok: false; message: string }>;
+  /**
+   * Tax invoices (NFS-e), for the providers that issue them (Asaas); absent on static PIX. Issuing
+   * is idempotent by `externalReference`: a retry returns the note already asked for.
+   */
+  issueInvoice?(input: ProviderInvoiceInput): Promise<ProviderInvoice>;
+  /** Asks again for a note the city refused ("Emitir novamente" after an error). */
+  authorizeInvoice?(providerId: string): Promise<ProviderInvoice>;
+  cancelInvoice?(providerId: string): Promise<ProviderInvoice>;
+  /** The note as the provider has it; null when it does not know that id. */
+  getInvoice?(providerId: string): Promise<ProviderInvoice | null>;
   /** Checks the request's credentials (constant time). */
   verifyWebhook(headers: Headers): boolean;
   /** Reads a verified webhook body; null when it is not an event we understand. */

@@ -85,6 +85,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "subscription.plan_change_scheduled": "Troca de plano agendada",
   "subscription.plan_change_unscheduled": "Troca de plano desmarcada",
   "settings.billing_updated": "Configurações financeiras alteradas",
+  "settings.invoice_updated": "Dados da nota fiscal alterados",
+  "invoice.reissued": "Nota fiscal emitida novamente",
   "settings.onboarding_updated": "Configurações de implantação alteradas",
   "onboarding.opened": "Implantação aberta",
   "onboarding.item_checked": "Item do checklist de implantação marcado",
@@ -110,6 +112,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   charge: "Cobrança",
   onboarding: "Implantação",
   client_request: "Pedido do cliente",
+  invoice: "Nota fiscal",
 };
 
 /** Field names as people say them. */
