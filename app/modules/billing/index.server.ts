@@ -8,6 +8,8 @@ export { chargeTotals, getBillingFigures, listChargeRows, overdueChargesCount } 
 export type { BillingFigures, ChargeFilters, ChargeListRow } from "./list.server";
 export { markOverdueCharges } from "./overdue.server";
 export { recordPayment } from "./payments.server";
+export { previewPlanChange } from "./plan-change.server";
+export { prorationSummary } from "./proration";
 export { getChargeReceipt } from "./receipt.server";
 export { cancelCharge } from "./reversals.server";
 export { isDemoPixKeyInUse } from "./settings.server";

@@ -139,7 +139,13 @@ export async function changeSubscriptionPlan({
     await emit(
       tx,
       "subscription.plan_changed",
-      { subscriptionId: sub.id, clientId },
+      {
+        subscriptionId: sub.id,
+        clientId,
+        planBeforeId: sub.planId,
+        mrrBeforeCents: before,
+        mrrAfterCents: after,
+      },
       { actor, today: clockToday() },
     );
     return { ok: true, message: M.planChanged(plan.name) };
