@@ -15,9 +15,10 @@ import { auditChange, lockCharge, type Charge } from "./charge-lock.server";
  */
 
 /**
- * A credit never takes a charge below this: R$ 5,00, the smallest payment the provider takes (Asaas),
- * and never nothing (a charge of R$ 0,00 can be neither paid nor sent, so its period would never be
- * renewed). What does not fit is carried to the next charge.
+ * A credit never takes a charge below this, and never to nothing: a charge of R$ 0,00 can be neither
+ * paid (a payment is > 0) nor sent to a provider, so its period would never be renewed. R$ 5,00 is
+ * a common floor of Brazilian payment providers (several refuse a charge under it; Asaas's own limit
+ * is to be confirmed against its current terms). What does not fit is carried to the next charge.
  */
 export const MIN_CHARGE_AFTER_CREDIT_CENTS = 500;
 
