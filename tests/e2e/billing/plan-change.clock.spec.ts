@@ -29,8 +29,8 @@ async function payCharge(item: Locator) {
     .click();
 }
 
-/** A money text as Playwright reads it (Intl's no-break space, or a plain one). */
-const money = (cents: number) => formatMoney(cents).replace(/\s/g, "\\s");
+/** A money text as a pattern: "R$" escaped, Intl's no-break space or a plain one. */
+const money = (cents: number) => formatMoney(cents).replace(/[$.]/g, "\\$&").replace(/\s/g, "\\s");
 
 test.afterEach(async ({ adminPage: page }) => {
   await serverClock(page.request, { reset: "1" });
@@ -73,7 +73,7 @@ test("an upgrade 'Agora' ten days into a paid month is previewed, then charged a
   await expect(section.getByText(preview)).toBeVisible();
   await expect(section.getByLabel("Motivo")).toHaveCount(0);
   // A cheaper plan: a credit, and the downgrade's reasons.
-  await section.getByLabel("Novo plano").selectOption({ label: /^Básico/ });
+  await section.getByLabel("Novo plano").selectOption({ label: `Básico (${formatMoney(4990)}/mês)` });
   await expect(section.getByText(/hoje e crédito de R\$\s[\d.,]+ na próxima cobrança/)).toBeVisible();
   const reasons = await section.getByLabel("Motivo").locator("option").allInnerTexts();
   expect(reasons).toContain("Não uso todos os recursos do meu plano");
