@@ -754,7 +754,9 @@ beforeAll(async () => {
     .values({
       clientId: f.onboardingClientId,
       subscriptionId: reqSub.id,
-      kind: "cancelamento",
+      // A plan change: a cancellation cannot be refused.
+      kind: "troca_plano",
+      requestedPlanId: plan.id,
       reason: "preco",
     })
     .returning();

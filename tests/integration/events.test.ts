@@ -54,7 +54,7 @@ describe("who follows each event", () => {
       "lead.status_changed": ["referrals.lead-lost", "referrals.lead-resumed"],
       "onboarding.published": ["referrals.completed"],
       "subscription.started": ["billing.first-charge"],
-      "subscription.plan_changed": ["billing.reprice-next-period"],
+      "subscription.plan_changed": ["billing.reprice-next-period", "billing.prorate-plan-change"],
     });
     // After the commit: the jobs (e-mails, webhooks, the payment provider).
     expect(subscribersOf("charge.paid")).toEqual(

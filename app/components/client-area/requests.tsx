@@ -7,8 +7,9 @@ import {
   CLIENT_REQUEST_DETAILS_MAX,
   CLIENT_REQUEST_KIND_LABELS,
   CLIENT_REQUEST_REASON_LABELS,
-  CLIENT_REQUEST_REASONS,
   CLIENT_REQUEST_STATUS_LABELS,
+  reasonsFor,
+  type ClientRequestKind,
 } from "~/modules/client-requests/requests.constants";
 import type { OwnRequests } from "~/modules/client-requests/requests.server";
 
@@ -24,7 +25,19 @@ export interface RequestReply {
 export function RequestsSection({ own, reply }: { own: OwnRequests; reply?: RequestReply }) {
   const busy = useNavigation().state === "submitting";
   const [kind, setKind] = useState<string>("");
+  const [planId, setPlanId] = useState<string>("");
   const errors = reply && !reply.ok ? reply.fieldErrors : undefined;
+  const plan = own.plans.find((p) => p.id === planId);
+  // The "Motivo" is asked for a cancellation and a move to a cheaper plan, with the reasons that fit.
+  const reasons =
+    kind === "cancelamento" || kind === "troca_plano"
+      ? reasonsFor(
+          kind as ClientRequestKind,
+          plan && own.subscription
+            ? { currentCents: own.subscription.planPriceCents, requestedCents: plan.priceCents }
+            : undefined,
+        )
+      : [];
   return (
     <section aria-labelledby="alterar-plano" className={card}>
       <h2 id="alterar-plano" className="text-lg font-bold">
@@ -57,19 +70,38 @@ export function RequestsSection({ own, reply }: { own: OwnRequests; reply?: Requ
             <option value="cancelamento">Cancelar a assinatura</option>
           </SelectField>
           {kind === "troca_plano" && (
-            <SelectField label="Novo plano" name="planId" defaultValue="" error={errors?.planId}>
+            <SelectField
+              label="Novo plano"
+              name="planId"
+              value={planId}
+              onChange={(e) => setPlanId(e.currentTarget.value)}
+              error={errors?.planId}
+            >
               <option value="">Selecione</option>
               <PlanOptions plans={own.plans} />
             </SelectField>
           )}
-          <SelectField label="Motivo" name="reason" defaultValue="" error={errors?.reason}>
-            <option value="">Selecione</option>
-            {CLIENT_REQUEST_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {CLIENT_REQUEST_REASON_LABELS[r]}
-              </option>
-            ))}
-          </SelectField>
+          {kind === "troca_plano" && plan?.preview && (
+            <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800" aria-live="polite">
+              Se a troca valer a partir de hoje: <strong>{plan.preview}</strong>.
+            </p>
+          )}
+          {reasons.length > 0 && (
+            <SelectField
+              label="Motivo"
+              name="reason"
+              key={reasons.join()}
+              defaultValue=""
+              error={errors?.reason}
+            >
+              <option value="">Selecione</option>
+              {reasons.map((r) => (
+                <option key={r} value={r}>
+                  {CLIENT_REQUEST_REASON_LABELS[r]}
+                </option>
+              ))}
+            </SelectField>
+          )}
           <TextAreaField
             label="Conte mais (opcional)"
             name="details"
@@ -105,7 +137,8 @@ export function RequestsSection({ own, reply }: { own: OwnRequests; reply?: Requ
                   <span>{CLIENT_REQUEST_STATUS_LABELS[r.status]}</span>
                 </p>
                 <p className="text-slate-600">
-                  Pedido em {formatDate(r.createdAt)} · {CLIENT_REQUEST_REASON_LABELS[r.reason]}
+                  Pedido em {formatDate(r.createdAt)}
+                  {r.reason ? ` · ${CLIENT_REQUEST_REASON_LABELS[r.reason]}` : ""}
                 </p>
                 {r.adminMessage && (
                   <p className="mt-1">

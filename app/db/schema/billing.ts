@@ -73,7 +73,7 @@ export const charges = pgTable(
     providerId: text("provider_id"),
     pixTxid: text("pix_txid"),
     /**
-     * The kinds of its lines as bits (mensalidade 1, ativação 2, avulsa 4), kept by a trigger on
+     * The kinds of its lines as bits (mensalidade 1, ativação 2, avulsa 4, ajuste 8, crédito 16), kept by a trigger on
      * charge_lines (migration 0021) so the Financeiro totals can filter by kind without a join.
      */
     lineKinds: smallint("line_kinds").notNull().default(0),
@@ -155,6 +155,38 @@ export const charges = pgTable(
   ],
 );
 
+/**
+ * Money owed back to a client, to be taken off its next charges: the days left of a paid period
+ * after a plan change "Agora" to a cheaper plan (plan-change.server.ts). What is left of it is its
+ * amount less its credit lines on charges not cancelled, so a cancelled charge gives its part back.
+ */
+export const clientCredits = pgTable(
+  "client_credits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** Why, as the charge line shows it ("Crédito da troca de plano Black → Premium …"). */
+    description: text("description").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("client_credits_amount_check", sql`${t.amountCents} > 0`),
+    check("client_credits_description_check", sql`length(btrim(${t.description})) > 0`),
+    index("client_credits_client_idx").on(t.clientId, t.createdAt),
+  ],
+);
+
+export const clientCreditsPersonalData = personalData({
+  table: clientCredits,
+  owners: { clientId: "client" },
+  personal: {},
+  notPersonal: ["description"],
+});
+
 /** What a charge is made of, each amount snapshotted when issued. */
 export const chargeLines = pgTable(
   "charge_lines",
@@ -166,11 +198,28 @@ export const chargeLines = pgTable(
     position: integer("position").notNull(),
     kind: text("kind").$type<ChargeLineKind>().notNull(),
     description: text("description").notNull(),
+    /** Negative for a credit line only (what it takes off the charge); the sum of lines is the subtotal. */
     amountCents: integer("amount_cents").notNull(),
+    /** A credit line's credit (client_credits): what of it this charge used (migration 0036). */
+    creditId: uuid("credit_id").references(() => clientCredits.id),
   },
   (t) => [
-    check("charge_lines_kind_check", sql`${t.kind} in ('mensalidade', 'ativação', 'avulsa')`),
-    check("charge_lines_amount_check", sql`${t.amountCents} >= 0`),
+    check(
+      "charge_lines_kind_check",
+      sql`${t.kind} in ('mensalidade', 'ativação', 'avulsa', 'ajuste', 'crédito')`,
+    ),
+    check(
+      "charge_lines_amount_check",
+      sql`case when ${t.kind} = 'crédito' then ${t.amountCents} < 0 and ${t.creditId} is not null
+               else ${t.amountCents} >= 0 and ${t.creditId} is null end`,
+    ),
+    // A credit is used once per charge: issuing or repricing again adds no second line of it.
+    uniqueIndex("charge_lines_credit_unique")
+      .on(t.chargeId, t.creditId)
+      .where(sql`${t.creditId} is not null`),
+    index("charge_lines_credit_idx")
+      .on(t.creditId)
+      .where(sql`${t.creditId} is not null`),
     check("charge_lines_description_check", sql`length(btrim(${t.description})) > 0`),
     uniqueIndex("charge_lines_position_unique").on(t.chargeId, t.position),
     // The Financeiro "tipo" filter: charges having a line of a kind.

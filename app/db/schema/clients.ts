@@ -186,7 +186,8 @@ export const clientRequests = pgTable(
     kind: text("kind").$type<ClientRequestKind>().notNull(),
     /** The plan asked for ("troca_plano" only). */
     requestedPlanId: uuid("requested_plan_id").references(() => plans.id, { onDelete: "set null" }),
-    reason: text("reason").$type<ClientRequestReason>().notNull(),
+    /** Asked for a cancellation or a move to a cheaper plan only (requests.schema). */
+    reason: text("reason").$type<ClientRequestReason>(),
     details: text("details").notNull().default(""),
     status: text("status").$type<ClientRequestStatus>().notNull().default("aberta"),
     adminMessage: text("admin_message"),

@@ -38,7 +38,11 @@ export type DivergenceResolution = (typeof DIVERGENCE_RESOLUTIONS)[number];
 /** Where a charge comes from: a subscription period (mensalidade) or an admin's one-off charge. */
 export const CHARGE_ORIGINS = ["assinatura", "avulsa"] as const;
 export type ChargeOrigin = (typeof CHARGE_ORIGINS)[number];
-export const CHARGE_LINE_KINDS = ["mensalidade", "ativação", "avulsa"] as const;
+/**
+ * A charge line: the period (mensalidade), the activation fee, a one-off item, the prorated
+ * difference of a plan upgraded "Agora" (ajuste), or a credit taken off (crédito, negative).
+ */
+export const CHARGE_LINE_KINDS = ["mensalidade", "ativação", "avulsa", "ajuste", "crédito"] as const;
 export type ChargeLineKind = (typeof CHARGE_LINE_KINDS)[number];
 export const PAYMENT_METHODS = ["pix", "boleto", "cartão", "dinheiro", "transferência"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -80,6 +80,8 @@ export const LINE_KIND_LABELS = {
   mensalidade: "Mensalidade",
   ativação: "Ativação",
   avulsa: "Avulsa",
+  ajuste: "Ajuste de plano",
+  crédito: "Crédito",
 } as const satisfies Record<(typeof CHARGE_LINE_KINDS)[number], string>;
 
 /** The largest amount a form accepts: R$ 10 milhões (an integer column holds up to R$ 21 milhões). */

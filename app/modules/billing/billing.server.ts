@@ -25,6 +25,7 @@ import { ACTIVATION_FEE_DESCRIPTION, BILLING_MESSAGES } from "./billing.messages
 import { firstChargeDueDate } from "./due-dates";
 import { pixTxidFor } from "./pix-code";
 import { getBillingSettings } from "./settings.server";
+import { applyCredits, clientsWithCredits } from "./credits.server";
 
 export type { BillingResult, Charge };
 
@@ -87,7 +88,7 @@ export function renewalCharge(
 }
 
 /** A first charge has its period's line and, maybe, the activation fee; never a one-off line. */
-export type FirstChargeLine = NewLine & { kind: Exclude<ChargeLineKind, "avulsa"> };
+export type FirstChargeLine = NewLine & { kind: Extract<ChargeLineKind, "mensalidade" | "ativação"> };
 
 /**
  * The lines of a subscription's first charge: its first period at the plan's price × the renewal
@@ -342,6 +343,20 @@ export async function issueRenewalCharges({
             number: numbers[i],
           })),
         );
+        // A client's credits are taken off its renewal as it is issued (audited before its issue's
+        // entry, which then states the amount after them).
+        const credited = await clientsWithCredits(
+          tx,
+          made.map(({ input }) => input.clientId),
+        );
+        for (const m of made) {
+          if (!credited.has(m.input.clientId)) continue;
+          const applied = await applyCredits(tx, m.charge.id, { announce: false });
+          if (applied) {
+            m.charge = applied.charge;
+            m.input = { ...m.input, lines: [...m.input.lines, ...applied.lines] };
+          }
+        }
         // The scheduled plan changes of the periods just charged take effect on their first day.
         const pending = new Set(due.filter((s) => s.pending_plan_id).map((s) => s.id));
         for (const { input } of made) {
@@ -371,6 +386,46 @@ export async function issueRenewalCharges({
     after = done.last;
     if (done.seen < RENEWAL_BATCH) return issued;
   }
+}
+
+/**
+ * The prorated difference of a plan upgraded "Agora" (plan-change.server): a charge of one `ajuste`
+ * line for the rest of the running period, due today, tied to the subscription but outside its
+ * periods (origin avulsa: no renewal key, extends nothing), in the change's transaction.
+ */
+export async function issueAdjustmentCharge(
+  tx: DbOrTx,
+  {
+    clientId,
+    subscriptionId,
+    period,
+    line,
+    actor = null,
+    today = clockToday(),
+  }: {
+    clientId: string;
+    subscriptionId: string;
+    period: { start: string; end: string };
+    line: NewLine & { kind: "ajuste" };
+    actor?: Actor | null;
+    today?: string;
+  },
+): Promise<Charge> {
+  const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, clientId));
+  const [number] = await nextChargeNumber(tx, yearOf(today));
+  const charge = await insertCharge(tx, {
+    clientId,
+    subscriptionId,
+    origin: "avulsa",
+    periodStart: period.start,
+    periodEnd: period.end,
+    dueDate: today,
+    lines: [line],
+    extendsSubscription: false,
+    number,
+  });
+  await auditIssued(tx, charge, [line], actor, client?.name ?? "");
+  return charge;
 }
 
 export interface OneOffInput {

@@ -9,6 +9,8 @@ export type { BillingFigures, ChargeFilters, ChargeListRow } from "./list.server
 export { nextCharge } from "./next-charge.server";
 export { markOverdueCharges } from "./overdue.server";
 export { recordPayment } from "./payments.server";
+export { previewPlanChange } from "./plan-change.server";
+export { prorationSummary } from "./proration";
 export { getChargeReceipt } from "./receipt.server";
 export { cancelCharge } from "./reversals.server";
 export { isDemoPixKeyInUse } from "./settings.server";

@@ -25,7 +25,14 @@ const toTotals = (row: TotalsRow): ChargeTotals => ({
   overdueCents: Number(row.overdue),
 });
 
-const KIND_BITS: Record<ChargeLineKind, number> = { mensalidade: 1, ativação: 2, avulsa: 4 };
+/** A charge's line kinds as bits, as the trigger of migration 0036 writes `line_kinds`. */
+const KIND_BITS: Record<ChargeLineKind, number> = {
+  mensalidade: 1,
+  ativação: 2,
+  avulsa: 4,
+  ajuste: 8,
+  crédito: 16,
+};
 
 /** The statuses "A receber" counts: everything owed (PAYABLE_CHARGE_STATUSES), as an SQL list. */
 const OWED_STATUSES = sql`(${sql.join(

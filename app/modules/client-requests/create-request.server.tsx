@@ -16,6 +16,7 @@ import {
   CLIENT_REQUEST_KIND_LABELS,
   CLIENT_REQUEST_MESSAGES as M,
   CLIENT_REQUEST_REASON_LABELS,
+  reasonsFor,
 } from "./requests.constants";
 
 import type { RequestResult } from "./request-form.server";
@@ -36,7 +37,8 @@ export async function createClientRequest({
   actor: Actor;
 }): Promise<RequestResult> {
   if (!isId(clientId)) return { ok: false, message: M.noSubscription };
-  const { kind, reason, planId, details } = input;
+  const { kind, planId, details } = input;
+  let reason = input.reason;
 
   const db = getDb();
   // Read before the transaction: PGlite has one connection, which the transaction holds.
@@ -46,10 +48,10 @@ export async function createClientRequest({
     const outcome = await db.transaction(async (tx): Promise<RequestResult> => {
       const sub = await requestableSubscription(tx, clientId);
       if (!sub) return { ok: false, message: M.noSubscription };
-      let requestedPlan: { id: string; name: string } | null = null;
+      let requestedPlan: { id: string; name: string; priceCents: number } | null = null;
       if (kind === "troca_plano") {
         const [plan] = await tx
-          .select({ id: plans.id, name: plans.name })
+          .select({ id: plans.id, name: plans.name, priceCents: plans.priceCents })
           .from(plans)
           .where(eq(plans.id, planId));
         if (!plan) return { ok: false, message: M.planRequired, fieldErrors: { planId: M.planRequired } };
@@ -57,6 +59,17 @@ export async function createClientRequest({
           return { ok: false, message: M.samePlan, fieldErrors: { planId: M.samePlan } };
         requestedPlan = plan;
       }
+      // The reason is asked for a cancellation and a downgrade, from the list that fits it; an
+      // upgrade's is not asked, so none is kept.
+      const reasons = reasonsFor(
+        kind,
+        requestedPlan
+          ? { currentCents: sub.planPriceCents, requestedCents: requestedPlan.priceCents }
+          : undefined,
+      );
+      if (!reasons.length) reason = null;
+      else if (!reason || !reasons.includes(reason))
+        return { ok: false, message: M.reasonRequired, fieldErrors: { reason: M.reasonRequired } };
       const [open] = await tx
         .select({ id: clientRequests.id })
         .from(clientRequests)
@@ -91,7 +104,7 @@ export async function createClientRequest({
         entityLabel: client?.name ?? null,
         changes: {
           solicitacao: [null, CLIENT_REQUEST_KIND_LABELS[kind]],
-          motivo: [null, CLIENT_REQUEST_REASON_LABELS[reason]],
+          motivo: [null, reason ? CLIENT_REQUEST_REASON_LABELS[reason] : null],
           ...(requestedPlan ? { plano: [sub.planName, requestedPlan.name] } : {}),
         },
       });
@@ -105,7 +118,7 @@ export async function createClientRequest({
           kindLabel: CLIENT_REQUEST_KIND_LABELS[kind],
           currentPlan: sub.planName,
           requestedPlan: requestedPlan?.name ?? null,
-          reasonLabel: CLIENT_REQUEST_REASON_LABELS[reason],
+          reasonLabel: reason ? CLIENT_REQUEST_REASON_LABELS[reason] : null,
           details,
         },
       };

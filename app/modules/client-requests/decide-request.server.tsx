@@ -4,11 +4,12 @@ import { clientRequests, clients, subscriptions } from "~/db/schema";
 import { formatIsoDate } from "~/lib/format";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
+import { previewPlanChange, prorationSummary } from "~/modules/billing/index.server";
 import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/index.server";
 import { mailBrand, RequestAnswerMail, requestAnswerSubject } from "~/modules/notifications/index.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
-import { now } from "~/server/clock.server";
+import { now, today } from "~/server/clock.server";
 import {
   CANCEL_WHEN_LABELS,
   PLAN_CHANGE_WHEN_LABELS,
@@ -23,9 +24,11 @@ import type { ClientRequestDecision } from "./requests.schema";
 
 /**
  * "Aceitar" / "Recusar" by an admin. A refusal needs a message. Accepting a plan change schedules
- * it for the next renewal (charged then), or makes it now when the admin says so;
- * accepting a cancellation ends the subscription at the end of the paid period, or now. The request stays
- * open when the change itself is refused (e.g. the subscription was cancelled meanwhile).
+ * it for the next renewal (charged then), or makes it now when the admin says so (the difference
+ * charged or credited, as previewed). A cancellation cannot be refused (the consumer's right to
+ * cancel, Decreto 11.034/2022): the admin chooses when it takes effect, at the end of the paid
+ * period or now, and the client is told the date; the nightly job ends it on that day. The request
+ * stays open when the change itself is refused (e.g. the subscription was cancelled meanwhile).
  */
 export async function decideClientRequest({
   requestId,
@@ -45,6 +48,12 @@ export async function decideClientRequest({
   if (!request) return { ok: false, message: M.notFound };
   if (request.status !== "aberta") return { ok: false, message: M.notOpen };
   const isChange = request.kind === "troca_plano";
+  if (!isChange && decision === "recusar")
+    return {
+      ok: false,
+      message: M.cancellationCannotBeRefused,
+      fieldErrors: { decision: M.cancellationCannotBeRefused },
+    };
   const when = input.when || (isChange ? "renovacao" : "fim_do_periodo");
   const allowed = isChange ? PLAN_CHANGE_WHEN_LABELS : CANCEL_WHEN_LABELS;
   if (!(when in allowed))
@@ -52,6 +61,14 @@ export async function decideClientRequest({
 
   let effect: string | null = null;
   if (decision === "aceitar") {
+    // What "Agora" costs, read before the change moves the numbers it is counted from.
+    const money =
+      isChange && when === "agora"
+        ? await previewPlanChange({
+            subscriptionId: request.subscriptionId,
+            planId: request.requestedPlanId ?? "",
+          })
+        : null;
     const change =
       request.kind === "troca_plano"
         ? await changeSubscriptionPlan({
@@ -69,6 +86,7 @@ export async function decideClientRequest({
           });
     if (!change.ok) return { ok: false, message: change.message };
     effect = await acceptedEffect(request.kind, request.subscriptionId, when);
+    if (money) effect = `${effect} ${prorationSummary(money)}.`;
   }
 
   const status: ClientRequestStatus = decision === "aceitar" ? "aceita" : "recusada";
@@ -118,8 +136,8 @@ async function acceptedEffect(kind: ClientRequestKind, subscriptionId: string, w
     return when === "agora" || !sub
       ? "A troca de plano já vale a partir de hoje."
       : `A troca de plano vale a partir da renovação de ${formatIsoDate(sub.endDate)}, já cobrada no novo plano.`;
-  if (when === "agora") return "A assinatura foi cancelada hoje.";
+  if (when === "agora") return `A assinatura foi cancelada hoje, ${formatIsoDate(today())}.`;
   return sub?.cancelAt
-    ? `A assinatura continua ativa até ${formatIsoDate(sub.cancelAt)} e não será renovada.`
+    ? `A assinatura termina em ${formatIsoDate(sub.cancelAt)}, ao fim do período pago, e não será renovada.`
     : "A assinatura não será renovada.";
 }

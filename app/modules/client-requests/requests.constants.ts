@@ -7,7 +7,11 @@ export const CLIENT_REQUEST_KIND_LABELS: Record<ClientRequestKind, string> = {
   cancelamento: "Cancelamento",
 };
 
-export const CLIENT_REQUEST_REASONS = [
+/**
+ * Why a restaurant cancels. Asked for a cancellation only ("Vou fechar ou vender o negócio" is no
+ * reason to move to a cheaper plan).
+ */
+export const CANCELLATION_REASONS = [
   "preco",
   "poucos_pedidos",
   "faltam_recursos",
@@ -16,6 +20,20 @@ export const CLIENT_REQUEST_REASONS = [
   "fechando_negocio",
   "outro_sistema",
   "outro",
+] as const;
+/** Why a restaurant moves to a cheaper plan. An upgrade asks no reason. */
+export const DOWNGRADE_REASONS = [
+  "preco",
+  "recursos_sobrando",
+  "movimento_menor",
+  "poucos_pedidos",
+  "outro",
+] as const;
+/** Every reason a request may hold (the column's values). */
+export const CLIENT_REQUEST_REASONS = [
+  ...CANCELLATION_REASONS,
+  "recursos_sobrando",
+  "movimento_menor",
 ] as const;
 export type ClientRequestReason = (typeof CLIENT_REQUEST_REASONS)[number];
 export const CLIENT_REQUEST_REASON_LABELS: Record<ClientRequestReason, string> = {
@@ -26,8 +44,22 @@ export const CLIENT_REQUEST_REASON_LABELS: Record<ClientRequestReason, string> =
   atendimento: "Não estou satisfeito com o atendimento",
   fechando_negocio: "Vou fechar ou vender o negócio",
   outro_sistema: "Vou usar outro sistema",
+  recursos_sobrando: "Não uso todos os recursos do meu plano",
+  movimento_menor: "O movimento do restaurante caiu",
   outro: "Outro motivo",
 };
+
+/**
+ * The reasons a request of this kind asks for: a cancellation's, a downgrade's (a plan cheaper than
+ * the current one), none for an upgrade (or a plan of the same price).
+ */
+export function reasonsFor(
+  kind: ClientRequestKind,
+  prices?: { currentCents: number; requestedCents: number },
+): readonly ClientRequestReason[] {
+  if (kind === "cancelamento") return CANCELLATION_REASONS;
+  return prices && prices.requestedCents < prices.currentCents ? DOWNGRADE_REASONS : [];
+}
 
 export const CLIENT_REQUEST_STATUSES = ["aberta", "aceita", "recusada"] as const;
 export type ClientRequestStatus = (typeof CLIENT_REQUEST_STATUSES)[number];
@@ -56,6 +88,8 @@ export const CLIENT_REQUEST_MESSAGES = {
   notOpen: "Esta solicitação já foi respondida.",
   decisionRequired: "Escolha aceitar ou recusar.",
   messageRequired: "Escreva a mensagem ao cliente explicando a recusa.",
+  cancellationCannotBeRefused:
+    "Um pedido de cancelamento não pode ser recusado: escolha quando ele vale e aceite.",
   messageTooLong: `A mensagem deve ter no máximo ${CLIENT_REQUEST_MESSAGE_MAX} caracteres.`,
   whenRequired: "Escolha quando a mudança vale.",
   accepted: "Solicitação aceita. O cliente foi avisado por e-mail.",

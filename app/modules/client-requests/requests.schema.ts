@@ -6,7 +6,9 @@ import {
   CLIENT_REQUEST_KINDS,
   CLIENT_REQUEST_MESSAGE_MAX,
   CLIENT_REQUEST_MESSAGES as M,
+  CANCELLATION_REASONS,
   CLIENT_REQUEST_REASONS,
+  type ClientRequestReason,
 } from "./requests.constants";
 
 // Client-safe: the two forms of a restaurant's request, as the actions check them.
@@ -20,11 +22,25 @@ const trimmed = (max: number, message: string) =>
     .transform((v) => v.trim())
     .pipe(z.string().max(max, message));
 
-/** "Enviar pedido" at /cliente: what, why, and for a plan change the new plan. */
+/**
+ * "Enviar pedido" at /cliente: what, for a plan change the new plan, and why, for a cancellation
+ * (one of its reasons) or a move to a cheaper plan (checked against the plans' prices when the
+ * request is made: createClientRequest); an upgrade's reason is not asked and not kept.
+ */
 export const ClientRequestSchema = z
   .object({
     kind: z.enum(CLIENT_REQUEST_KINDS, { error: M.kindRequired }),
-    reason: z.enum(CLIENT_REQUEST_REASONS, { error: M.reasonRequired }),
+    // Empty or absent: none given. Which reasons a request needs is checked with its kind (below) and,
+    // for a plan change, with the plans' prices (createClientRequest).
+    reason: z
+      .string({ error: M.reasonRequired })
+      .max(64, M.reasonRequired)
+      .optional()
+      .transform((v) => v ?? "")
+      .refine((v) => v === "" || (CLIENT_REQUEST_REASONS as readonly string[]).includes(v), {
+        error: M.reasonRequired,
+      })
+      .transform((v) => (v || null) as ClientRequestReason | null),
     // Read only for a plan change (then it must be a plan's id); ignored otherwise, whatever it is.
     planId: z.string().max(64).catch(""),
     details: trimmed(CLIENT_REQUEST_DETAILS_MAX, M.detailsTooLong),
@@ -34,7 +50,15 @@ export const ClientRequestSchema = z
     path: ["planId"],
     error: M.planRequired,
     when: (p) => (p.value as { kind?: unknown }).kind === "troca_plano",
-  });
+  })
+  .refine(
+    (v) => v.kind !== "cancelamento" || (CANCELLATION_REASONS as readonly unknown[]).includes(v.reason),
+    {
+      path: ["reason"],
+      error: M.reasonRequired,
+      when: (p) => (p.value as { kind?: unknown }).kind === "cancelamento",
+    },
+  );
 export type ClientRequestInput = z.output<typeof ClientRequestSchema>;
 
 /** An admin's answer: accept or refuse (a refusal says why to the client), and when it takes effect. */

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { clientRequests, clients, plans, subscriptions, user } from "~/db/schema";
 import { isId } from "~/lib/ids";
+import { previewPlanChange, prorationSummary } from "~/modules/billing/index.server";
 import { CLIENT_REQUEST_STATUSES } from "./requests.constants";
 
 /**
@@ -23,6 +24,7 @@ export async function requestableSubscription(db: DbOrTx, clientId: string) {
       id: subscriptions.id,
       planId: subscriptions.planId,
       planName: plans.name,
+      planPriceCents: plans.priceCents,
       endDate: subscriptions.endDate,
     })
     .from(subscriptions)
@@ -52,7 +54,26 @@ export const requestColumns = {
   adminMessage: clientRequests.adminMessage,
   decidedAt: clientRequests.decidedAt,
   createdAt: clientRequests.createdAt,
+  /** The first day after the paid period: when a cancellation "no fim do período pago" ends it. */
+  subscriptionEndDate: subscriptions.endDate,
 };
+
+/**
+ * An open plan change's "Agora" in money, as the admin reads it before accepting
+ * ("R$ 40,00 hoje, depois R$ 299,90 por mês"); null for the others.
+ */
+async function withPreviews<
+  T extends { status: string; kind: string; subscriptionId: string; requestedPlanId: string | null },
+>(rows: T[]): Promise<(T & { preview: string | null })[]> {
+  return Promise.all(
+    rows.map(async (r) => {
+      if (r.status !== "aberta" || r.kind !== "troca_plano" || !r.requestedPlanId)
+        return { ...r, preview: null };
+      const p = await previewPlanChange({ subscriptionId: r.subscriptionId, planId: r.requestedPlanId });
+      return { ...r, preview: p ? prorationSummary(p) : null };
+    }),
+  );
+}
 
 /** The form's choices and the client's own requests, newest first (the client's view). */
 export async function getOwnRequests({ clientId }: { clientId: string }) {
@@ -68,14 +89,31 @@ export async function getOwnRequests({ clientId }: { clientId: string }) {
       .select(requestColumns)
       .from(clientRequests)
       .leftJoin(plans, eq(plans.id, clientRequests.requestedPlanId))
+      .leftJoin(subscriptions, eq(subscriptions.id, clientRequests.subscriptionId))
       .where(eq(clientRequests.clientId, clientId))
       .orderBy(desc(clientRequests.createdAt))
       .limit(50),
   ]);
   return {
-    subscription: subscription && { planId: subscription.planId, planName: subscription.planName },
-    plans: subscription ? planRows.filter((p) => p.id !== subscription.planId) : [],
-    requests: rows.map(({ clientId: _c, subscriptionId: _s, requestedPlanId: _p, ...r }) => r),
+    subscription: subscription && {
+      planId: subscription.planId,
+      planName: subscription.planName,
+      planPriceCents: subscription.planPriceCents,
+    },
+    // Each plan with what its change "Agora" would cost, shown before the client sends the request.
+    plans: subscription
+      ? await Promise.all(
+          planRows
+            .filter((p) => p.id !== subscription.planId)
+            .map(async (p) => {
+              const money = await previewPlanChange({ subscriptionId: subscription.id, planId: p.id });
+              return { ...p, preview: money ? prorationSummary(money) : null };
+            }),
+        )
+      : [],
+    requests: rows.map(
+      ({ clientId: _c, subscriptionId: _s, requestedPlanId: _p, subscriptionEndDate: _e, ...r }) => r,
+    ),
   };
 }
 
@@ -90,7 +128,7 @@ export async function listClientRequests({
   oldestFirst = false,
 }: { status?: string | null; limit?: number; oldestFirst?: boolean } = {}) {
   const only = CLIENT_REQUEST_STATUSES.find((s) => s === status);
-  return getDb()
+  const rows = await getDb()
     .select({
       ...requestColumns,
       clientName: clients.name,
@@ -100,6 +138,7 @@ export async function listClientRequests({
     .from(clientRequests)
     .innerJoin(clients, eq(clients.id, clientRequests.clientId))
     .leftJoin(plans, eq(plans.id, clientRequests.requestedPlanId))
+    .leftJoin(subscriptions, eq(subscriptions.id, clientRequests.subscriptionId))
     .leftJoin(decider, eq(decider.id, clientRequests.decidedBy))
     .where(only ? eq(clientRequests.status, only) : undefined)
     .orderBy(
@@ -107,6 +146,7 @@ export async function listClientRequests({
       oldestFirst ? asc(clientRequests.createdAt) : desc(clientRequests.createdAt),
     )
     .limit(limit);
+  return withPreviews(rows);
 }
 
 /** Requests waiting for an admin's answer: the sidebar's count on "Solicitações", for readCounts. */
@@ -118,11 +158,13 @@ export type ClientRequestRow = Awaited<ReturnType<typeof listClientRequests>>[nu
 /** The client page's open requests. */
 export async function listOpenClientRequests({ clientId }: { clientId: string }) {
   if (!isId(clientId)) return [];
-  return getDb()
+  const rows = await getDb()
     .select({ ...requestColumns, clientName: clients.name, businessName: clients.businessName })
     .from(clientRequests)
     .innerJoin(clients, eq(clients.id, clientRequests.clientId))
     .leftJoin(plans, eq(plans.id, clientRequests.requestedPlanId))
+    .leftJoin(subscriptions, eq(subscriptions.id, clientRequests.subscriptionId))
     .where(and(eq(clientRequests.clientId, clientId), eq(clientRequests.status, "aberta")))
     .orderBy(asc(clientRequests.createdAt));
+  return withPreviews(rows);
 }

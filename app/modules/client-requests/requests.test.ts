@@ -104,7 +104,8 @@ describe("client requests", () => {
       subscriptionId: ids.subA,
       kind: "troca_plano",
       requestedPlanId: ids.pro,
-      reason: "faltam_recursos",
+      // An upgrade asks no reason (issue 46): the one sent is not kept.
+      reason: null,
       details: "Quero o delivery",
       status: "aberta",
     });

@@ -57,8 +57,8 @@ function withLockedSubscription(
 export type PlanChangeWhen = "agora" | "renovacao";
 
 /**
- * "Trocar plano": now (MRR moves today, as expansion or contraction, and the next renewal charge
- * takes the new plan) or at the next renewal (stored as the subscription's pending plan: the
+ * "Trocar plano": now (MRR moves today, as expansion or contraction, the next renewal charge
+ * takes the new plan, and billing charges or credits the days left of the running period) or at the next renewal (stored as the subscription's pending plan: the
  * renewal job charges the next period at the new plan and records the change on that period's
  * first day; see applyPendingPlanChange). A change now, or a cancellation, drops a pending one.
  */
@@ -108,8 +108,9 @@ export async function changeSubscriptionPlan({
       return { ok: true, message: M.planChangeScheduled(plan.name, sub.endDate) };
     }
     // A period beginning today or later and already paid was paid at the current plan: changing now
-    // would count it at the new price with no one charging the difference (no proration yet), so
-    // the change waits for the renewal after it (which the payment has moved).
+    // would count it at the new price with no one charging the difference (proration settles the
+    // running period only, billing's prorate-plan-change), so the change waits for the renewal
+    // after it (which the payment has moved).
     const [paidAhead] = await tx
       .select({ periodStart: charges.periodStart })
       .from(charges)
@@ -139,7 +140,13 @@ export async function changeSubscriptionPlan({
     await emit(
       tx,
       "subscription.plan_changed",
-      { subscriptionId: sub.id, clientId },
+      {
+        subscriptionId: sub.id,
+        clientId,
+        planBeforeId: sub.planId,
+        mrrBeforeCents: before,
+        mrrAfterCents: after,
+      },
       { actor, today: clockToday() },
     );
     return { ok: true, message: M.planChanged(plan.name) };

@@ -55,8 +55,15 @@ export interface DomainEvents {
   "lead.converted": { leadId: string; clientId: string };
   // A subscription began: its first charge follows.
   "subscription.started": { subscriptionId: string; clientId: string };
-  // A plan changed "Agora": the charge of a period not started yet follows the new price.
-  "subscription.plan_changed": { subscriptionId: string; clientId: string };
+  // A plan changed "Agora": the charge of a period not started yet follows the new price, and the
+  // days left of the running one are charged or credited (its monthly value before and after).
+  "subscription.plan_changed": {
+    subscriptionId: string;
+    clientId: string;
+    planBeforeId: string;
+    mrrBeforeCents: number;
+    mrrAfterCents: number;
+  };
   "onboarding.opened": { onboardingId: string; clientId: string };
   "onboarding.published": { onboardingId: string; clientId: string };
   // A paid charge's tax invoice (NFS-e, decision 045): authorised by the city, refused (or never

@@ -163,7 +163,7 @@ test("'Hoje' lists an overdue charge, a late onboarding, a pending request and a
   await follow(page, request, /\/admin\/requests\?status=aberta#solicitacao-[0-9a-f-]{36}$/, async () => {
     const card = page.getByRole("article", { name: `Cancelamento de ${late.name}` });
     await expect(card).toContainText("Não estou satisfeito com o atendimento");
-    await expect(card.getByRole("button", { name: "Aceitar solicitação" })).toBeVisible();
+    await expect(card.getByRole("button", { name: "Aceitar cancelamento" })).toBeVisible();
   });
 
   // The follow-up: tonight's time; to the lead's page, where the contact is recorded.

@@ -48,8 +48,13 @@ test("a client asks to cancel, the admin accepts, the client sees the answer and
   await gotoReady(adminPage, "/admin/requests");
   const card = adminPage.getByRole("article", { name: `Cancelamento de ${name}` });
   await expect(card).toContainText("Vamos fechar em dezembro.");
+  // A cancellation cannot be refused (issue 46): only when it takes effect is chosen.
+  await expect(card.getByRole("radio", { name: "Recusar" })).toHaveCount(0);
+  await expect(
+    card.getByRole("radio", { name: /^Ao fim do período pago \(\d{2}\/\d{2}\/\d{4}\)$/ }),
+  ).toBeChecked();
   await card.getByLabel("Mensagem ao cliente (opcional)").fill("Sentiremos sua falta!");
-  await card.getByRole("button", { name: "Aceitar solicitação" }).click();
+  await card.getByRole("button", { name: "Aceitar cancelamento" }).click();
   await expectToast(adminPage, "Solicitação aceita. O cliente foi avisado por e-mail.");
   await expect(adminPage.getByRole("article", { name: `Cancelamento de ${name}` })).toContainText("Aceita");
 
@@ -65,5 +70,6 @@ test("a client asks to cancel, the admin accepts, the client sees the answer and
     (m) => m.to.includes(email) && m.subject === "Sua solicitação de cancelamento foi aceita",
   );
   expect(answer.text).toContain("Sentiremos sua falta!");
+  expect(answer.text).toMatch(/A assinatura termina em \d{2}\/\d{2}\/\d{4}, ao fim do período pago/);
   await context.close();
 });

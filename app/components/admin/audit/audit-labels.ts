@@ -68,6 +68,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "charge.paid": "Pagamento de cobrança registrado",
   "charge.cancelled": "Cobrança cancelada",
   "charge.amount_changed": "Valor da cobrança alterado",
+  "charge.credit_applied": "Crédito descontado da cobrança",
   "charge.overdue": "Cobranças marcadas como vencidas",
   "charge.resent": "Cobrança reenviada por e-mail",
   "charge.partially_paid": "Pagamento parcial recebido",

@@ -23,13 +23,17 @@ export function SubscriptionChanges({
   clientId,
   subscription: s,
   plans,
+  previews,
 }: {
   clientId: string;
   subscription: SubscriptionRow;
   plans: { id: string; name: string; priceCents: number }[];
+  /** What "Agora" costs for each other plan, by plan id (billing's preview). */
+  previews: Record<string, string>;
 }) {
   const fetcher = useFetcher<FormReply>();
   const [open, setOpen] = useState<"plan" | "cancel" | null>(null);
+  const [planId, setPlanId] = useState("");
   const [answered, setAnswered] = useState(fetcher.data);
   if (fetcher.data !== answered) {
     setAnswered(fetcher.data);
@@ -56,7 +60,14 @@ export function SubscriptionChanges({
         <fetcher.Form method="post" action={action} className="mt-4 space-y-4" preventScrollReset>
           <input type="hidden" name="intent" value="change-plan" />
           <input type="hidden" name="subscriptionId" value={s.id} />
-          <SelectField label="Novo plano" name="planId" required defaultValue="" error={errors.planId}>
+          <SelectField
+            label="Novo plano"
+            name="planId"
+            required
+            value={planId}
+            onChange={(e) => setPlanId(e.currentTarget.value)}
+            error={errors.planId}
+          >
             <option value="">Selecione um plano</option>
             <PlanOptions plans={plans.filter((p) => p.id !== s.planId)} />
           </SelectField>
@@ -64,7 +75,11 @@ export function SubscriptionChanges({
             <legend className="mb-1 font-medium text-slate-700">Quando a troca vale</legend>
             <label className="flex items-start gap-2">
               <input type="radio" name="when" value="agora" defaultChecked className="mt-1" />
-              <span>Agora: a próxima cobrança de renovação já sai no plano escolhido.</span>
+              <span>
+                Agora: a diferença pelos dias que faltam do período pago é cobrada hoje (ou vira crédito na
+                próxima cobrança), e a renovação já sai no plano escolhido.
+                {previews[planId] && <strong className="mt-1 block">{previews[planId]}</strong>}
+              </span>
             </label>
             <label className="flex items-start gap-2">
               <input type="radio" name="when" value="renovacao" className="mt-1" />

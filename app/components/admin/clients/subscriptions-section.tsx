@@ -134,11 +134,14 @@ export function SubscriptionsSection({
   clientId,
   subscriptions,
   plans,
+  previews = {},
   today,
 }: {
   clientId: string;
   subscriptions: SubscriptionRow[];
   plans: { id: string; name: string; priceCents: number }[];
+  /** What "Trocar plano … Agora" costs, by subscription id then plan id. */
+  previews?: Record<string, Record<string, string>>;
   today: string;
 }) {
   return (
@@ -195,7 +198,12 @@ export function SubscriptionsSection({
                   )}
                 </td>
                 <td className="flex flex-wrap justify-end gap-1.5 px-3 py-2 text-right">
-                  <SubscriptionChanges clientId={clientId} subscription={s} plans={plans} />
+                  <SubscriptionChanges
+                    clientId={clientId}
+                    subscription={s}
+                    plans={plans}
+                    previews={previews[s.id] ?? {}}
+                  />
                   {(s.status === "ativa" || s.status === "suspensa") && !s.cancelAt && (
                     <ConfirmButton
                       label={`${s.suspensionExempt ? "Remover isenção de suspensão" : "Isentar de suspensão"} da assinatura ${s.planName}`}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, TextAreaField } from "~/components/ui/form";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime, formatIsoDate } from "~/lib/format";
 import {
   CANCEL_WHEN_LABELS,
   PLAN_CHANGE_WHEN_LABELS,
@@ -21,8 +21,13 @@ export interface RequestCardData {
   businessName: string;
   kind: ClientRequestKind;
   requestedPlanName: string | null;
-  reason: ClientRequestReason;
+  /** None for an upgrade (no reason is asked). */
+  reason: ClientRequestReason | null;
   details: string;
+  /** The first day after the paid period (a cancellation "ao fim do período pago" ends on it). */
+  subscriptionEndDate?: string | null;
+  /** An open plan change's "Agora" in money ("R$ 40,00 hoje, depois R$ 299,90 por mês"). */
+  preview?: string | null;
   status: ClientRequestStatus;
   adminMessage: string | null;
   decidedAt: Date | string | null;
@@ -30,10 +35,15 @@ export interface RequestCardData {
   createdAt: Date | string;
 }
 
-/** One request: what was asked, and (while open) "Aceitar" / "Recusar" with a message. */
+/**
+ * One request: what was asked, and (while open) the answer. A plan change is accepted or refused
+ * (with a message); a cancellation cannot be refused: the admin chooses when it takes effect.
+ */
 export function RequestCard({ request: r, back }: { request: RequestCardData; back: string }) {
   const busy = useNavigation().state === "submitting";
-  const [decision, setDecision] = useState<"aceitar" | "recusar">("aceitar");
+  const [chosen, setDecision] = useState<"aceitar" | "recusar">("aceitar");
+  const cancellation = r.kind === "cancelamento";
+  const decision = cancellation ? "aceitar" : chosen;
   const label = `${CLIENT_REQUEST_KIND_LABELS[r.kind]} de ${r.clientName}`;
   return (
     <article
@@ -54,10 +64,12 @@ export function RequestCard({ request: r, back }: { request: RequestCardData; ba
         </Link>{" "}
         <span className="text-slate-600">· pedido em {formatDateTime(r.createdAt)}</span>
       </p>
-      <p className="mt-2 text-sm">
-        <span className="text-slate-600">Motivo: </span>
-        {CLIENT_REQUEST_REASON_LABELS[r.reason]}
-      </p>
+      {r.reason && (
+        <p className="mt-2 text-sm">
+          <span className="text-slate-600">Motivo: </span>
+          {CLIENT_REQUEST_REASON_LABELS[r.reason]}
+        </p>
+      )}
       {r.details && <p className="mt-1 text-sm whitespace-pre-line">{r.details}</p>}
       {r.status !== "aberta" && (
         <p className="mt-2 text-sm text-slate-700">
@@ -70,28 +82,37 @@ export function RequestCard({ request: r, back }: { request: RequestCardData; ba
         <Form method="post" action="/admin/requests" className="mt-3 space-y-3">
           <input type="hidden" name="requestId" value={r.id} />
           <input type="hidden" name="back" value={back} />
-          <fieldset className="flex flex-wrap gap-4 text-sm">
-            <legend className="sr-only">Resposta</legend>
-            {(["aceitar", "recusar"] as const).map((d) => (
-              <label key={d} className="inline-flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="decision"
-                  value={d}
-                  checked={decision === d}
-                  onChange={() => setDecision(d)}
-                />
-                {d === "aceitar" ? "Aceitar" : "Recusar"}
-              </label>
-            ))}
-          </fieldset>
-          {decision === "aceitar" && r.kind === "cancelamento" && (
+          {cancellation ? (
+            <input type="hidden" name="decision" value="aceitar" />
+          ) : (
+            <fieldset className="flex flex-wrap gap-4 text-sm">
+              <legend className="sr-only">Resposta</legend>
+              {(["aceitar", "recusar"] as const).map((d) => (
+                <label key={d} className="inline-flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="decision"
+                    value={d}
+                    checked={decision === d}
+                    onChange={() => setDecision(d)}
+                  />
+                  {d === "aceitar" ? "Aceitar" : "Recusar"}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {cancellation && (
             <fieldset className="text-sm">
-              <legend className="font-medium text-slate-700">O cancelamento vale</legend>
+              <legend className="font-medium text-slate-700">
+                O cancelamento vale (um pedido de cancelamento não pode ser recusado)
+              </legend>
               {(["fim_do_periodo", "agora"] as const).map((w) => (
                 <label key={w} className="mr-4 inline-flex items-center gap-2">
                   <input type="radio" name="when" value={w} defaultChecked={w === "fim_do_periodo"} />
                   {CANCEL_WHEN_LABELS[w]}
+                  {w === "fim_do_periodo" && r.subscriptionEndDate
+                    ? ` (${formatIsoDate(r.subscriptionEndDate)})`
+                    : ""}
                 </label>
               ))}
             </fieldset>
@@ -103,6 +124,7 @@ export function RequestCard({ request: r, back }: { request: RequestCardData; ba
                 <label key={w} className="mr-4 inline-flex items-center gap-2">
                   <input type="radio" name="when" value={w} defaultChecked={w === "renovacao"} />
                   {PLAN_CHANGE_WHEN_LABELS[w]}
+                  {w === "agora" && r.preview ? `: ${r.preview}` : ""}
                 </label>
               ))}
             </fieldset>
@@ -117,7 +139,11 @@ export function RequestCard({ request: r, back }: { request: RequestCardData; ba
             required={decision === "recusar"}
           />
           <Button type="submit" busy={busy} variant={decision === "recusar" ? "danger" : "primary"}>
-            {decision === "aceitar" ? "Aceitar solicitação" : "Recusar solicitação"}
+            {cancellation
+              ? "Aceitar cancelamento"
+              : decision === "aceitar"
+                ? "Aceitar solicitação"
+                : "Recusar solicitação"}
           </Button>
         </Form>
       )}

@@ -11,7 +11,8 @@ export interface NewRequestMailData {
   kindLabel: string;
   currentPlan: string;
   requestedPlan: string | null;
-  reasonLabel: string;
+  /** None for an upgrade (no reason is asked). */
+  reasonLabel: string | null;
   details: string;
 }
 
@@ -48,7 +49,7 @@ export function NewRequestMail({ brand, data }: { brand: MailBrand; data: NewReq
           ["Pedido", data.kindLabel],
           ["Plano atual", data.currentPlan],
           ...(data.requestedPlan ? [["Plano pedido", data.requestedPlan] as [string, string]] : []),
-          ["Motivo", data.reasonLabel],
+          ...(data.reasonLabel ? [["Motivo", data.reasonLabel] as [string, string]] : []),
           ["Detalhes", data.details],
         ]}
       />

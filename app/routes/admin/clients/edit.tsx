@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/lib/form-reply.server";
 import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { clientChargesView } from "~/modules/billing/charge-pix.server";
+import { previewPlanChanges } from "~/modules/billing/plan-change.server";
 import {
   CLIENT_MESSAGES,
   NOTE_MESSAGES,
@@ -79,6 +80,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listOpenClientRequests({ clientId: client.id }).catch(() => []),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
+  // What "Trocar plano … Agora" costs, shown before confirming; the page works without it.
+  const previews = await previewPlanChanges({
+    subscriptions: subs.rows,
+    planIds: plans.rows.map((p) => p.id),
+  }).catch(() => ({}));
   return {
     client,
     subscriptions: subs.rows,
@@ -88,6 +94,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lead,
     onboarding,
     requests,
+    previews,
     today: today(),
     toast: error ? toast.error(error) : null,
   };
@@ -211,7 +218,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, subscriptions, notes, plans, lead, today } = loaderData;
+  const { client, subscriptions, notes, plans, lead, today, previews } = loaderData;
   useReplyToast(loaderData);
   useReplyToast(actionData);
   const update = actionData?.intent === "update" && "values" in actionData ? actionData : null;
@@ -249,7 +256,13 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
       {editing && <ClientEditSection client={client} plans={plans} refused={update} />}
       <ClientOrigin origin={lead} />
       <ClientRequestsSection clientId={client.id} requests={loaderData.requests} />
-      <SubscriptionsSection clientId={client.id} subscriptions={subscriptions} plans={plans} today={today} />
+      <SubscriptionsSection
+        clientId={client.id}
+        subscriptions={subscriptions}
+        plans={plans}
+        previews={previews}
+        today={today}
+      />
       <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
       <ClientOnboardingSection
         clientId={client.id}
