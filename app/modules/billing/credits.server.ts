@@ -57,6 +57,28 @@ export interface CreditLine {
 }
 
 /**
+ * The lines a charge of `amountCents` takes from `credits` (oldest first), down to
+ * MIN_CHARGE_AFTER_CREDIT_CENTS: what a renewal will take, and what "Próxima cobrança" shows.
+ */
+export function creditUses(
+  amountCents: number,
+  credits: { id: string; description: string; leftCents: number }[],
+): { creditId: string; line: CreditLine }[] {
+  let room = amountCents - MIN_CHARGE_AFTER_CREDIT_CENTS;
+  const uses: { creditId: string; line: CreditLine }[] = [];
+  for (const credit of credits) {
+    if (room <= 0) break;
+    const use = Math.min(credit.leftCents, room);
+    room -= use;
+    uses.push({
+      creditId: credit.id,
+      line: { kind: "crédito", description: credit.description, amountCents: -use },
+    });
+  }
+  return uses;
+}
+
+/**
  * Takes the client's credits off an open subscription charge with nothing paid, oldest credit first,
  * down to MIN_CHARGE_AFTER_CREDIT_CENTS, each as a negative `crédito` line; the charge's subtotal and
  * amount follow, audited. `announce`: the charge was already issued, so the provider's payment
@@ -81,18 +103,8 @@ export async function applyCredits(
     .where(eq(clientCredits.clientId, charge.clientId))
     .orderBy(asc(clientCredits.id))
     .for("update");
-  let room = charge.amountCents - MIN_CHARGE_AFTER_CREDIT_CENTS;
-  if (room <= 0) return null;
-  const uses: { creditId: string; line: CreditLine }[] = [];
-  for (const credit of await creditsLeft(tx, charge.clientId, charge.id)) {
-    if (room <= 0) break;
-    const use = Math.min(credit.leftCents, room);
-    room -= use;
-    uses.push({
-      creditId: credit.id,
-      line: { kind: "crédito", description: credit.description, amountCents: -use },
-    });
-  }
+  if (charge.amountCents <= MIN_CHARGE_AFTER_CREDIT_CENTS) return null;
+  const uses = creditUses(charge.amountCents, await creditsLeft(tx, charge.clientId, charge.id));
   if (!uses.length) return null;
   const [{ last }] = await queryRows<{ last: number }>(
     tx,

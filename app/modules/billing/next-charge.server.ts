@@ -5,6 +5,7 @@ import type { RenewalType } from "~/modules/clients/clients.constants";
 import { today as clockToday } from "~/server/clock.server";
 import { isPayable, type ChargeStatus } from "./billing.constants";
 import { linesTotal, renewalCharge } from "./billing.server";
+import { creditsLeft, creditUses } from "./credits.server";
 
 export interface NextCharge {
   amountCents: number;
@@ -20,7 +21,8 @@ export interface NextCharge {
  * one place that says what it will be. When the renewal job has already issued it and it is still
  * owed, that charge's amount and due date; otherwise what the job will issue (issueRenewalCharges):
  * the period starting at the subscription's end, at the plan in force then (the scheduled plan
- * change, else the current plan) at today's price, through the same renewalCharge.
+ * change, else the current plan) at today's price, through the same renewalCharge, less the
+ * client's credits as applyCredits will take them.
  * Null when no renewal is coming: a subscription not running (neither ativa nor suspensa), "sem
  * cobrança", cancelled at the period's end, whose period ended without a renewal (past periods are
  * never back-billed), or whose renewal charge exists and is no longer owed (paid and not yet
@@ -38,6 +40,7 @@ export async function nextCharge({
   if (!isId(subscriptionId)) return null;
   const [row] = await queryRows<{
     status: string;
+    client_id: string;
     no_billing: boolean;
     cancel_at: string | null;
     end_date: string;
@@ -49,7 +52,7 @@ export async function nextCharge({
     charge_due_date: string | null;
   }>(
     db,
-    sql`select s.status, s.no_billing, s.cancel_at::text as cancel_at, s.end_date::text as end_date,
+    sql`select s.status, s.client_id, s.no_billing, s.cancel_at::text as cancel_at, s.end_date::text as end_date,
                s.renewal_type, p.name as plan_name, p.price_cents,
                ch.status as charge_status, ch.amount_cents as charge_amount_cents,
                ch.due_date::text as charge_due_date
@@ -78,8 +81,14 @@ export async function nextCharge({
     row.renewal_type,
     row.end_date,
   );
+  // The renewal will take the client's credits (a move to a cheaper plan "Agora") as it is issued.
+  const amountCents = linesTotal(renewal.lines);
+  const credit = creditUses(amountCents, await creditsLeft(db, row.client_id)).reduce(
+    (sum, u) => sum - u.line.amountCents,
+    0,
+  );
   return {
-    amountCents: linesTotal(renewal.lines),
+    amountCents: amountCents - credit,
     dueDate: renewal.dueDate,
     planName: row.plan_name,
     issued: false,

@@ -15,6 +15,7 @@ import { creditsLeft, MIN_CHARGE_AFTER_CREDIT_CENTS } from "./credits.server";
 import { recordPayment } from "./payments.server";
 import { previewPlanChange } from "./plan-change.server";
 import { proratedCents, prorationSummary } from "./proration";
+import { nextCharge } from "./next-charge.server";
 import { cancelCharge } from "./reversals.server";
 import { chargeTotals, chargeTotalsFromCharges } from "./totals.server";
 
@@ -193,6 +194,12 @@ describe("a downgrade 'Agora'", () => {
     });
     // No charge today.
     expect(await chargesOf(c.clientId)).toHaveLength(1);
+    // "Próxima cobrança" already says what the renewal will be: the credit taken off.
+    expect(await nextCharge({ subscriptionId: c.sub.id, today: "2026-11-11" })).toMatchObject({
+      amountCents: 5000,
+      dueDate: "2026-12-01",
+      issued: false,
+    });
 
     setClock("2026-11-25T15:00:00Z");
     await Promise.all([
