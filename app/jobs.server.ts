@@ -8,6 +8,7 @@ import { ONBOARDING_JOBS } from "~/modules/onboarding/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
 import { NOTIFICATION_JOBS } from "~/modules/mail-jobs/mail-jobs.server";
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
+import { WHATSAPP_JOBS } from "~/modules/whatsapp/jobs.server";
 import { deliverMailJob } from "~/server/mail/mail.server";
 import { pruneRateLimitsJob } from "~/server/rate-limit/rate-limit.server";
 import { eventsJob } from "~/server/jobs/events-queue.server";
@@ -41,4 +42,5 @@ export const JOBS: readonly AnyJob[] = [
   ...BILLING_JOBS,
   ...ONBOARDING_JOBS,
   clientSignInLinkJob,
+  ...WHATSAPP_JOBS,
 ];

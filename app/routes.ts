@@ -11,6 +11,7 @@ export default [
   route("rss.xml", "routes/resources/rss.ts"),
   route("consentimento", "routes/resources/consentimento.ts"),
   route("api/webhooks/asaas", "routes/resources/webhook-asaas.ts"),
+  route("api/webhooks/whatsapp", "routes/resources/webhook-whatsapp.ts"),
   // E2E only: 404 unless TEST_CLOCK_CONTROL is set (see the file).
   route("test-hooks/clock", "routes/resources/test-clock.ts"),
 

@@ -11,3 +11,4 @@ export * from "./schema/privacy";
 export * from "./schema/billing";
 export * from "./schema/revenue";
 export * from "./schema/onboarding";
+export * from "./schema/messaging";
