@@ -130,7 +130,8 @@ export const messageStatusEventsPersonalData = personalData({
 /**
  * Every event the WhatsApp webhook carried, once per event id (deliveries are at least once),
  * applied by a job. Stored reduced to what is applied: no profile name, no message text (an
- * inbound keeps only whether it was a stop word); `phone` is the sender of an inbound message.
+ * inbound keeps only whether it was a stop word); `phone` is the sender of an inbound message,
+ * kept only until the event is applied (then null), so no number stays behind.
  */
 export const whatsappEvents = pgTable(
   "whatsapp_events",

@@ -239,7 +239,11 @@ export async function applyWhatsAppEvent(rowId: string): Promise<string> {
     else if ((row.payload as { stop?: boolean }).stop && row.phone)
       outcome = `consentimento retirado (${await withdrawByPhone(tx, row.phone)})`;
     else outcome = "mensagem recebida";
-    await tx.update(whatsappEvents).set({ processedAt: now(), outcome }).where(eq(whatsappEvents.id, rowId));
+    // The sender's number was needed only to apply the event: an applied event keeps none.
+    await tx
+      .update(whatsappEvents)
+      .set({ processedAt: now(), outcome, phone: null })
+      .where(eq(whatsappEvents.id, rowId));
     return outcome;
   });
 }

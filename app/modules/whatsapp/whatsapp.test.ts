@@ -31,6 +31,8 @@ import {
   webhookRequest,
   type FakeWhatsApp,
 } from "../../../tests/support/fake-whatsapp";
+import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
+import { findSubjectData } from "~/modules/privacy/data-subject-find.server";
 import { consentHistory, openConsent, recordConsent, withdrawConsent } from "./consent.server";
 import { deliverWhatsAppJob, queueWhatsApp } from "./send.server";
 import { TEMPLATES, TEMPLATE_FOOTER, type TemplateName } from "./templates";
@@ -561,13 +563,13 @@ describe("webhook GET|POST /api/webhooks/whatsapp", () => {
     );
     await drainJobs({ only: ["whatsapp.apply-event"] });
     expect(await openConsent(t.db, d.id)).toBeNull();
-    // The stored event keeps no text and no profile name.
+    // The stored event keeps no text and no profile name, and once applied no number.
     const [ev] = await t.db
       .select()
       .from(whatsappEvents)
       .where(eq(whatsappEvents.eventId, "inbound:wamid.IN2"));
-    expect(JSON.stringify(ev.payload)).not.toMatch(/Parar|Fulano/);
-    expect(ev.payload).toMatchObject({ stop: true });
+    expect(JSON.stringify(ev.payload)).not.toMatch(/Parar|Fulano|5511988881111/);
+    expect(ev).toMatchObject({ payload: { stop: true }, phone: null, outcome: "consentimento retirado (1)" });
   });
 
   it("template status updates are stored; an older report arriving late changes nothing", async () => {
@@ -589,6 +591,49 @@ describe("webhook GET|POST /api/webhooks/whatsapp", () => {
         reportedAt: at(2),
       },
     ]);
+  });
+});
+
+describe("privacy: the export and the erasure cover the consent and the messages", () => {
+  it("a client's consents and WhatsApp messages are exported, then erased with them", async () => {
+    const c = await consentingClient("(11) 92222-3333");
+    const q = (await queueWhatsApp(t.db, {
+      clientId: c.id,
+      template: "cardapio_publicado",
+      values: { nome: c.name, negocio: c.businessName, link: "https://x.cardapio.digital" },
+      dedupeKey: `p:${c.id}`,
+    })) as { id: string };
+    await drainJobs({ only: ["whatsapp.deliver"] });
+    await action({
+      request: webhookRequest(
+        URL_,
+        inboundTextWebhook({ id: "wamid.PRIV", from: "5511922223333", text: "oi", at: new Date() }),
+        APP_SECRET,
+      ),
+      params: {},
+      context: {},
+    } as never);
+    await drainJobs({ only: ["whatsapp.apply-event"] });
+
+    const byPhone = await findSubjectData({ query: { email: null, phone: "11922223333" } });
+    expect(byPhone.whatsappConsents.map((r) => r.phone)).toEqual(["5511922223333"]);
+    expect(byPhone.mailMessages.map((m) => m.id)).toContain(q.id);
+
+    await anonymiseSubject({ query: { email: c.email, phone: null }, actor: null });
+    expect(await consentHistory(c.id)).toEqual([]);
+    const row = await message(q.id);
+    expect(row.toAddress).toBe("00000000000");
+    expect(row.template).toBeNull();
+    expect(row.text).not.toContain(c.name);
+    // The inbound's event, applied, kept no number to erase.
+    const [ev] = await t.db
+      .select()
+      .from(whatsappEvents)
+      .where(eq(whatsappEvents.eventId, "inbound:wamid.PRIV"));
+    expect(ev.phone).toBeNull();
+    const after = await findSubjectData({ query: { email: null, phone: "11922223333" } });
+    expect(after.whatsappConsents).toEqual([]);
+    expect(after.mailMessages).toEqual([]);
   });
 });
 
