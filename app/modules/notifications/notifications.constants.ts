@@ -58,6 +58,11 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "cliente.email-em-uso": "Aviso de pedido para usar um e-mail já cadastrado (Área do Cliente)",
   "cliente.solicitacao": "Solicitação de cliente (troca de plano ou cancelamento)",
   "cliente.solicitacao-resposta": "Resposta à solicitação do cliente",
+  "whatsapp.cobranca.nova": "WhatsApp: nova cobrança",
+  "whatsapp.cobranca.lembrete": "WhatsApp: lembrete de cobrança",
+  "whatsapp.cobranca.recibo": "WhatsApp: pagamento recebido",
+  "whatsapp.assinatura.suspensa": "WhatsApp: assinatura suspensa",
+  "whatsapp.implantacao.publicada": "WhatsApp: cardápio no ar",
 };
 
 export const MAIL_LOG_MESSAGES = {

@@ -31,6 +31,7 @@ import {
   webhookRequest,
   type FakeWhatsApp,
 } from "../../../tests/support/fake-whatsapp";
+import { MAIL_KIND_LABELS } from "~/modules/notifications/notifications.constants";
 import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
 import { findSubjectData } from "~/modules/privacy/data-subject-find.server";
 import { consentHistory, openConsent, recordConsent, withdrawConsent } from "./consent.server";
@@ -197,6 +198,10 @@ describe("templates: what the fake Cloud API receives for each moment", () => {
         expect(row.text).toContain("[Pagar cobrança] https://sandbox.asaas.com/i/pay_080225913252");
     },
   );
+
+  it("the message log names each template's kind in pt-BR", () => {
+    for (const def of Object.values(TEMPLATES)) expect(MAIL_KIND_LABELS[def.kind]).toMatch(/^WhatsApp: /);
+  });
 
   it("docs/whatsapp.md holds each template's exact text, footer and parameters, ready to submit", () => {
     const doc = readFileSync("docs/whatsapp.md", "utf8");
