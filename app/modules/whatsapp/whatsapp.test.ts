@@ -9,6 +9,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   auditLog,
+  charges,
   clients,
   mailMessages,
   messageStatusEvents,
@@ -31,9 +32,13 @@ import {
   webhookRequest,
   type FakeWhatsApp,
 } from "../../../tests/support/fake-whatsapp";
+import { auditActionLabel } from "~/components/admin/audit/audit-labels";
 import { MAIL_KIND_LABELS } from "~/modules/notifications/notifications.constants";
 import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
 import { findSubjectData } from "~/modules/privacy/data-subject-find.server";
+import { createOneOffCharge } from "~/modules/billing/billing.server";
+import { recordPayment } from "~/modules/billing/payments.server";
+import { queuePaymentReceived } from "./moments.server";
 import { consentHistory, openConsent, recordConsent, withdrawConsent } from "./consent.server";
 import { deliverWhatsAppJob, queueWhatsApp } from "./send.server";
 import { TEMPLATES, TEMPLATE_FOOTER, type TemplateName } from "./templates";
@@ -261,6 +266,10 @@ describe("consent: no consent, no message", () => {
       "whatsapp.consentimento_registrado",
       "whatsapp.consentimento_registrado",
     ]);
+    expect(auditActionLabel("whatsapp.consentimento_registrado")).toBe(
+      "Consentimento para WhatsApp registrado",
+    );
+    expect(auditActionLabel("whatsapp.consentimento_retirado")).toBe("Consentimento para WhatsApp retirado");
   });
 
   it("without an open consent nothing is logged, queued or sent; withdrawn before delivery, it is not sent", async () => {
@@ -596,6 +605,48 @@ describe("webhook GET|POST /api/webhooks/whatsapp", () => {
         reportedAt: at(2),
       },
     ]);
+  });
+});
+
+describe("moments: followers of the domain events", () => {
+  it("a charge paid sends 'pagamento recebido' by WhatsApp to a consenting client only, once", async () => {
+    const c = await consentingClient("(11) 93210-0001");
+    const other = await newClient("(11) 93210-0002");
+    const paidIds: string[] = [];
+    for (const client of [c, other]) {
+      const made = await createOneOffCharge({
+        clientId: client.id,
+        input: { description: "Ajuste no cardápio", amountCents: 12_990, dueDate: "2026-04-10" },
+      });
+      if (!made.ok) throw new Error(made.message);
+      const paid = await recordPayment({
+        chargeId: made.value.id,
+        input: { paidOn: "2026-04-06", method: "pix", amountCents: 12_990 },
+      });
+      expect(paid.ok).toBe(true);
+      paidIds.push(made.value.id);
+    }
+    await drainJobs({ only: ["events", "whatsapp.charge-paid", "whatsapp.deliver"] });
+    await drainJobs({ only: ["events", "whatsapp.charge-paid", "whatsapp.deliver"] });
+    const receipts = fake.sent.filter(
+      (m) => (m.body.template as { name: string }).name === "pagamento_recebido",
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].body.to).toBe("5511932100001");
+    const [number] = await t.db.select({ n: charges.number }).from(charges).where(eq(charges.id, paidIds[0]));
+    expect((receipts[0].body.template as { components: unknown[] }).components).toEqual([
+      {
+        type: "body",
+        parameters: [c.name, "R$ 129,90", number.n, "06/04/2026"].map((text) => ({ type: "text", text })),
+      },
+      { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: paidIds[0] }] },
+    ]);
+    // The follower running again (a retried job) adds nothing.
+    expect(await queuePaymentReceived(t.db, paidIds[0])).toEqual({ queued: false, reason: "ja_registrada" });
+    expect(await queuePaymentReceived(t.db, paidIds[1])).toEqual({
+      queued: false,
+      reason: "sem_consentimento",
+    });
   });
 });
 
