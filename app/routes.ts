@@ -105,6 +105,7 @@ export default [
       route("settings/billing", "routes/admin/settings/billing.tsx"),
       route("settings/billing/provider", "routes/admin/settings/billing-provider.tsx"),
       route("settings/onboarding", "routes/admin/settings/onboarding.tsx"),
+      route("settings/whatsapp", "routes/admin/settings/whatsapp.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("referrals/export", "routes/admin/referrals/export.ts"),
       route("referrals/:id", "routes/admin/referrals/edit.tsx"),

@@ -96,6 +96,7 @@ const NO_DATA_CHANGE: Record<string, string> = {
   "routes/admin/invite.tsx": "accepting an invitation is audited by team.server (user.invitation_accepted)",
   "routes/admin/dashboard.tsx": "405: the dashboard has no action",
   "routes/admin/settings/billing-provider.tsx": "'Testar conexão' only reads the provider's account",
+  "routes/admin/settings/whatsapp.tsx": "'Testar conexão' only reads the phone number's details at Meta",
 };
 
 const STEPS: Record<string, Step[]> = {

@@ -591,6 +591,11 @@ const MATRIX: Record<string, Line> = {
     action: ADMIN_ACTION,
     forms: (f) => [...hostileForms(f), {}],
   },
+  "routes/admin/settings/whatsapp.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), {}],
+  },
   "routes/admin/billing.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

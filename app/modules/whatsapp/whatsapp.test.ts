@@ -39,6 +39,8 @@ import { findSubjectData } from "~/modules/privacy/data-subject-find.server";
 import { createOneOffCharge } from "~/modules/billing/billing.server";
 import { recordPayment } from "~/modules/billing/payments.server";
 import { queuePaymentReceived } from "./moments.server";
+import * as settingsPage from "~/routes/admin/settings/whatsapp";
+import { adminCookie, context, get, post } from "../../../tests/support/requests";
 import { consentHistory, openConsent, recordConsent, withdrawConsent } from "./consent.server";
 import { deliverWhatsAppJob, queueWhatsApp } from "./send.server";
 import { TEMPLATES, TEMPLATE_FOOTER, type TemplateName } from "./templates";
@@ -647,6 +649,51 @@ describe("moments: followers of the domain events", () => {
       queued: false,
       reason: "sem_consentimento",
     });
+  });
+});
+
+describe("Configurações → WhatsApp", () => {
+  it("shows each template with its review status as last reported, and 'Testar conexão' reads the number", async () => {
+    const cookie = await adminCookie("zap-admin@test.dev");
+    await action({
+      request: webhookRequest(
+        URL_,
+        templateStatusWebhook({
+          id: 91,
+          name: "cobranca_vencida",
+          event: "REJECTED",
+          reason: "INCORRECT_CATEGORY",
+          at: new Date(),
+        }),
+        APP_SECRET,
+      ),
+      params: {},
+      context: {},
+    } as never);
+    await drainJobs({ only: ["whatsapp.apply-event"] });
+    const view = (await settingsPage.loader({
+      request: get("/admin/settings/whatsapp", cookie),
+      params: {},
+      context: context(),
+    } as never)) as Awaited<ReturnType<typeof settingsPage.loader>>;
+    expect(view.configured).toBe(true);
+    expect(view.webhookUrl).toMatch(/\/api\/webhooks\/whatsapp$/);
+    expect(view.templates.map((t) => t.name)).toEqual(Object.keys(TEMPLATES));
+    expect(view.templates.find((t) => t.name === "cobranca_vencida")).toMatchObject({
+      status: "Rejeitado",
+      reason: "INCORRECT_CATEGORY",
+    });
+    expect(view.templates.find((t) => t.name === "cardapio_publicado")).toMatchObject({
+      status: "Sem notícia da Meta",
+    });
+    const tested = (await settingsPage.action({
+      request: post("/admin/settings/whatsapp", {}, cookie),
+      params: {},
+      context: context(),
+    } as never)) as {
+      toast: { message: string };
+    };
+    expect(tested.toast.message).toBe("Conexão funcionando: CardápioDigital (+55 11 4000-0000).");
   });
 });
 
