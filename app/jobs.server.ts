@@ -9,6 +9,7 @@ import { ONBOARDING_JOBS } from "~/modules/onboarding/jobs.server";
 import { privacyRetentionJob } from "~/modules/privacy/retention.server";
 import { NOTIFICATION_JOBS } from "~/modules/mail-jobs/mail-jobs.server";
 import { WEBHOOK_JOBS } from "~/modules/webhooks/webhooks.server";
+import { WHATSAPP_JOBS } from "~/modules/whatsapp/jobs.server";
 import { deliverMailJob } from "~/server/mail/mail.server";
 import { pruneRateLimitsJob } from "~/server/rate-limit/rate-limit.server";
 import { eventsJob } from "~/server/jobs/events-queue.server";
@@ -43,4 +44,5 @@ export const JOBS: readonly AnyJob[] = [
   ...ONBOARDING_JOBS,
   ...INVOICE_JOBS,
   clientSignInLinkJob,
+  ...WHATSAPP_JOBS,
 ];

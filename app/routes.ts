@@ -11,6 +11,7 @@ export default [
   route("rss.xml", "routes/resources/rss.ts"),
   route("consentimento", "routes/resources/consentimento.ts"),
   route("api/webhooks/asaas", "routes/resources/webhook-asaas.ts"),
+  route("api/webhooks/whatsapp", "routes/resources/webhook-whatsapp.ts"),
   // E2E only: 404 unless TEST_CLOCK_CONTROL is set (see the file).
   route("test-hooks/clock", "routes/resources/test-clock.ts"),
 
@@ -106,6 +107,7 @@ export default [
       route("settings/billing/provider", "routes/admin/settings/billing-provider.tsx"),
       route("settings/billing/nota-fiscal", "routes/admin/settings/billing-invoice.tsx"),
       route("settings/onboarding", "routes/admin/settings/onboarding.tsx"),
+      route("settings/whatsapp", "routes/admin/settings/whatsapp.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("referrals/export", "routes/admin/referrals/export.ts"),
       route("referrals/:id", "routes/admin/referrals/edit.tsx"),

@@ -12,3 +12,4 @@ export * from "./schema/billing";
 export * from "./schema/revenue";
 export * from "./schema/onboarding";
 export * from "./schema/invoices";
+export * from "./schema/messaging";

@@ -247,6 +247,13 @@ const MATRIX: Record<string, Line> = {
     action: all(status(404)),
     forms: (): Record<string, string>[] => [{}, { id: "evt_1", event: "PAYMENT_RECEIVED" }],
   },
+  // WhatsApp's webhook: with no WHATSAPP_* configured (as here) it answers 404 to everyone, GET
+  // and POST, and stores nothing; with it, the signature decides (app/modules/whatsapp/whatsapp.test.ts).
+  "routes/resources/webhook-whatsapp.ts": {
+    loader: all(status(404)),
+    action: all(status(404)),
+    forms: (): Record<string, string>[] => [{}, { object: "whatsapp_business_account" }],
+  },
   // The E2E clock hook: without TEST_CLOCK_CONTROL (never set here) it does not exist for anyone.
   "routes/resources/test-clock.ts": {
     loader: all(status(404)),
@@ -581,6 +588,11 @@ const MATRIX: Record<string, Line> = {
   },
   // "Testar conexão" changes nothing; it answers admins only.
   "routes/admin/settings/billing-provider.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [...hostileForms(f), {}],
+  },
+  "routes/admin/settings/whatsapp.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,
     forms: (f) => [...hostileForms(f), {}],

@@ -1,6 +1,20 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { MAIL_STATUSES, type MailStatus } from "../../modules/notifications/notifications.constants";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  MAIL_STATUSES,
+  type MailStatus,
+  type MessageChannel,
+} from "../../modules/notifications/notifications.constants";
 import { personalData } from "../personal-data";
 
 // Fixed-window rate-limit counters, shared by every app instance on the same database.
@@ -10,7 +24,14 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
 });
 
-export { MAIL_STATUSES, type MailStatus };
+export { MAIL_STATUSES, type MailStatus, type MessageChannel };
+
+/** A WhatsApp message's template as it is sent (decision 044): fixed when queued. */
+export interface StoredTemplate {
+  name: string;
+  language: string;
+  components: unknown[];
+}
 
 /** An inline image of a logged message: its Content-ID, file name, type and bytes (base64). */
 export interface MailAttachment {
@@ -22,13 +43,17 @@ export interface MailAttachment {
 
 // The mail log: every message the product sends, sent or not (DESIGN §8). A row is written in
 // the transaction of the change that causes it; a job delivers it. Without SMTP it stays here,
-// readable in /admin/emails, with the status `sem_smtp`.
+// readable in /admin/emails, with the status `sem_smtp`. It is the one message log of every
+// channel (decision 044): a WhatsApp message is a row with channel 'whatsapp', its template in
+// `template`, its text in `text`, the number in `to_address` and its status history in
+// message_status_events.
 export const mailMessages = pgTable(
   "mail_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** What the message is, e.g. "lead.novo", "auth.redefinir-senha". */
     kind: text("kind").notNull(),
+    channel: text("channel").$type<MessageChannel>().notNull().default("email"),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
@@ -50,6 +75,10 @@ export const mailMessages = pgTable(
      * what was logged. Null for messages without any.
      */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /** WhatsApp: the template sent (name, language, filled-in components). */
+    template: jsonb("template").$type<StoredTemplate>(),
+    /** WhatsApp: the provider's message id (wamid), which its status webhooks name. */
+    providerMessageId: text("provider_message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -57,8 +86,12 @@ export const mailMessages = pgTable(
   (t) => [
     check(
       "mail_messages_status_check",
-      sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp', 'demonstracao')`,
+      sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp', 'demonstracao', 'entregue', 'lido', 'sem_whatsapp')`,
     ),
+    check("mail_messages_channel_check", sql`${t.channel} in ('email', 'whatsapp')`),
+    uniqueIndex("mail_messages_provider_message_unique")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
     index("mail_messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("mail_messages_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("mail_messages_entity_idx").on(t.entityType, t.entityId),
@@ -85,8 +118,9 @@ export const mailMessagesPersonalData = personalData({
     redactedText: "log",
     lastError: "log",
     dedupeKey: "log",
+    template: "log",
   },
   // Attachments hold the charge's PIX QR: the company's key, an amount and a txid, no person.
-  notPersonal: ["kind", "status", "entityType", "entityId", "attachments"],
+  notPersonal: ["kind", "channel", "status", "entityType", "entityId", "attachments", "providerMessageId"],
   exportAs: { key: "mailMessages", label: "E-mails enviados" },
 });

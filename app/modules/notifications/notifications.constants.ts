@@ -1,7 +1,25 @@
 // Client-safe: the mail log's statuses (app/db/schema/ops.ts) and how /admin/emails names them.
 // "demonstracao": written while the demo business was built, never delivered.
-export const MAIL_STATUSES = ["pendente", "enviado", "falhou", "sem_smtp", "demonstracao"] as const;
+// "entregue", "lido", "sem_whatsapp": a WhatsApp message's (the log holds every channel, decision 044).
+export const MAIL_STATUSES = [
+  "pendente",
+  "enviado",
+  "falhou",
+  "sem_smtp",
+  "demonstracao",
+  "entregue",
+  "lido",
+  "sem_whatsapp",
+] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** The channels of the one message log. */
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
+  email: "E-mail",
+  whatsapp: "WhatsApp",
+};
 
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   pendente: "Pendente",
@@ -9,6 +27,9 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   falhou: "Falhou",
   sem_smtp: "Sem SMTP",
   demonstracao: "Demonstração (não enviado)",
+  entregue: "Entregue",
+  lido: "Lido",
+  sem_whatsapp: "WhatsApp não configurado",
 };
 
 /** What each kind of message is, as the mail log names it (unknown kinds show as stored). */
@@ -37,6 +58,11 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "cliente.email-em-uso": "Aviso de pedido para usar um e-mail já cadastrado (Área do Cliente)",
   "cliente.solicitacao": "Solicitação de cliente (troca de plano ou cancelamento)",
   "cliente.solicitacao-resposta": "Resposta à solicitação do cliente",
+  "whatsapp.cobranca.nova": "WhatsApp: nova cobrança",
+  "whatsapp.cobranca.lembrete": "WhatsApp: lembrete de cobrança",
+  "whatsapp.cobranca.recibo": "WhatsApp: pagamento recebido",
+  "whatsapp.assinatura.suspensa": "WhatsApp: assinatura suspensa",
+  "whatsapp.implantacao.publicada": "WhatsApp: cardápio no ar",
 };
 
 export const MAIL_LOG_MESSAGES = {

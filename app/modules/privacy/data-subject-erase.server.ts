@@ -10,6 +10,7 @@ import { now as clockNow } from "~/server/clock.server";
 import {
   findLogRows,
   findSubject,
+  whatsappToThem,
   subjectData,
   SUBJECT_TABLES,
   type LogRows,
@@ -121,11 +122,15 @@ async function scrubLogs(tx: DbOrTx, found: FoundRows, logs: LogRows, redact: Re
   const { person } = found;
   for (const m of logs.mail) {
     const toThem = person.emails.has(m.toAddress.toLowerCase());
+    const toTheirWhatsApp = whatsappToThem(m, person.phones);
     const body = (s: string | null) => (s === null ? null : m.about ? REMOVED : redact.text(s));
     await tx
       .update(mailMessages)
       .set({
-        toAddress: toThem ? anonEmail(m.id) : m.toAddress,
+        toAddress: toThem ? anonEmail(m.id) : toTheirWhatsApp ? ANON_PHONE : m.toAddress,
+        // A WhatsApp message's filled-in template repeats its text's values.
+        template:
+          m.template && (m.about || toTheirWhatsApp ? null : (redact.json(m.template) as typeof m.template)),
         subject: redact.text(m.subject),
         html: body(m.html)!,
         text: body(m.text)!,

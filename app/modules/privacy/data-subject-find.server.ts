@@ -62,6 +62,10 @@ const anyOf = (parts: (SQL | null | undefined)[]): SQL => {
   return l.length ? or(...l)! : sql`false`;
 };
 
+/** A WhatsApp message sent to one of the person's numbers (national digits). */
+export const whatsappToThem = (m: { channel: string; toAddress: string }, phones: Set<string>) =>
+  m.channel === "whatsapp" && phones.has(usablePhone(m.toAddress) ?? "");
+
 /** The e-mail as a whole address in a text (not "diana@x.dev" for "ana@x.dev"). */
 const hasEmail = (text: string, emails: Set<string>) =>
   [...emails].some((e) =>
@@ -87,6 +91,16 @@ export async function findLogRows(db: DbOrTx, found: FoundRows, byContact: boole
         anyOf([
           ids.length ? inArray(mailMessages.entityId, ids) : null,
           emails.length ? inArray(sql`lower(${mailMessages.toAddress})`, emails) : null,
+          // A WhatsApp message's address is the number, 55 + national digits (decision 044).
+          phones.length
+            ? and(
+                eq(mailMessages.channel, "whatsapp"),
+                inArray(
+                  mailMessages.toAddress,
+                  phones.flatMap((p) => [p, `55${p}`]),
+                ),
+              )
+            : null,
           mentionsAny(mailMessages.text, [...ids, ...emails]),
           // A digest links each lead and client by id (its HTML), naming several people.
           mentionsAny(mailMessages.html, ids),
@@ -96,7 +110,8 @@ export async function findLogRows(db: DbOrTx, found: FoundRows, byContact: boole
     .map((m) => {
       const aboutId = ids.some((id) => m.entityId === id || m.text.includes(id) || m.html.includes(id));
       const aboutEmail = hasEmail(m.text, person.emails) && byContact;
-      const to = person.emails.has(m.toAddress.toLowerCase()) && byContact;
+      const to =
+        byContact && (person.emails.has(m.toAddress.toLowerCase()) || whatsappToThem(m, person.phones));
       return aboutId || aboutEmail || to ? { ...m, about: aboutId || aboutEmail } : null;
     })
     .filter((m) => m !== null);

@@ -26,7 +26,7 @@ export interface OutgoingMail {
 
 // Hashed: keys are made of event ids and addresses (or a reset token), which the log must not
 // keep once a person is anonymised; equal keys still collide.
-const storedDedupeKey = (key: string) => createHash("sha256").update(key).digest("hex");
+export const storedDedupeKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
 /** Whether a message with this dedupe key is already in the log (a retried job's earlier run). */
 export async function mailQueued(db: DbOrTx, dedupeKey: string): Promise<boolean> {
@@ -105,7 +105,8 @@ export const deliverMailJob = defineJob<{ id: string }>({
   async handler({ id }, job) {
     const db = getDb();
     const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
-    if (!mail || mail.status === "enviado") return;
+    // A WhatsApp row of the same log is delivered by its own job (modules/whatsapp).
+    if (!mail || mail.status === "enviado" || mail.channel !== "email") return;
     const transport = mailTransport();
     if (!transport) {
       await db
@@ -184,6 +185,7 @@ export async function resendMail({
       .where(
         and(
           eq(mailMessages.id, id),
+          eq(mailMessages.channel, "email"),
           or(eq(mailMessages.status, "falhou"), eq(mailMessages.status, "sem_smtp")),
         ),
       )

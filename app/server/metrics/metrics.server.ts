@@ -121,7 +121,7 @@ const webhookDeliveries = new Counter({
 });
 const messages = new Counter({
   name: "cardapio_messages_total",
-  help: "Messages handed to their channel, by channel (email) and outcome: sent, retry, failed (for good) or no_smtp (kept in the mail log).",
+  help: "Messages handed to their channel, by channel (email, whatsapp) and outcome: sent, retry, failed (for good), no_smtp or not_configured (kept in the message log).",
   labelNames: ["channel", "outcome"] as const,
   registers,
 });
@@ -232,7 +232,7 @@ export function countWebhookDelivery(outcome: WebhookOutOutcome): void {
   webhookDeliveries.inc({ outcome });
 }
 
-export type MessageOutcome = "sent" | "retry" | "failed" | "no_smtp";
+export type MessageOutcome = "sent" | "retry" | "failed" | "no_smtp" | "not_configured";
 /** A message handed to its channel ("email"; other channels add their own name). */
 export function countMessage(channel: string, outcome: MessageOutcome): void {
   messages.inc({ channel, outcome });

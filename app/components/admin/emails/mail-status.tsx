@@ -11,6 +11,9 @@ const COLOR = {
   falhou: "red",
   sem_smtp: "gray",
   demonstracao: "gray",
+  entregue: "green",
+  lido: "green",
+  sem_whatsapp: "gray",
 } as const;
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   { to: "/admin/settings/funnel", label: "Funil" },
   { to: "/admin/settings/billing", label: "Financeiro" },
   { to: "/admin/settings/onboarding", label: "Implantação" },
+  { to: "/admin/settings/whatsapp", label: "WhatsApp" },
 ] as const satisfies readonly { to: string; label: string; end?: boolean }[];
 
 export function SettingsNav() {
