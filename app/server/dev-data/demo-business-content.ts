@@ -117,8 +117,10 @@ export const DEMO_CLIENTS: DemoClient[] = [
     business: "Cafeteria Grãos",
     plan: "Premium",
     status: "ativo",
-    since: 9,
-    endsIn: 81,
+    // Paid its first charge over a week ago (due three business days after it was issued, even
+    // across a weekend and holidays): its onboarding is past the promised five business days.
+    since: 20,
+    endsIn: 70,
   },
   {
     name: "Renata Siqueira",
@@ -543,7 +545,8 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     phone: "(11) 98302-6671",
     plan: "Black",
     status: "aguardando_pagamento",
-    daysAgo: 9,
+    // Converted 10 days ago: its first charge (due three business days after) is overdue.
+    daysAgo: 14,
     email: "jose@pizzariadompepe.com.br",
   },
   {
@@ -552,7 +555,8 @@ export const DEMO_REFERRALS: DemoReferral[] = [
     phone: "(31) 99210-4458",
     plan: "Premium",
     status: "producao",
-    daysAgo: 7,
+    // Converted 8 days ago and paid on the due date, three business days later: in onboarding.
+    daysAgo: 12,
     email: "claudia@restaurantemineirinho.com.br",
   },
   {
