@@ -1,6 +1,5 @@
 // Client-safe: what the restaurant sends for its menu (issue 46 item 2, decision 041), the
 // checklist steps each submission ticks, and the upload limits with their pt-BR messages.
-import { UPLOAD_TOO_LARGE_MESSAGE } from "~/lib/uploads";
 
 /** Submissions the client makes at /cliente; each but the note is a checklist step. */
 export const CLIENT_SUBMISSIONS = ["cardapio", "logo", "horarios", "entrega", "pix", "observacao"] as const;
@@ -43,7 +42,8 @@ export const SUBMISSION_NEEDS: Record<ClientSubmission, string> = {
   observacao: "Algo mais que devemos saber (opcional).",
 };
 
-export { UPLOAD_MAX_BYTES } from "~/lib/uploads";
+// The size of one file (10 MB) and its message are in ~/lib/uploads: the server's body limit
+// uses them too.
 export const CLIENT_FILES_MAX_BYTES = 50 * 1024 * 1024;
 export const FILE_NAME_MAX = 200;
 export const HOURS_MAX = 1000;
@@ -69,7 +69,6 @@ export const STEP_MIMES: Record<FileStep, readonly UploadMime[]> = {
 export const SUBMISSION_MESSAGES = {
   fileRequired: "Escolha um arquivo para enviar.",
   fileEmpty: "O arquivo está vazio. Escolha outro arquivo.",
-  fileTooLarge: UPLOAD_TOO_LARGE_MESSAGE,
   fileType: "Tipo de arquivo não aceito: envie um PDF ou uma imagem JPEG, PNG ou WebP.",
   logoType: "O logo deve ser uma imagem JPEG, PNG ou WebP.",
   nameMismatch: (ext: string, what: string) =>

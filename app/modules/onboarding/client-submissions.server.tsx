@@ -4,6 +4,7 @@ import { getDb, type DbOrTx } from "~/db/client.server";
 import { clients, onboardingAnswers, onboardingFiles, onboardingItems, onboardings } from "~/db/schema";
 import { addBusinessDays } from "~/lib/business-days";
 import { isId } from "~/lib/ids";
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "~/lib/uploads";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import {
   adminEmails,
@@ -29,7 +30,6 @@ import {
   SUBMISSION_NEEDS,
   SUBMISSION_TITLES,
   type TextSubmission,
-  UPLOAD_MAX_BYTES,
   type UploadMime,
 } from "./client-steps.constants";
 import { detectFileType, MIME_EXTENSIONS, mismatchedExtension } from "./file-type";
@@ -145,7 +145,7 @@ export async function saveClientFile({
 }): Promise<SubmissionResult> {
   if (!isId(clientId)) return { ok: false, message: M.noOnboarding };
   if (bytes.byteLength === 0) return { ok: false, message: M.fileEmpty };
-  if (bytes.byteLength > UPLOAD_MAX_BYTES) return { ok: false, message: M.fileTooLarge };
+  if (bytes.byteLength > UPLOAD_MAX_BYTES) return { ok: false, message: UPLOAD_TOO_LARGE_MESSAGE };
   if (name.length > FILE_NAME_MAX * 2) return { ok: false, message: M.fileNameTooLong };
   const mime = detectFileType(bytes);
   if (!mime) return { ok: false, message: M.fileType };

@@ -15,7 +15,7 @@ import {
   onboardings,
 } from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
-import { UPLOAD_MAX_BYTES } from "~/lib/uploads";
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "~/lib/uploads";
 import { PIX_KEY_MESSAGES } from "~/modules/billing/pix-key";
 import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
 import { subjectQueryFrom } from "~/modules/privacy/data-subject-find.server";
@@ -148,7 +148,10 @@ describe("refused uploads store nothing and say why in pt-BR", () => {
   it("a file of 10 MB + 1 byte", async () => {
     const big = Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0x20);
     PDF.copy(big);
-    await expectRefused(upload("cardapio", { bytes: big, name: "cardapio.pdf" }, cookieA), M.fileTooLarge);
+    await expectRefused(
+      upload("cardapio", { bytes: big, name: "cardapio.pdf" }, cookieA),
+      UPLOAD_TOO_LARGE_MESSAGE,
+    );
   });
 
   it("a body past the limit is cut while it streams, with the same message (413)", async () => {
@@ -156,7 +159,7 @@ describe("refused uploads store nothing and say why in pt-BR", () => {
     PDF.copy(huge);
     await expectRefused(
       upload("cardapio", { bytes: huge, name: "cardapio.pdf" }, cookieA),
-      M.fileTooLarge,
+      UPLOAD_TOO_LARGE_MESSAGE,
       413,
     );
   });

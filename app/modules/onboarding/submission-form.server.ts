@@ -1,5 +1,4 @@
 import type { Actor } from "~/modules/audit/index.server";
-import { formToObject } from "~/lib/validation";
 import { SUBMISSION_MESSAGES as M, type ClientSubmission, type FileStep } from "./client-steps.constants";
 import { AnswerSchemas, SubmissionIntentSchema } from "./client-steps.schema";
 import { saveClientAnswer, saveClientFile } from "./client-submissions.server";
@@ -15,16 +14,15 @@ export type SubmissionReply = {
 
 /** One post of the "Implantação" section (decision 041): a file of a file step, or a typed answer. */
 export async function submitFromForm(
-  form: FormData,
+  { fields, files: sent }: { fields: Record<string, string>; files: Record<string, File[]> },
   clientId: string,
   actor: Actor,
 ): Promise<SubmissionReply> {
-  const fields = formToObject(form);
   const which = SubmissionIntentSchema.safeParse(fields);
   if (!which.success) return { ok: false, intent: null, message: M.stepRequired };
   const intent = which.data.intent;
   if (intent === "cardapio" || intent === "logo") {
-    const files = form.getAll("arquivo").filter((v): v is File => typeof v !== "string");
+    const files = sent.arquivo ?? [];
     const file = files[0];
     if (!file || (file.size === 0 && !file.name)) return { ok: false, intent, message: M.fileRequired };
     // One file per post: the limit and the message are per file.

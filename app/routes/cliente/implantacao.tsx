@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const s = await requireClient(request);
   const read = await readFileForm(request);
   if (!read.ok) return refused({ intent: null, message: read.message }, read.status);
-  const r = await submitFromForm(read.form, s.client.id, {
+  const r = await submitFromForm(read, s.client.id, {
     id: s.user.id,
     name: `${s.client.name} (cliente)`,
   });

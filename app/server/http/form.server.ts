@@ -206,13 +206,20 @@ export function readUrlEncodedBody(req: IncomingMessage, limit: BodyLimit): Prom
  */
 export async function readFileForm(
   request: Request,
-): Promise<{ ok: true; form: FormData } | { ok: false; status: number; message: string }> {
+): Promise<
+  | { ok: true; fields: FormFields; files: Record<string, File[]> }
+  | { ok: false; status: number; message: string }
+> {
+  let form: FormData;
   try {
-    return { ok: true, form: await readFormData(request) };
+    form = await readFormData(request);
   } catch (thrown) {
     const refusal = thrown as { data?: { formError?: string | null }; init?: { status?: number } | null };
     if (refusal?.data && typeof refusal.data.formError === "string")
       return { ok: false, status: refusal.init?.status ?? 400, message: refusal.data.formError };
     throw thrown;
   }
+  const files: Record<string, File[]> = {};
+  for (const [name, value] of form) if (typeof value !== "string") (files[name] ??= []).push(value);
+  return { ok: true, fields: formToObject(form), files };
 }

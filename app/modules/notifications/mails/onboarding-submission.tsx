@@ -14,8 +14,9 @@ export interface OnboardingSubmissionMailData {
   stepLabel: string | null;
 }
 
-export const onboardingSubmissionSubject = (d: Pick<OnboardingSubmissionMailData, "title" | "businessName">) =>
-  `Implantação: ${d.businessName} enviou ${d.title.toLowerCase()}`;
+export const onboardingSubmissionSubject = (
+  d: Pick<OnboardingSubmissionMailData, "title" | "businessName">,
+) => `Implantação: ${d.businessName} enviou ${d.title.toLowerCase()}`;
 
 export function OnboardingSubmissionMail({
   brand,
