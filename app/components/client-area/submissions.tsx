@@ -40,7 +40,14 @@ function StepForm({ step, reply }: { step: Step; reply: SubmissionRefusal | null
   const error = mine && !mine.ok ? (mine.formError ?? undefined) : undefined;
   const id = `envio-${step.key}`;
   return (
-    <Form method="post" action={ACTION} encType="multipart/form-data" className="mt-3 space-y-3" noValidate>
+    <Form
+      method="post"
+      action={ACTION}
+      encType="multipart/form-data"
+      aria-label={`Enviar ${step.title.toLowerCase()}`}
+      className="mt-3 space-y-3"
+      noValidate
+    >
       <input type="hidden" name="intent" value={step.key} />
       {step.key === "cardapio" || step.key === "logo" ? (
         <TextField
@@ -126,7 +133,7 @@ export function SubmissionsSection({
               ) : (
                 <Circle aria-hidden className="h-5 w-5 shrink-0 text-slate-400" />
               )}
-              {step.title}
+              {step.title}{" "}
               <span className="text-sm font-normal text-slate-600">
                 {step.done ? "(enviado)" : step.key === "observacao" ? "(opcional)" : "(pendente)"}
               </span>
