@@ -1,7 +1,9 @@
 import { Circle, CircleCheck, FileText } from "lucide-react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { formatIsoDate } from "~/lib/format";
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "~/lib/uploads";
 import {
   CLIENT_FILES_MAX_BYTES,
   DELIVERY_MAX,
@@ -37,7 +39,14 @@ function StepForm({ step, reply }: { step: Step; reply: SubmissionRefusal | null
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === step.key;
   const mine = reply?.intent === step.key ? reply : null;
-  const error = mine && !mine.ok ? (mine.formError ?? undefined) : undefined;
+  // With JavaScript, a file over the limit is refused before it is sent (the server would cut
+  // it at 10 MB anyway, answering its own 413 page without JavaScript).
+  const [tooLarge, setTooLarge] = useState(false);
+  const error = tooLarge
+    ? UPLOAD_TOO_LARGE_MESSAGE
+    : mine && !mine.ok
+      ? (mine.formError ?? undefined)
+      : undefined;
   const id = `envio-${step.key}`;
   return (
     <Form
@@ -45,6 +54,13 @@ function StepForm({ step, reply }: { step: Step; reply: SubmissionRefusal | null
       action={ACTION}
       encType="multipart/form-data"
       aria-label={`Enviar ${step.title.toLowerCase()}`}
+      onSubmit={(e) => {
+        const input = e.currentTarget.elements.namedItem("arquivo");
+        const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+        const over = Boolean(file && file.size > UPLOAD_MAX_BYTES);
+        setTooLarge(over);
+        if (over) e.preventDefault();
+      }}
       className="mt-3 space-y-3"
       noValidate
     >

@@ -40,6 +40,16 @@ test("the owner sends the menu, the logo and the hours; the team sees them on th
   await expect(section).toContainText("Envie até");
   await expectNoA11yViolations(page);
 
+  // Over 10 MB: refused before it is sent, with the limit's message.
+  const menuForm = section.getByRole("form", { name: "Enviar cardápio" });
+  await menuForm.getByLabel("Arquivo do cardápio").setInputFiles({
+    name: "cardapio-grande.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]),
+  });
+  await menuForm.getByRole("button", { name: "Enviar arquivo" }).click();
+  await expect(menuForm).toContainText("O arquivo passa de 10 MB.");
+
   // A PNG renamed .pdf: refused, with the reason, beside the form.
   await section
     .getByRole("form", { name: "Enviar cardápio" })
@@ -164,6 +174,18 @@ test("without JavaScript the forms still post: a file and the PIX key are sent, 
   await expect(page).toHaveURL(/\/cliente\/implantacao\?enviado=cardapio/);
   await expect(page.getByText("Arquivo enviado. Nossa equipe foi avisada.")).toBeVisible();
   await expect(page.getByRole("link", { name: "cardapio.pdf" })).toBeVisible();
+
+  // Over 10 MB without JavaScript: the server stops reading and answers its page with the limit.
+  await page.goto("/cliente/implantacao");
+  const logo = page.getByRole("form", { name: "Enviar logo" });
+  await logo.getByLabel("Arquivo do logo").setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.alloc(11 * 1024 * 1024),
+  });
+  await logo.getByRole("button", { name: "Enviar arquivo" }).click();
+  await expect(page.getByRole("alert")).toContainText("O arquivo passa de 10 MB.");
+  await page.goto("/cliente/implantacao");
 
   const pix = page.getByRole("form", { name: "Enviar chave pix do restaurante" });
   await pix.getByRole("textbox").fill("123.456.789-00");
