@@ -368,3 +368,60 @@ describe("anonymising the client", () => {
     expect(await t.db.select().from(clients).where(eq(clients.id, ids.b))).toHaveLength(1);
   });
 });
+
+describe("migration 0034", () => {
+  it("gives onboardings still open the client's steps, and leaves published ones as they were", async () => {
+    const { readFileSync } = await import("node:fs");
+    const actor = { id: "adm", name: "Admin" };
+    const [open, published] = [
+      await makeClient("mig-a@test.dev", "Migra Aberta", "Bar Aberto"),
+      await makeClient("mig-b@test.dev", "Migra Publicada", "Bar Publicado"),
+    ];
+    const ids: string[] = [];
+    for (const clientId of [open, published]) {
+      const o = await openOnboardingByHand({ clientId, actor });
+      if (!o.ok) throw new Error(o.message);
+      ids.push(o.value.id);
+      // As before the migration: the template's five items, none a client's step.
+      await t.db
+        .delete(onboardingItems)
+        .where(and(eq(onboardingItems.onboardingId, o.value.id), sql`position > 5`));
+      await t.db
+        .update(onboardingItems)
+        .set({ clientStep: null })
+        .where(eq(onboardingItems.onboardingId, o.value.id));
+    }
+    await t.db
+      .update(onboardings)
+      .set({ status: "publicado", publishedAt: new Date(), publishedOn: "2026-12-07", businessDaysTaken: 1 })
+      .where(eq(onboardings.id, ids[1]));
+    const migration = readFileSync("drizzle/0034_onboarding_files.sql", "utf8").split(
+      "--> statement-breakpoint",
+    );
+    // The last two statements are the backfill.
+    for (const statement of migration.slice(-2)) await t.db.execute(sql.raw(statement));
+    const itemsOf = (id: string) =>
+      t.db
+        .select({
+          label: onboardingItems.label,
+          step: onboardingItems.clientStep,
+          position: onboardingItems.position,
+        })
+        .from(onboardingItems)
+        .where(eq(onboardingItems.onboardingId, id))
+        .orderBy(onboardingItems.position);
+    expect((await itemsOf(ids[0])).map((i) => [i.position, i.label, i.step])).toEqual([
+      [1, "Cardápio recebido", "cardapio"],
+      [2, "Cardápio montado", null],
+      [3, "Pagamentos configurados", null],
+      [4, "Link e app publicados", null],
+      [5, "Treinamento feito", null],
+      [7, "Logo recebido", "logo"],
+      [8, "Horários de funcionamento recebidos", "horarios"],
+      [9, "Áreas e taxas de entrega recebidas", "entrega"],
+      [10, "Chave PIX do restaurante recebida", "pix"],
+    ]);
+    expect((await itemsOf(ids[1])).every((i) => i.step === null)).toBe(true);
+    expect(await itemsOf(ids[1])).toHaveLength(5);
+  });
+});
