@@ -56,10 +56,12 @@ export default [
     route("sair", "routes/cliente/sair.ts"),
     // Printable, so outside the layout.
     route("recibo/:id", "routes/cliente/recibo.tsx"),
+    route("implantacao/arquivos/:id", "routes/cliente/implantacao-arquivo.ts"),
     route("meus-dados.json", "routes/cliente/meus-dados.ts"),
     layout("routes/cliente/layout.tsx", [
       index("routes/cliente/index.tsx"),
       route("dados", "routes/cliente/dados.tsx"),
+      route("implantacao", "routes/cliente/implantacao.tsx"),
       route("*", "routes/cliente/not-found.tsx"),
     ]),
   ]),
@@ -91,6 +93,7 @@ export default [
       route("billing/divergencias", "routes/admin/billing/divergences.tsx"),
       route("billing/notas-fiscais", "routes/admin/billing/invoices.tsx"),
       route("onboarding", "routes/admin/onboarding.tsx"),
+      route("onboarding/arquivos/:id", "routes/admin/onboarding-arquivo.ts"),
       route("requests", "routes/admin/requests.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("leads/export", "routes/admin/leads/export.ts"),

@@ -26,6 +26,7 @@ import {
   clients,
   leads,
   mailMessages,
+  onboardingFiles,
   payoutItems,
   payouts,
   webhookEndpoints,
@@ -112,6 +113,8 @@ interface Fixtures {
   /** A paid charge (it has a receipt) and an open one (it has none) of the client. */
   paidChargeId: string;
   openChargeId: string;
+  /** A file client A sent for its menu (decision 041). */
+  fileA: string;
 }
 
 interface Case {
@@ -119,8 +122,8 @@ interface Case {
   params?: (f: Fixtures) => Record<string, string>;
   loader?: Row;
   action?: Row;
-  /** Forms posted to the action (each is sent for every role). */
-  forms?: (f: Fixtures) => Record<string, string>[];
+  /** Forms posted to the action (each is sent for every role); FormData goes as multipart. */
+  forms?: (f: Fixtures) => (Record<string, string> | FormData)[];
   /** The call ends the session (logout): each role gets a new session for this case. */
   freshSession?: boolean;
   /** Representative B's (and client B's) answer must not contain anything of A. */
@@ -129,6 +132,15 @@ interface Case {
   ownData?: boolean;
 }
 type Line = Case | Case[];
+
+/** A multipart upload of the "Implantação" section, with a client id it must ignore. */
+function menuUpload(content: string, name: string, clientId: string): FormData {
+  const form = new FormData();
+  form.set("intent", "cardapio");
+  form.set("clientId", clientId);
+  form.set("arquivo", new Blob([content], { type: "application/pdf" }), name);
+  return form;
+}
 
 /** Forms an attacker would send to an admin or portal action: every intent, real ids. */
 const hostileForms = (f: Fixtures) => [
@@ -380,6 +392,32 @@ const MATRIX: Record<string, Line> = {
     ],
     isolation: true,
   },
+  // What the restaurant sends for its menu (decision 041): always the session's own client.
+  "routes/cliente/implantacao.tsx": {
+    loader: CLIENT_AREA,
+    action: { ...all(toClientSignIn), clientA: admitted, clientB: admitted },
+    forms: (fx): (Record<string, string> | FormData)[] => [
+      {},
+      { intent: "horarios", value: "x".repeat(5000), clientId: fx.clientId },
+      { intent: "pix", value: "\u0000" },
+      { intent: "observacao", value: "Sem glúten", clientId: fx.clientId },
+      menuUpload("%PDF-1.7\n%%EOF\n", "cardapio.pdf", fx.clientId),
+      menuUpload("\u007fELF\u0002\u0001", "cardapio.pdf", fx.clientId),
+    ],
+    isolation: true,
+  },
+  "routes/cliente/implantacao-arquivo.ts": [
+    {
+      label: "A's file",
+      params: (f) => ({ id: f.fileA }),
+      loader: { ...CLIENT_AREA, clientB: status(404) },
+    },
+    {
+      label: "missing or malformed id",
+      params: () => ({ id: "nao-e-um-id'--" }),
+      loader: { ...CLIENT_AREA, clientA: status(404), clientB: status(404) },
+    },
+  ],
   "routes/cliente/recibo.tsx": [
     {
       label: "A's paid charge",
@@ -645,6 +683,10 @@ const MATRIX: Record<string, Line> = {
       loader: { ...ADMIN, admin: status(404) },
     },
   ],
+  "routes/admin/onboarding-arquivo.ts": [
+    { label: "a client's file", params: (f) => ({ id: f.fileA }), loader: ADMIN },
+    { label: "missing", params: () => ({ id: randomUUID() }), loader: { ...ADMIN, admin: status(404) } },
+  ],
   "routes/admin/onboarding.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,
@@ -820,6 +862,19 @@ beforeAll(async () => {
     endDate: "2026-02-01",
   });
   await db.insert(clientNotes).values({ clientId: client.id, note: "nota" });
+  const menu = Buffer.from("%PDF-1.7\nCardapio Matriz\n%%EOF\n");
+  const [fileA] = await db
+    .insert(onboardingFiles)
+    .values({
+      clientId: client.id,
+      step: "cardapio",
+      name: "cardapio-matriz.pdf",
+      mime: "application/pdf",
+      sizeBytes: menu.byteLength,
+      sha256: "0".repeat(64),
+      content: menu,
+    })
+    .returning({ id: onboardingFiles.id });
   await makeClient(clientEmails.clientB, "Cliente Beta", "Bar Beta");
   cookies.clientA = await clientCookie(clientEmails.clientA);
   cookies.clientB = await clientCookie(clientEmails.clientB);
@@ -946,6 +1001,7 @@ beforeAll(async () => {
     },
   ]);
   f = {
+    fileA: fileA.id,
     paidChargeId: paidCharge.id,
     openChargeId: openCharge.id,
     mailId: mail.id,
@@ -1013,12 +1069,14 @@ async function call(
   url: string,
   params: Record<string, string>,
   cookie: string,
-  form?: Record<string, string>,
+  form?: Record<string, string> | FormData,
 ) {
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
   let request: Request;
-  if (form) {
+  if (form instanceof FormData) {
+    request = new Request(BASE + url, { method: "POST", headers, body: form });
+  } else if (form) {
     headers["content-type"] = "application/x-www-form-urlencoded";
     request = new Request(BASE + url, { method: "POST", headers, body: new URLSearchParams(form) });
   } else {

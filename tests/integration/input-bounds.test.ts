@@ -80,6 +80,18 @@ const ACTIONS: ActionEntry[] = [
     as: "client",
     fields: ["kind", "planId", "reason", "details", "clientId"],
   },
+  // What the restaurant sends for its menu (decision 041), one entry per form; the fuzz client's
+  // onboarding is open, so a valid value is stored (and a refused one must store nothing).
+  ...(["horarios", "entrega", "pix", "observacao", "cardapio", "logo"] as const).map(
+    (intent): ActionEntry => ({
+      name: `client area: send ${intent}`,
+      load: () => import("~/routes/cliente/implantacao"),
+      url: "/cliente/implantacao",
+      as: "client",
+      fields: ["value", "arquivo", "clientId"],
+      fixed: [["intent", intent]],
+    }),
+  ),
   {
     name: "client area: sign out",
     load: () => import("~/routes/cliente/sair"),
@@ -453,6 +465,8 @@ beforeAll(async () => {
     .returning();
   ids.client = client.id;
   cookies.client = await clientCookie("cliente-fuzz@test.dev");
+  const { openOnboardingByHand } = await import("~/modules/onboarding/onboarding.server");
+  await openOnboardingByHand({ clientId: client.id, actor: null });
   const [post] = await t.db
     .insert(blogPosts)
     .values({

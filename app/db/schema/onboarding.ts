@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,18 @@ import { clients } from "./clients";
 import { personalData } from "../personal-data";
 
 import type { OnboardingSource, OnboardingStatus } from "../../modules/onboarding/onboarding.constants";
+import type {
+  ClientStep,
+  FileStep,
+  TextSubmission,
+  UploadMime,
+} from "../../modules/onboarding/client-steps.constants";
+
+/** PostgreSQL `bytea` (PGlite too), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
 
 /**
  * An onboarding (implantação): the 3–5 business-day promise made to a client once their
@@ -86,10 +99,69 @@ export const onboardingItems = pgTable(
     doneAt: timestamp("done_at", { withTimezone: true }),
     doneById: text("done_by_id"),
     doneByName: text("done_by_name"),
+    /** The client's step this item is (decision 041): ticked by the client's submission. */
+    clientStep: text("client_step").$type<ClientStep>(),
   },
   (t) => [
     check("onboarding_items_label_check", sql`length(btrim(${t.label})) > 0`),
+    check(
+      "onboarding_items_client_step_check",
+      sql`${t.clientStep} is null or ${t.clientStep} in ('cardapio', 'logo', 'horarios', 'entrega', 'pix')`,
+    ),
     uniqueIndex("onboarding_items_position_unique").on(t.onboardingId, t.position),
+    uniqueIndex("onboarding_items_client_step_unique").on(t.onboardingId, t.clientStep),
+  ],
+);
+
+/**
+ * Files the restaurant sends for its menu (decision 041): in the database, so every instance
+ * serves them and PGlite keeps them in its one directory. The type is the one read from the
+ * content, never the name's; a client's total is bounded (checked with the client row locked).
+ */
+export const onboardingFiles = pgTable(
+  "onboarding_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    step: text("step").$type<FileStep>().notNull(),
+    name: text("name").notNull(),
+    mime: text("mime").$type<UploadMime>().notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("onboarding_files_step_check", sql`${t.step} in ('cardapio', 'logo')`),
+    check(
+      "onboarding_files_mime_check",
+      sql`${t.mime} in ('application/pdf', 'image/jpeg', 'image/png', 'image/webp')`,
+    ),
+    check(
+      "onboarding_files_size_check",
+      sql`${t.sizeBytes} between 1 and 10485760 and ${t.sizeBytes} = octet_length(${t.content})`,
+    ),
+    index("onboarding_files_client_idx").on(t.clientId, t.createdAt),
+  ],
+);
+
+/** What the restaurant typed for its menu: hours, delivery areas and fees, its PIX key, a note. */
+export const onboardingAnswers = pgTable(
+  "onboarding_answers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<TextSubmission>().notNull(),
+    value: text("value").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("onboarding_answers_kind_check", sql`${t.kind} in ('horarios', 'entrega', 'pix', 'observacao')`),
+    uniqueIndex("onboarding_answers_client_kind_unique").on(t.clientId, t.kind),
   ],
 );
 
@@ -142,7 +214,24 @@ export const onboardingsPersonalData = personalData({
 export const onboardingItemsPersonalData = personalData({
   table: onboardingItems,
   personal: { doneByName: { kind: "name", owner: "doneById", ownerKind: "user" } },
-  notPersonal: ["label", "doneById"],
+  notPersonal: ["label", "doneById", "clientStep"],
+});
+// Anonymising a client deletes what it sent (its menu, logo, hours, PIX key): the files are not
+// in the export (their bytes are not data about the person beyond what the export says).
+export const onboardingFilesPersonalData = personalData({
+  table: onboardingFiles,
+  owners: { clientId: "client" },
+  personal: { name: "trace" },
+  notPersonal: ["step", "mime", "sha256"],
+  erase: "delete",
+});
+export const onboardingAnswersPersonalData = personalData({
+  table: onboardingAnswers,
+  owners: { clientId: "client" },
+  personal: { value: "text" },
+  notPersonal: ["kind"],
+  erase: "delete",
+  exportAs: { key: "onboardingAnswers", label: "Informações enviadas para o cardápio" },
 });
 export const onboardingSettingsPersonalData = personalData({
   table: onboardingSettings,

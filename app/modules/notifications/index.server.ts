@@ -38,6 +38,7 @@ export {
 } from "./mails/dunning-mails";
 export type { ChargeReminderData, PaymentOptions, SuspensionMailData } from "./mails/dunning-mails";
 export { LeadAlertMail, leadAlertSubject } from "./mails/lead-alert";
+export { OnboardingSubmissionMail, onboardingSubmissionSubject } from "./mails/onboarding-submission";
 export { PayoutRecordedMail, payoutRecordedSubject } from "./mails/payout-recorded";
 export { ReferralStatusMail, referralStatusSubject } from "./mails/referral-status";
 export { RenewalDigestMail, dailyDigestSubject } from "./mails/renewal-digest";

@@ -51,6 +51,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "implantacao.pagamento-confirmado": "Pagamento confirmado (implantação)",
   "implantacao.publicada": "Cardápio no ar (implantação publicada)",
   "implantacao.atrasada": "Implantação atrasada",
+  "implantacao.envio-cliente": "Envio do cliente para o cardápio (implantação)",
   "lead.sem-contato": "Lead sem contato há 20 horas",
   "cliente.link-acesso": "Link de acesso à Área do Cliente",
   "cliente.troca-email": "Confirmação de novo e-mail (Área do Cliente)",

@@ -14,6 +14,7 @@ import {
   type OnboardingStatus,
 } from "./onboarding.constants";
 import { itemsOf, onboardingColumns, toView, type OnboardingView } from "./onboarding.server";
+import { withSubmissions, type CardSubmissions } from "./client-submissions.server";
 
 /**
  * The board /admin/onboarding: three columns filtered and sorted in SQL, the state in
@@ -60,7 +61,7 @@ function healthWhere(health: OnboardingHealth, today: string): SQL {
 
 export interface BoardColumn {
   status: OnboardingStatus;
-  rows: OnboardingView[];
+  rows: (OnboardingView & { submissions: CardSubmissions })[];
   count: number;
 }
 
@@ -105,12 +106,14 @@ export async function listBoard({ filters, today }: { filters: BoardFilters; tod
       .where(filter)
       .groupBy(onboardings.status),
   ]);
-  const items = await itemsOf(rows.map((r) => r.id));
+  const [items, cards] = await Promise.all([itemsOf(rows.map((r) => r.id)), withSubmissions(rows)]);
   // UNION ALL returns each branch's rows in that branch's order.
   return ONBOARDING_STATUSES.map((status): BoardColumn => ({
     status,
     count: Number(counts.find((c) => c.status === status)?.n ?? 0),
-    rows: rows.filter((r) => r.status === status).map((r) => toView(r, items.get(r.id) ?? [], today)),
+    rows: cards
+      .filter((r) => r.status === status)
+      .map((r) => ({ ...toView(r, items.get(r.id) ?? [], today), submissions: r.submissions })),
   }));
 }
 

@@ -8,6 +8,7 @@ import { emit } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { ONBOARDING_MESSAGES, type OnboardingHealth, type OnboardingSource } from "./onboarding.constants";
 
+import { CLIENT_STEP_LABELS, CLIENT_STEPS, type ClientStep } from "./client-steps.constants";
 import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
@@ -39,6 +40,31 @@ interface OpenInput {
 }
 
 /**
+ * The template's items, then the client's steps it lacks (decision 041): a template item with a
+ * client step's label ("Cardápio recebido") is that step, ticked when the client sends it.
+ */
+export function checklistItems(onboardingId: string, template: readonly string[]) {
+  const items = template.map((label, i) => ({
+    onboardingId,
+    position: i + 1,
+    label,
+    clientStep: null as ClientStep | null,
+  }));
+  for (const step of CLIENT_STEPS) {
+    const same = items.find((i) => i.label === CLIENT_STEP_LABELS[step] && !i.clientStep);
+    if (same) same.clientStep = step;
+    else
+      items.push({
+        onboardingId,
+        position: items.length + 1,
+        label: CLIENT_STEP_LABELS[step],
+        clientStep: step,
+      });
+  }
+  return items;
+}
+
+/**
  * Opens the client's onboarding through `tx` unless they have one: the unique key makes a second
  * call (a payment reported twice, two admins at once) a no-op. Returns the new row, or null.
  */
@@ -60,10 +86,7 @@ async function openOnce(tx: DbOrTx, { clientId, source, chargeId = null, actor =
     .onConflictDoNothing({ target: onboardings.clientId })
     .returning();
   if (!row) return null;
-  if (settings.checklist.length)
-    await tx
-      .insert(onboardingItems)
-      .values(settings.checklist.map((label, i) => ({ onboardingId: row.id, position: i + 1, label })));
+  await tx.insert(onboardingItems).values(checklistItems(row.id, settings.checklist));
   const [client] = await tx.select({ name: clients.name }).from(clients).where(eq(clients.id, clientId));
   await recordAudit(tx, {
     actor,

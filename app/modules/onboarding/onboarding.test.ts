@@ -78,12 +78,18 @@ describe("opening on the first payment", () => {
       health: "no_prazo",
       daysLeft: 5,
     });
-    expect(o!.items.map((i) => i.label)).toEqual([
-      "Cardápio recebido",
-      "Cardápio montado",
-      "Pagamentos configurados",
-      "Link e app publicados",
-      "Treinamento feito",
+    // The template's steps, then the client's it lacks (decision 041); its "Cardápio recebido"
+    // is the client's menu step.
+    expect(o!.items.map((i) => [i.label, i.clientStep])).toEqual([
+      ["Cardápio recebido", "cardapio"],
+      ["Cardápio montado", null],
+      ["Pagamentos configurados", null],
+      ["Link e app publicados", null],
+      ["Treinamento feito", null],
+      ["Logo recebido", "logo"],
+      ["Horários de funcionamento recebidos", "horarios"],
+      ["Áreas e taxas de entrega recebidas", "entrega"],
+      ["Chave PIX do restaurante recebida", "pix"],
     ]);
 
     // The same payment reported again changes nothing; the hook called again opens nothing.

@@ -8,20 +8,23 @@ import {
   SignOutEverywhere,
 } from "~/components/client-area/overview";
 import { RequestsSection } from "~/components/client-area/requests";
+import { SubmissionsSection } from "~/components/client-area/submissions";
 import { getClientOverview } from "~/modules/client-area/client-area.server";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { createClientRequest } from "~/modules/client-requests/create-request.server";
 import { getOwnRequests } from "~/modules/client-requests/requests.server";
+import { getClientSubmissions } from "~/modules/onboarding/client-submissions.server";
 import { ClientRequestSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
 import { parseForm } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
-  const [overview, requests] = await Promise.all([
+  const [overview, requests, submissions] = await Promise.all([
     getClientOverview({ clientId: client.id }),
     getOwnRequests({ clientId: client.id }),
+    getClientSubmissions({ clientId: client.id }),
   ]);
-  return { ...overview, requests };
+  return { ...overview, requests, submissions };
 }
 
 // "Alterar ou cancelar o plano": a request to the admins; the client is the session's.
@@ -46,6 +49,7 @@ export default function ClientAreaHome({ loaderData: d, actionData }: Route.Comp
       <PlanSection subscription={d.subscription} planName={d.client?.planName ?? null} />
       <ChargesSection open={d.open} paid={d.paid} />
       <OnboardingSection onboarding={d.onboarding} />
+      <SubmissionsSection submissions={d.submissions} reply={null} sent={null} />
       <RequestsSection own={d.requests} reply={actionData} />
       <HelpSection help={d.help} />
       <SignOutEverywhere />

@@ -1,4 +1,5 @@
 import { env } from "~/lib/env.server";
+import { UPLOAD_BODY_OVERHEAD, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "~/lib/uploads";
 
 /**
  * How much a form may send (docs/security.md, decision 010): every form 64 KB and 100 fields;
@@ -11,6 +12,8 @@ import { env } from "~/lib/env.server";
 export interface BodyLimit {
   maxBytes: number;
   maxFields: number;
+  /** The 413's pt-BR message, when the route says better than BODY_TOO_LARGE_MESSAGE what is too big. */
+  message?: string;
 }
 
 export const FORM_MAX_BYTES = 64 * 1024;
@@ -20,8 +23,20 @@ export const LARGE_FORM_MAX_FIELDS = 300;
 /** The forms that keep the larger limit (their `.data` twins included). */
 const LARGE_FORMS = [/^\/admin\/blog\/new$/, /^\/admin\/blog\/edit\/[^/]+$/, /^\/admin\/settings$/];
 
+/**
+ * The restaurant's uploads at /cliente/implantacao (decision 041): one file of up to 10 MB per
+ * post, with room for the multipart framing and the form's few other fields.
+ */
+const UPLOAD_FORM = /^\/cliente\/implantacao$/;
+export const UPLOAD_LIMIT: BodyLimit = {
+  maxBytes: UPLOAD_MAX_BYTES + UPLOAD_BODY_OVERHEAD,
+  maxFields: 10,
+  message: UPLOAD_TOO_LARGE_MESSAGE,
+};
+
 export function bodyLimitFor(pathname: string): BodyLimit {
   const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  if (UPLOAD_FORM.test(path)) return UPLOAD_LIMIT;
   if (LARGE_FORMS.some((re) => re.test(path))) {
     return { maxBytes: env().MAX_BODY_BYTES, maxFields: LARGE_FORM_MAX_FIELDS };
   }

@@ -9,7 +9,7 @@ export const BAD_FORM_MESSAGE =
 export const INVALID_CHARACTERS_MESSAGE = "Os dados enviados contêm caracteres inválidos.";
 
 const refuse = (message: string) => replyError(message, { status: 400 });
-const tooLarge = () => replyError(BODY_TOO_LARGE_MESSAGE, { status: 413 });
+const tooLarge = (message = BODY_TOO_LARGE_MESSAGE) => replyError(message, { status: 413 });
 
 /**
  * After a refusal the rest of the body is thrown away as it arrives (never kept, never parsed),
@@ -36,7 +36,7 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budget: nu
  */
 export async function readBounded(request: Request, limit: BodyLimit): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limit.maxBytes) throw tooLarge();
+  if (Number.isFinite(declared) && declared > limit.maxBytes) throw tooLarge(limit.message);
   if (!request.body) return Buffer.alloc(0);
   const count = fieldCounter(request.headers.get("content-type"));
   const reader = request.body.getReader();
@@ -55,7 +55,7 @@ export async function readBounded(request: Request, limit: BodyLimit): Promise<B
     fields += count(next.value);
     if (bytes > limit.maxBytes || fields > limit.maxFields) {
       discardRest(reader, limit.maxBytes);
-      throw tooLarge();
+      throw tooLarge(limit.message);
     }
     chunks.push(next.value);
   }
@@ -196,4 +196,30 @@ export function readUrlEncodedBody(req: IncomingMessage, limit: BodyLimit): Prom
       resolve(form);
     });
   });
+}
+
+/**
+ * A form that carries a file (multipart, posted without JavaScript too), read within the route's
+ * body limit: past it, reading stops at once and nothing is parsed (readBounded), so a request
+ * never holds more than the limit. The refusals come back as values with their pt-BR message
+ * and status, for the page to show next to the form.
+ */
+export async function readFileForm(
+  request: Request,
+): Promise<
+  | { ok: true; fields: FormFields; files: Record<string, File[]> }
+  | { ok: false; status: number; message: string }
+> {
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (thrown) {
+    const refusal = thrown as { data?: { formError?: string | null }; init?: { status?: number } | null };
+    if (refusal?.data && typeof refusal.data.formError === "string")
+      return { ok: false, status: refusal.init?.status ?? 400, message: refusal.data.formError };
+    throw thrown;
+  }
+  const files: Record<string, File[]> = {};
+  for (const [name, value] of form) if (typeof value !== "string") (files[name] ??= []).push(value);
+  return { ok: true, fields: formToObject(form), files };
 }

@@ -23,13 +23,13 @@ export const UNSUPPORTED_BODY_MESSAGE = "Requisição recusada: formato de dados
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The 413 page of a form posted without JavaScript (a plain document POST). */
-export function bodyTooLargePage(): string {
+export function bodyTooLargePage(message = BODY_TOO_LARGE_MESSAGE): string {
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(BODY_TOO_LARGE_TITLE)} | CardápioDigital</title>
 <style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0;padding:1rem}main{max-width:28rem;background:#fff;border:1px solid #fecaca;border-radius:.75rem;padding:2rem;text-align:center}p.code{font-size:2.25rem;font-weight:800;color:#c2410c;margin:0}a{color:#c2410c;font-weight:600}</style>
 </head><body><main role="alert"><p class="code">413</p><h1>${escapeHtml(BODY_TOO_LARGE_TITLE)}</h1>
-<p>${escapeHtml(BODY_TOO_LARGE_MESSAGE)}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
+<p>${escapeHtml(message)}</p><p><a href="/">Voltar ao início</a></p></main></body></html>`;
 }
 
 /**
@@ -76,8 +76,9 @@ export function requestGuardMiddleware({
       // route's error state for a 413 (ERROR_TEXTS); a document POST gets the pt-BR page.
       if (declared > DRAIN_MAX_BYTES) res.set("Connection", "close");
       res.status(413).set("Cache-Control", "no-store");
-      if (req.path.endsWith(".data")) res.type("text/plain; charset=utf-8").send(BODY_TOO_LARGE_MESSAGE);
-      else res.type("html").send(bodyTooLargePage());
+      const message = bodyLimit(req.path).message ?? BODY_TOO_LARGE_MESSAGE;
+      if (req.path.endsWith(".data")) res.type("text/plain; charset=utf-8").send(message);
+      else res.type("html").send(bodyTooLargePage(message));
       return;
     }
     const type = (req.get("content-type") ?? "").split(";")[0].trim().toLowerCase();

@@ -95,6 +95,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "onboarding.item_checked": "Item do checklist de implantação marcado",
   "onboarding.item_unchecked": "Item do checklist de implantação desmarcado",
   "onboarding.published": "Implantação publicada",
+  "onboarding.client_file_sent": "Arquivo enviado pelo cliente (implantação)",
+  "onboarding.client_info_sent": "Informações enviadas pelo cliente (implantação)",
 };
 
 /** The kinds of things changed (the entity filter). */
@@ -126,6 +128,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   meta: "Meta",
   item: "Item",
   diasUteis: "Dias úteis",
+  envio: "Envio",
+  arquivo: "Arquivo",
+  tamanho: "Tamanho (bytes)",
+  tipo: "Tipo",
   dueDays: "Prazo (dias úteis)",
   targetDays: "Meta (dias úteis)",
   checklist: "Checklist",

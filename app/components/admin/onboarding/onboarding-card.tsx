@@ -13,6 +13,13 @@ import {
   type OnboardingSource,
   type OnboardingStatus,
 } from "~/modules/onboarding/onboarding.constants";
+import {
+  formatBytes,
+  SUBMISSION_TITLES,
+  TEXT_SUBMISSIONS,
+  type FileStep,
+  type TextSubmission,
+} from "~/modules/onboarding/client-steps.constants";
 
 /** What a card needs (OnboardingView, serialised by the loader). */
 export interface OnboardingCardData {
@@ -30,6 +37,55 @@ export interface OnboardingCardData {
   health: OnboardingHealth;
   daysLeft: number | null;
   items: { id: string; label: string; doneAt: Date | string | null; doneByName: string | null }[];
+  /** What the client sent from /cliente (decision 041). */
+  submissions?: {
+    files: { id: string; step: FileStep; name: string; sizeBytes: number; createdAt: Date | string }[];
+    answers: Partial<Record<TextSubmission, { value: string; updatedAt: Date | string }>>;
+  };
+}
+
+/** The client's files and answers, on the card for the team. */
+function ClientSubmissions({
+  submissions: s,
+}: {
+  submissions: NonNullable<OnboardingCardData["submissions"]>;
+}) {
+  const answers = TEXT_SUBMISSIONS.filter((k) => s.answers[k]);
+  if (!s.files.length && !answers.length)
+    return (
+      <p className="mt-3 text-xs text-slate-500">O cliente ainda não enviou nada pela Área do Cliente.</p>
+    );
+  return (
+    <div className="mt-3">
+      <p className="text-xs font-semibold text-slate-700">Enviado pelo cliente</p>
+      <ul className="mt-1 space-y-1 text-sm">
+        {s.files.map((f) => (
+          <li key={f.id} className="min-w-0">
+            <span className="text-slate-600">{SUBMISSION_TITLES[f.step]}: </span>
+            <a
+              href={`/admin/onboarding/arquivos/${f.id}`}
+              className="break-all font-medium text-brand-700 hover:underline"
+            >
+              {f.name}
+            </a>{" "}
+            <span className="text-xs text-slate-500">
+              ({formatBytes(f.sizeBytes)} · {formatDateTime(f.createdAt)})
+            </span>
+          </li>
+        ))}
+      </ul>
+      {answers.length > 0 && (
+        <dl className="mt-2 space-y-1 text-sm">
+          {answers.map((k) => (
+            <div key={k}>
+              <dt className="text-xs text-slate-600">{SUBMISSION_TITLES[k]}</dt>
+              <dd className="whitespace-pre-line break-words text-slate-800">{s.answers[k]!.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
 }
 
 type Reply = { ok: boolean; toast: Toast | null };
@@ -185,6 +241,7 @@ export function OnboardingCard({
           </ul>
         </div>
       )}
+      {o.submissions && <ClientSubmissions submissions={o.submissions} />}
       {!published && (
         <div className="mt-3 flex justify-end">
           <PublishButton onboarding={o} />

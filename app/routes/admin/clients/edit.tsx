@@ -37,6 +37,7 @@ import { submitSubscriptionChange } from "~/modules/clients/subscription-changes
 import { SUSPENSION_MESSAGES, setSuspensionExempt } from "~/modules/billing/suspension.server";
 import { getClientOrigin } from "~/modules/leads/lead.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
+import { withSubmissions } from "~/modules/onboarding/client-submissions.server";
 import { listOpenClientRequests } from "~/modules/client-requests/requests.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
@@ -75,7 +76,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // the page works without it.
     getClientOrigin({ clientId: client.id }).catch(() => null),
     // Its onboarding; the page works without it.
-    getClientOnboarding({ clientId: client.id }).catch(() => null),
+    getClientOnboarding({ clientId: client.id })
+      .then(async (o) => (o ? (await withSubmissions([o]))[0] : null))
+      .catch(() => null),
     // Its open requests from /cliente; the page works without them.
     listOpenClientRequests({ clientId: client.id }).catch(() => []),
   ]);
