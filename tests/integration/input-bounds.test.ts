@@ -267,9 +267,27 @@ const ACTIONS: ActionEntry[] = [
     load: () => import("~/routes/admin/onboarding"),
     url: "/admin/onboarding",
     as: "admin",
-    fields: ["id", "itemId", "done", "clientId"],
+    // "Publicar" asks for the menu's and the apps' addresses, and the open steps' confirmation.
+    fields: [
+      "id",
+      "itemId",
+      "done",
+      "clientId",
+      "menuUrl",
+      "androidUrl",
+      "iosUrl",
+      "confirmOpenSteps",
+      "back",
+    ],
     fixed: [["intent", intent]],
   })),
+  {
+    name: "settings notifications (lead alert addresses, E-mail de atendimento)",
+    load: () => import("~/routes/admin/settings/notifications"),
+    url: "/admin/settings/notifications",
+    as: "admin",
+    fields: ["leadAlertEmails", "supportEmail"],
+  },
   {
     name: "client requests (answer)",
     load: () => import("~/routes/admin/requests"),

@@ -241,6 +241,17 @@ export const billingSettings = pgTable(
       .default(sql`'{-3,0,3,7}'::integer[]`),
     /** A subscription is suspended when a started period's charge is overdue more than this. */
     suspensionDays: integer("suspension_days").notNull().default(15),
+    /** "Dados da empresa": the issuer printed on every receipt (required before receipts are mailed). */
+    companyLegalName: text("company_legal_name"),
+    /** 14 digits, check digits verified. */
+    companyCnpj: text("company_cnpj"),
+    /** Logradouro, número e complemento. */
+    companyAddress: text("company_address"),
+    companyDistrict: text("company_district"),
+    companyCity: text("company_city"),
+    companyUf: text("company_uf"),
+    /** 8 digits. */
+    companyCep: text("company_cep"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -296,7 +307,18 @@ export const billingSettingsPersonalData = personalData({
   table: billingSettings,
   personal: {},
   // The company's own PIX data, not a data subject's.
-  notPersonal: ["pixKey", "pixName", "pixCity"],
+  notPersonal: [
+    "pixKey",
+    "pixName",
+    "pixCity",
+    "companyLegalName",
+    "companyCnpj",
+    "companyAddress",
+    "companyDistrict",
+    "companyCity",
+    "companyUf",
+    "companyCep",
+  ],
 });
 
 /**
@@ -379,4 +401,22 @@ export const providerEventsPersonalData = personalData({
   table: providerEvents,
   personal: {},
   notPersonal: ["provider", "eventId", "type", "payload", "outcome"],
+});
+
+/**
+ * Receipt e-mails ("Pagamento recebido") held because "Dados da empresa" was not set when the
+ * charge was paid: a receipt without the issuer's CNPJ is no use to the accountant. Saving the
+ * company data releases them (one e-mail per charge, by the mail's dedupe key) and empties this.
+ */
+export const heldReceiptMails = pgTable("held_receipt_mails", {
+  chargeId: uuid("charge_id")
+    .primaryKey()
+    .references(() => charges.id, { onDelete: "cascade" }),
+  heldAt: timestamp("held_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const heldReceiptMailsPersonalData = personalData({
+  table: heldReceiptMails,
+  personal: {},
+  notPersonal: [],
 });

@@ -50,6 +50,8 @@ export const mailMessages = pgTable(
      * what was logged. Null for messages without any.
      */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /** The Reply-To of a message to a client ("E-mail de atendimento" when it was queued). */
+    replyTo: text("reply_to"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -87,6 +89,7 @@ export const mailMessagesPersonalData = personalData({
     dedupeKey: "log",
   },
   // Attachments hold the charge's PIX QR: the company's key, an amount and a txid, no person.
-  notPersonal: ["kind", "status", "entityType", "entityId", "attachments"],
+  // replyTo: the company's own support mailbox.
+  notPersonal: ["kind", "status", "entityType", "entityId", "attachments", "replyTo"],
   exportAs: { key: "mailMessages", label: "E-mails enviados" },
 });

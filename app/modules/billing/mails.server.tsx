@@ -6,7 +6,7 @@ import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { onEvent } from "~/modules/events/index.server";
 import {
-  mailBrand,
+  clientMailBrand,
   ChargeIssuedMail,
   chargeIssuedSubject,
   ChargePaidMail,
@@ -84,7 +84,8 @@ async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string):
   if (!found || !isOpen(found.charge.status)) return null;
   const { pixCode, link } = chargePaymentCode(await getBillingSettings(db), found.charge);
   const data = { ...found.data, pixCode, payLink: link };
-  const body = await renderMail(<ChargeIssuedMail brand={mailBrand()} data={data} />);
+  const brand = await clientMailBrand(found.to, db);
+  const body = await renderMail(<ChargeIssuedMail brand={brand} data={data} />);
   // The QR's PNG is stored with the message (a few KB) rather than drawn again at delivery:
   // the delivered image then always matches the code in the text, even if the charge's amount
   // is changed afterwards, and the mail layer stays generic (it knows nothing of charges).
@@ -101,6 +102,7 @@ async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string):
   return queueMail(db, {
     kind: CHARGE_MAIL_KINDS.issued,
     to: found.to,
+    replyTo: brand.supportEmail,
     subject: chargeIssuedSubject(data),
     ...body,
     attachments,
@@ -120,10 +122,12 @@ async function queueChargePaidMail(db: DbOrTx, chargeId: string): Promise<string
     paidAmountCents: c.paidAmountCents ?? c.amountCents,
     methodLabel: PAYMENT_METHOD_LABELS[c.paymentMethod],
   };
-  const body = await renderMail(<ChargePaidMail brand={mailBrand()} data={data} />);
+  const brand = await clientMailBrand(found.to, db);
+  const body = await renderMail(<ChargePaidMail brand={brand} data={data} />);
   return queueMail(db, {
     kind: CHARGE_MAIL_KINDS.paid,
     to: found.to,
+    replyTo: brand.supportEmail,
     subject: chargePaidSubject(data),
     ...body,
     dedupeKey: dedupeKey("paid", chargeId),

@@ -113,7 +113,7 @@ describe("Nova cobrança", () => {
     // Escaped, never markup.
     expect(mail.html).toContain("Cantina &lt;b&gt;");
     // The restaurant's own area (issue 32) is one click away.
-    expect(mail.html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
+    expect(mail.html).toMatch(/href="http:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
 
     const copiaECola = /PIX copia e cola:\s*\n(.+)/.exec(mail.text)?.[1].trim() ?? "";
     const decoded = decodeBrCode(copiaECola);
@@ -179,7 +179,7 @@ describe("Pagamento recebido", () => {
     expect(got[0].text).toContain("Forma de pagamento: PIX");
     expect(got[0].text).toContain("Este e-mail é o seu recibo");
     expect(got[0].attachments).toEqual([]);
-    expect(got[0].html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
+    expect(got[0].html).toMatch(/href="http:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
   });
 });
 
