@@ -103,6 +103,7 @@ export default [
       route("settings/privacy", "routes/admin/settings/privacy.tsx"),
       route("settings/billing", "routes/admin/settings/billing.tsx"),
       route("settings/billing/provider", "routes/admin/settings/billing-provider.tsx"),
+      route("settings/billing/company", "routes/admin/settings/company.tsx"),
       route("settings/onboarding", "routes/admin/settings/onboarding.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),
       route("referrals/export", "routes/admin/referrals/export.ts"),

@@ -303,6 +303,21 @@ const ACTIONS: ActionEntry[] = [
     fields: ["dueDays", "targetDays", "checklist"],
   },
   {
+    name: "settings company (Dados da empresa)",
+    load: () => import("~/routes/admin/settings/company"),
+    url: "/admin/settings/billing/company",
+    as: "admin",
+    fields: [
+      "companyLegalName",
+      "companyCnpj",
+      "companyAddress",
+      "companyDistrict",
+      "companyCity",
+      "companyUf",
+      "companyCep",
+    ],
+  },
+  {
     name: "settings billing",
     load: () => import("~/routes/admin/settings/billing"),
     url: "/admin/settings/billing",

@@ -22,6 +22,8 @@ import { recordPayment } from "./payments.server";
 import { CHARGE_MAIL_KINDS } from "./mails.server";
 import { decodeBrCode } from "./pix-code";
 import { saveBillingSettings } from "./settings.server";
+import { saveCompanyData } from "./company.server";
+import { TEST_COMPANY } from "../../../tests/support/company";
 
 const t = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -50,6 +52,8 @@ beforeAll(async () => {
       renewalDaysBefore: 10,
     },
   });
+  // The receipt's issuer: without it "Pagamento recebido" is held (company.test.ts).
+  await saveCompanyData({ input: TEST_COMPANY });
 });
 afterAll(async () => {
   useSmtp(undefined);

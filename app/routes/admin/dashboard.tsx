@@ -21,7 +21,7 @@ import { PromiseFigures } from "~/components/admin/dashboard/promise-figures";
 import { log } from "~/server/logging/logger.server";
 import { getMrrFigure } from "~/modules/revenue/revenue.server";
 import { MrrCard } from "~/components/admin/dashboard/mrr-card";
-import { DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
+import { CompanyDataNotice, DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -57,6 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Dashboard" subtitle="O que pede atenção hoje, e os números do negócio." />
       <DemoPixKeyNotice show={loaderData.demoPixKey} />
+      <CompanyDataNotice warning={loaderData.companyData} />
       {/* First on every screen, a phone included: the day's work. */}
       <TodayBlock data={todayBlock} expiring={expiring} />
       <section aria-label="Indicadores" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -8,6 +8,7 @@ import {
   createClientViaForm,
   expectToast,
   formatIsoDate,
+  saveCompanyData,
   todayInSaoPaulo,
   unique,
 } from "../../support/admin";
@@ -73,6 +74,8 @@ test("Premium client: first charge with activation fee, PIX e-mail, payment and 
   await page.getByLabel("Cidade do beneficiário").fill("Sao Paulo");
   await page.getByRole("button", { name: "Salvar" }).click();
   await expectToast(page, "Configurações financeiras salvas com sucesso!");
+  // The issuer every receipt names: without it the receipt e-mail waits (issue 46).
+  await saveCompanyData(page);
 
   // 1. A client with the Premium plan.
   const email = uniqueEmail("cobranca");

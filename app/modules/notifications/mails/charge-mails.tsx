@@ -26,6 +26,10 @@ export interface ChargeIssuedData extends ChargeMailData {
 }
 
 export interface ChargePaidData extends ChargeMailData {
+  /** "Dados da empresa": who issues the receipt (decision 042). */
+  issuer: { legalName: string; cnpj: string; address: string };
+  /** The client's CPF or CNPJ, masked; null when not on file. */
+  clientDocument: string | null;
   paidOn: string;
   paidAmountCents: number;
   methodLabel: string;
@@ -158,6 +162,11 @@ export function ChargePaidMail({ brand, data }: { brand: ClientMailBrand; data: 
       </MailText>
       <MailFields
         rows={[
+          ["Emitente", data.issuer.legalName],
+          ["CNPJ do emitente", data.issuer.cnpj],
+          ["Endereço do emitente", data.issuer.address],
+          ["Cliente", `${data.businessName} (${data.clientName})`],
+          ...(data.clientDocument ? [["CPF/CNPJ do cliente", data.clientDocument] as [string, string]] : []),
           ["Cobrança", data.number],
           ["Valor pago", formatMoney(data.paidAmountCents)],
           ["Data do pagamento", formatIsoDate(data.paidOn)],
