@@ -81,7 +81,7 @@ export const publishSchema = z.object({
   iosUrl: httpsUrl.transform((v) => v || null),
   confirmOpenSteps: z
     .string()
-    .max(10)
+    .max(10, PUBLISH_MESSAGES.invalidForm)
     .optional()
     .transform((v) => v === "1"),
 });

@@ -49,7 +49,7 @@ export default function NotificationSettingsPage({ loaderData, actionData }: Rou
           Todo administrador ativo já recebe um e-mail a cada novo lead. Informe aqui outros endereços que
           também devem recebê-lo.
         </p>
-        <Form method="post" className="mt-4 space-y-4" key={stored + loaderData.supportEmail}>
+        <Form method="post" className="mt-4 space-y-4" noValidate key={stored + loaderData.supportEmail}>
           <TextField
             label="E-mail de atendimento"
             name="supportEmail"
