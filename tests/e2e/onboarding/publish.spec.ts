@@ -108,3 +108,48 @@ test("the admin publishes with the menu's address; the owner gets the link and i
   await ownerContext.close();
   await adminContext.close();
 });
+
+test("without JavaScript, Publicar still asks for the address and for the open steps' confirmation", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const withJs = await browser.newContext({ viewport: PHONE });
+  const setup = await withJs.newPage();
+  await loginAsAdmin(setup);
+  const name = unique("Dona Sem JS");
+  const clientId = await createClientViaForm(setup, {
+    name,
+    email: uniqueEmail("sem-js"),
+    business: unique("Cantina Sem JS"),
+  });
+  await gotoReady(setup, `/admin/clients/edit/${clientId}`);
+  await setup.getByRole("button", { name: "Pagamento confirmado" }).click();
+  await setup.getByRole("alertdialog").getByRole("button", { name: "Abrir implantação" }).click();
+  await expectToast(setup, "Implantação aberta");
+  const cookies = await withJs.cookies();
+  await withJs.close();
+
+  const noJs = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+  await noJs.addCookies(cookies);
+  const page = await noJs.newPage();
+  await page.goto(`/admin/onboarding?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole("article", { name: `Implantação de ${name}` });
+  await card.locator("summary").filter({ hasText: "Publicar" }).click();
+  await card.getByLabel("Endereço público do cardápio").fill("http://sem-js.exemplo.com.br");
+  await card.getByRole("button", { name: "Publicar" }).click();
+  // The board answers with the form again, the error beside the field.
+  const panel = page.getByRole("region", { name: "Publicar implantação" });
+  await expect(panel.getByText("Use um endereço seguro, que comece com https://.")).toBeVisible();
+  await panel.getByLabel("Endereço público do cardápio").fill("https://sem-js.exemplo.com.br");
+  await panel.getByRole("button", { name: "Publicar" }).click();
+  await expect(panel.getByRole("alert")).toContainText("5 etapas do checklist estão em aberto");
+  await expect(panel.getByLabel("Endereço público do cardápio")).toHaveValue("https://sem-js.exemplo.com.br");
+  await panel.getByRole("button", { name: "Publicar mesmo assim" }).click();
+  await expect(page).toHaveURL(/\/admin\/onboarding/);
+  await page.goto(`/admin/onboarding?q=${encodeURIComponent(name)}`);
+  const done = page
+    .getByRole("region", { name: "Publicado" })
+    .getByRole("article", { name: `Implantação de ${name}` });
+  await expect(done).toContainText("publicado com 5 etapas em aberto");
+  await noJs.close();
+});
