@@ -109,6 +109,7 @@ export default [
       route("settings/billing", "routes/admin/settings/billing.tsx"),
       route("settings/billing/provider", "routes/admin/settings/billing-provider.tsx"),
       route("settings/billing/nota-fiscal", "routes/admin/settings/billing-invoice.tsx"),
+      route("settings/billing/company", "routes/admin/settings/company.tsx"),
       route("settings/onboarding", "routes/admin/settings/onboarding.tsx"),
       route("settings/whatsapp", "routes/admin/settings/whatsapp.tsx"),
       route("referrals", "routes/admin/referrals.tsx"),

@@ -517,7 +517,12 @@ const STEPS: Record<string, Step[]> = {
     },
     {
       label: "publish",
-      form: (f) => ({ intent: "publish", id: f.onboardingId }),
+      form: (f) => ({
+        intent: "publish",
+        id: f.onboardingId,
+        menuUrl: "https://cardapio.exemplo.com.br",
+        confirmOpenSteps: "1",
+      }),
       action: "onboarding.published",
     },
   ],
@@ -542,6 +547,21 @@ const STEPS: Record<string, Step[]> = {
         firstChargeBusinessDays: "5",
       }),
       action: "settings.billing_updated",
+    },
+  ],
+  "routes/admin/settings/company.tsx": [
+    {
+      label: "save",
+      form: () => ({
+        companyLegalName: "Cardápio Digital Ltda",
+        companyCnpj: "11.222.333/0001-81",
+        companyAddress: "Av. Paulista, 1000, sala 10",
+        companyDistrict: "Bela Vista",
+        companyCity: "São Paulo",
+        companyUf: "SP",
+        companyCep: "01310-100",
+      }),
+      action: "settings.company_updated",
     },
   ],
   "routes/admin/users.tsx": [

@@ -625,6 +625,22 @@ const MATRIX: Record<string, Line> = {
     forms: (f) => [...hostileForms(f), { companyName: "Empresa Matriz Ltda.", contactEmail: "nao-e-email" }],
   },
   // "Testar conexão" changes nothing; it answers admins only.
+  "routes/admin/settings/company.tsx": {
+    loader: ADMIN,
+    action: ADMIN_ACTION,
+    forms: (f) => [
+      ...hostileForms(f),
+      {
+        companyLegalName: "Empresa Ltda",
+        companyCnpj: "11.222.333/0001-81",
+        companyAddress: "Rua A, 1",
+        companyDistrict: "Centro",
+        companyCity: "São Paulo",
+        companyUf: "SP",
+        companyCep: "01310-100",
+      },
+    ],
+  },
   "routes/admin/settings/billing-provider.tsx": {
     loader: ADMIN,
     action: ADMIN_ACTION,

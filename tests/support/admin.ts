@@ -86,3 +86,20 @@ export async function addSubscription(page: Page, plan: string, startDate: strin
   await page.getByRole("button", { name: "Adicionar Assinatura" }).click();
   await expectToast(page, "Assinatura adicionada com sucesso!");
 }
+
+/**
+ * Configurações → Financeiro → "Dados da empresa" (decision 042): receipts are e-mailed only once
+ * the issuer is set, so a spec that waits for "Pagamento recebido" saves it first.
+ */
+export async function saveCompanyData(page: Page) {
+  await page.goto("/admin/settings/billing/company");
+  await page.getByLabel("Razão social").fill("Cardápio Digital Ltda");
+  await page.getByLabel("CNPJ").fill("11.222.333/0001-81");
+  await page.getByLabel("Endereço (logradouro, número e complemento)").fill("Av. Paulista, 1000, sala 101");
+  await page.getByLabel("Bairro").fill("Bela Vista");
+  await page.getByLabel("Cidade").fill("São Paulo");
+  await page.getByLabel("UF").selectOption("SP");
+  await page.getByLabel("CEP").fill("01310-100");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expectToast(page, "Dados da empresa salvos com sucesso!");
+}

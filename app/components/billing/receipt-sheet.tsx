@@ -28,9 +28,13 @@ export function ReceiptSheet({
         </Link>
       </div>
       <header className="mb-6 border-b-2 border-slate-900 pb-4">
-        <p className="text-sm text-slate-600">{r.issuer}</p>
         <h1 className="text-2xl font-bold">Recibo de pagamento</h1>
         <p className="mt-1 font-mono text-sm">Cobrança {r.number}</p>
+        <div className="mt-3 text-sm text-slate-700" aria-label="Emitente">
+          <p className="font-semibold text-slate-900">{r.issuer}</p>
+          {r.issuerCnpj && <p>CNPJ {r.issuerCnpj}</p>}
+          {r.issuerAddress && <p>{r.issuerAddress}</p>}
+        </div>
       </header>
       <p className="mb-4 leading-relaxed">
         Recebemos de <strong>{r.businessName}</strong> ({r.clientName}

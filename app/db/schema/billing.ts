@@ -295,6 +295,17 @@ export const billingSettings = pgTable(
      * after it is issued (decision 040), never on the day it arrives.
      */
     firstChargeBusinessDays: integer("first_charge_business_days").notNull().default(3),
+    /** "Dados da empresa": the issuer printed on every receipt (required before receipts are mailed). */
+    companyLegalName: text("company_legal_name"),
+    /** 14 digits, check digits verified. */
+    companyCnpj: text("company_cnpj"),
+    /** Logradouro, número e complemento. */
+    companyAddress: text("company_address"),
+    companyDistrict: text("company_district"),
+    companyCity: text("company_city"),
+    companyUf: text("company_uf"),
+    /** 8 digits. */
+    companyCep: text("company_cep"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -351,7 +362,18 @@ export const billingSettingsPersonalData = personalData({
   table: billingSettings,
   personal: {},
   // The company's own PIX data, not a data subject's.
-  notPersonal: ["pixKey", "pixName", "pixCity"],
+  notPersonal: [
+    "pixKey",
+    "pixName",
+    "pixCity",
+    "companyLegalName",
+    "companyCnpj",
+    "companyAddress",
+    "companyDistrict",
+    "companyCity",
+    "companyUf",
+    "companyCep",
+  ],
 });
 
 /**
@@ -434,4 +456,22 @@ export const providerEventsPersonalData = personalData({
   table: providerEvents,
   personal: {},
   notPersonal: ["provider", "eventId", "type", "payload", "outcome"],
+});
+
+/**
+ * Receipt e-mails ("Pagamento recebido") held because "Dados da empresa" was not set when the
+ * charge was paid: a receipt without the issuer's CNPJ is no use to the accountant. Saving the
+ * company data releases them (one e-mail per charge, by the mail's dedupe key) and empties this.
+ */
+export const heldReceiptMails = pgTable("held_receipt_mails", {
+  chargeId: uuid("charge_id")
+    .primaryKey()
+    .references(() => charges.id, { onDelete: "cascade" }),
+  heldAt: timestamp("held_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const heldReceiptMailsPersonalData = personalData({
+  table: heldReceiptMails,
+  personal: {},
+  notPersonal: [],
 });

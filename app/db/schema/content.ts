@@ -62,6 +62,9 @@ export const settings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // "E-mail de atendimento": the Reply-To of every e-mail to a client (none: no e-mail asks
+    // the client to reply).
+    supportEmail: text("support_email"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
@@ -97,5 +100,6 @@ export const settingsPersonalData = personalData({
     "contactTitle",
     "contactDescription",
     "leadAlertEmails",
+    "supportEmail",
   ],
 });

@@ -62,6 +62,13 @@ export const onboardings = pgTable(
     publishedByName: text("published_by_name"),
     /** Business days from opened_on to published_on (decision 029). */
     businessDaysTaken: integer("business_days_taken"),
+    /** The menu's public address, asked by "Publicar" (https; decision 042). */
+    menuUrl: text("menu_url"),
+    /** The restaurant's app in the stores, when it has one (https). */
+    androidUrl: text("android_url"),
+    iosUrl: text("ios_url"),
+    /** Checklist steps still open when it was published (0: all done); null until published. */
+    openStepsAtPublish: integer("open_steps_at_publish"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -208,7 +215,7 @@ export const onboardingsPersonalData = personalData({
     openedByName: { kind: "name", owner: "openedById", ownerKind: "user" },
     publishedByName: { kind: "name", owner: "publishedById", ownerKind: "user" },
   },
-  notPersonal: ["source", "status", "openedById", "publishedById"],
+  notPersonal: ["source", "status", "openedById", "publishedById", "menuUrl", "androidUrl", "iosUrl"],
   exportAs: { key: "onboardings", label: "Implantações" },
 });
 export const onboardingItemsPersonalData = personalData({

@@ -79,6 +79,8 @@ export const mailMessages = pgTable(
     template: jsonb("template").$type<StoredTemplate>(),
     /** WhatsApp: the provider's message id (wamid), which its status webhooks name. */
     providerMessageId: text("provider_message_id"),
+    /** The Reply-To of a message to a client ("E-mail de atendimento" when it was queued). */
+    replyTo: text("reply_to"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -121,6 +123,7 @@ export const mailMessagesPersonalData = personalData({
     template: "log",
   },
   // Attachments hold the charge's PIX QR: the company's key, an amount and a txid, no person.
-  notPersonal: ["kind", "channel", "status", "entityType", "entityId", "attachments", "providerMessageId"],
+  // replyTo: the company's own support mailbox.
+  notPersonal: ["kind", "channel", "status", "entityType", "entityId", "attachments", "providerMessageId", "replyTo"],
   exportAs: { key: "mailMessages", label: "E-mails enviados" },
 });

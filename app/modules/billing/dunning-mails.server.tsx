@@ -1,4 +1,5 @@
 import {
+  clientMailBrand,
   mailBrand,
   ChargeReminderMail,
   SubscriptionSuspendedAdminMail,
@@ -6,6 +7,7 @@ import {
   type ChargeReminderData,
   type SuspensionMailData,
 } from "~/modules/notifications/index.server";
+import type { DbOrTx } from "~/db/client.server";
 import { renderMail } from "~/server/mail/render.server";
 
 // The reminder and suspension e-mails rendered (JSX kept out of the job modules).
@@ -16,11 +18,18 @@ export const DUNNING_MAIL_KINDS = {
   suspendedAdmin: "assinatura.suspensa-admin",
 } as const;
 
-export const renderReminder = (data: ChargeReminderData) =>
-  renderMail(<ChargeReminderMail brand={mailBrand()} data={data} />);
+/** The client's reminder to `to`: its body and its Reply-To (the support address, if any). */
+export async function renderReminder(db: DbOrTx, to: string, data: ChargeReminderData) {
+  const brand = await clientMailBrand(to, db);
+  const body = await renderMail(<ChargeReminderMail brand={brand} data={data} />);
+  return { ...body, replyTo: brand.supportEmail };
+}
 
-export const renderSuspended = (data: SuspensionMailData) =>
-  renderMail(<SubscriptionSuspendedMail brand={mailBrand()} data={data} />);
+export async function renderSuspended(db: DbOrTx, to: string, data: SuspensionMailData) {
+  const brand = await clientMailBrand(to, db);
+  const body = await renderMail(<SubscriptionSuspendedMail brand={brand} data={data} />);
+  return { ...body, replyTo: brand.supportEmail };
+}
 
 export const renderSuspendedAdmin = (data: SuspensionMailData) =>
   renderMail(<SubscriptionSuspendedAdminMail brand={mailBrand()} data={data} />);

@@ -174,7 +174,8 @@ describe("the reminder schedule", () => {
     expect(mails[0].html).toContain(money);
     expect(mails[0].html).toContain("br.gov.bcb.pix");
     // Like every charge e-mail, it points to the client's own area (issue 32).
-    expect(mails[0].html).toMatch(/href="https?:\/\/[^"]+\/cliente"/);
+    // "Acessar a área do cliente": the sign-in page with the address filled in (issue 46).
+    expect(mails[0].html).toMatch(/href="https?:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
   });
 
   it("sends nothing once the charge is paid, nor for a cancelled one", async () => {

@@ -3,6 +3,7 @@
 export { createOneOffCharge, firstChargeLines, issueRenewalCharges, linesTotal } from "./billing.server";
 export type { FirstChargeLine } from "./billing.server";
 export { clientChargesView } from "./charge-pix.server";
+export { companyDataWarning } from "./company.server";
 export { listDivergencesForDigest, openDivergencesCount } from "./divergences.server";
 export { chargeTotals, getBillingFigures, listChargeRows, overdueChargesCount } from "./list.server";
 export type { BillingFigures, ChargeFilters, ChargeListRow } from "./list.server";

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { chargeLines, charges, clients } from "~/db/schema";
+import { chargeLines, charges, clients, heldReceiptMails } from "~/db/schema";
+import { formatCnpj, formatCpfCnpj } from "~/lib/br-documents";
+import { now } from "~/server/clock.server";
+import { companyAddressLine, companyData } from "./company.schema";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { onEvent } from "~/modules/events/index.server";
 import {
-  mailBrand,
+  clientMailBrand,
   ChargeIssuedMail,
   chargeIssuedSubject,
   ChargePaidMail,
@@ -45,6 +48,7 @@ async function chargeWithClient(db: DbOrTx, chargeId: string) {
       clientName: clients.name,
       businessName: clients.businessName,
       email: clients.email,
+      document: clients.document,
     })
     .from(charges)
     .innerJoin(clients, eq(clients.id, charges.clientId))
@@ -59,6 +63,7 @@ async function chargeWithClient(db: DbOrTx, chargeId: string) {
   return {
     charge: c,
     to: row.email,
+    document: row.document,
     data: {
       clientName: row.clientName,
       businessName: row.businessName,
@@ -85,7 +90,8 @@ async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string):
   if (!found || !isOpen(found.charge.status)) return null;
   const { pixCode, link } = chargePaymentCode(await getBillingSettings(db), found.charge);
   const data = { ...found.data, pixCode, payLink: link };
-  const body = await renderMail(<ChargeIssuedMail brand={mailBrand()} data={data} />);
+  const brand = await clientMailBrand(found.to, db);
+  const body = await renderMail(<ChargeIssuedMail brand={brand} data={data} />);
   // The QR's PNG is stored with the message (a few KB) rather than drawn again at delivery:
   // the delivered image then always matches the code in the text, even if the charge's amount
   // is changed afterwards, and the mail layer stays generic (it knows nothing of charges).
@@ -102,6 +108,7 @@ async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string):
   return queueMail(db, {
     kind: CHARGE_MAIL_KINDS.issued,
     to: found.to,
+    replyTo: brand.supportEmail,
     subject: chargeIssuedSubject(data),
     ...body,
     attachments,
@@ -110,21 +117,38 @@ async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string):
   });
 }
 
-/** Records "Pagamento recebido" for a paid charge, once per charge; null otherwise. */
-async function queueChargePaidMail(db: DbOrTx, chargeId: string): Promise<string | null> {
+/**
+ * Records "Pagamento recebido" (the receipt) for a paid charge, once per charge; null otherwise.
+ * Without "Dados da empresa" the receipt would name no CNPJ: it is held (held_receipt_mails) and
+ * sent when the data is saved (releaseHeldReceiptMails, decision 042).
+ */
+export async function queueChargePaidMail(db: DbOrTx, chargeId: string): Promise<string | null> {
   const found = await chargeWithClient(db, chargeId);
   const c = found?.charge;
   if (!found || !c || c.status !== "paga" || !c.paidOn || !c.paymentMethod) return null;
+  const issuer = companyData(await getBillingSettings(db));
+  if (!issuer) {
+    await db.insert(heldReceiptMails).values({ chargeId, heldAt: now() }).onConflictDoNothing();
+    return null;
+  }
   const data = {
     ...found.data,
+    issuer: {
+      legalName: issuer.legalName,
+      cnpj: formatCnpj(issuer.cnpj),
+      address: companyAddressLine(issuer),
+    },
+    clientDocument: found.document ? formatCpfCnpj(found.document) : null,
     paidOn: c.paidOn,
     paidAmountCents: c.paidAmountCents ?? c.amountCents,
     methodLabel: PAYMENT_METHOD_LABELS[c.paymentMethod],
   };
-  const body = await renderMail(<ChargePaidMail brand={mailBrand()} data={data} />);
+  const brand = await clientMailBrand(found.to, db);
+  const body = await renderMail(<ChargePaidMail brand={brand} data={data} />);
   return queueMail(db, {
     kind: CHARGE_MAIL_KINDS.paid,
     to: found.to,
+    replyTo: brand.supportEmail,
     subject: chargePaidSubject(data),
     ...body,
     dedupeKey: dedupeKey("paid", chargeId),

@@ -23,6 +23,8 @@ import { recordPayment } from "./payments.server";
 import { CHARGE_MAIL_KINDS } from "./mails.server";
 import { decodeBrCode } from "./pix-code";
 import { saveBillingSettings } from "./settings.server";
+import { saveCompanyData } from "./company.server";
+import { TEST_COMPANY } from "../../../tests/support/company";
 
 const t = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -51,6 +53,8 @@ beforeAll(async () => {
       renewalDaysBefore: 10,
     },
   });
+  // The receipt's issuer: without it "Pagamento recebido" is held (company.test.ts).
+  await saveCompanyData({ input: TEST_COMPANY });
 });
 afterAll(async () => {
   useSmtp(undefined);
@@ -120,7 +124,7 @@ describe("Nova cobrança", () => {
     // Escaped, never markup.
     expect(mail.html).toContain("Cantina &lt;b&gt;");
     // The restaurant's own area (issue 32) is one click away.
-    expect(mail.html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
+    expect(mail.html).toMatch(/href="http:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
 
     const copiaECola = /PIX copia e cola:\s*\n(.+)/.exec(mail.text)?.[1].trim() ?? "";
     const decoded = decodeBrCode(copiaECola);
@@ -186,7 +190,7 @@ describe("Pagamento recebido", () => {
     expect(got[0].text).toContain("Forma de pagamento: PIX");
     expect(got[0].text).toContain("Este e-mail é o seu recibo");
     expect(got[0].attachments).toEqual([]);
-    expect(got[0].html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
+    expect(got[0].html).toMatch(/href="http:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
   });
 });
 

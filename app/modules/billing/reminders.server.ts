@@ -70,7 +70,7 @@ async function sendReminder(chargeId: string, offset: number, today: string): Pr
       label: reminderLabel(daysBetween(due, today)),
       pay: await chargePaymentOptions(tx, c),
     };
-    const body = await renderReminder(data);
+    const body = await renderReminder(tx, row.email, data);
     const id = await queueMail(tx, {
       kind: "cobranca.lembrete",
       to: row.email,

@@ -154,7 +154,7 @@ async function suspendOne(
       kind: "assinatura.suspensa",
       to: email,
       subject: subscriptionSuspendedSubject(data),
-      ...(await renderSuspended(data)),
+      ...(await renderSuspended(tx, email, data)),
       dedupeKey: key,
       entity: { type: "client", id: sub.clientId },
     });

@@ -8,6 +8,9 @@ import { isPayable } from "~/modules/billing/billing.constants";
 import { clientChargesView, getChargeReceipt, nextCharge } from "~/modules/billing/index.server";
 import { getClientOnboarding } from "~/modules/onboarding/index.server";
 import { getPrivacySettings } from "~/modules/legal/index.server";
+import { getSupportEmail } from "~/modules/settings/index.server";
+import { safeHttpUrl } from "~/lib/safe-url";
+import { urlQrDataUrl, urlQrSvg } from "~/lib/url-qr.server";
 import { today as clockToday } from "~/server/clock.server";
 
 // Every function here takes the client id from requireClient (the session), never from a form.
@@ -41,13 +44,26 @@ async function currentSubscription(clientId: string) {
 }
 
 /**
+ * The published menu: its address, a QR Code of it to print for the tables (inline SVG, and a PNG
+ * to download), and the app links; null until published with an address (decision 042).
+ */
+async function publishedMenu(
+  o: { status: string; menuUrl: string | null; androidUrl: string | null; iosUrl: string | null } | null,
+) {
+  const url = o?.status === "publicado" ? safeHttpUrl(o.menuUrl) : null;
+  if (!o || !url) return null;
+  const [qrSvg, qrPng] = await Promise.all([urlQrSvg(url, "QR Code do cardápio"), urlQrDataUrl(url)]);
+  return { url, qrSvg, qrPng, androidUrl: safeHttpUrl(o.androidUrl), iosUrl: safeHttpUrl(o.iosUrl) };
+}
+
+/**
  * What /cliente shows: plan (its monthly price and "Próxima cobrança", from billing's nextCharge),
  * subscription, open charges first, paid ones (each with its lines and total), onboarding, help.
  */
 export async function getClientOverview({ clientId }: { clientId: string }) {
   if (!isId(clientId)) throw new Error("client id required");
   const today = clockToday();
-  const [client, subscription, charges, onboarding, privacy] = await Promise.all([
+  const [client, subscription, charges, onboarding, privacy, supportEmail] = await Promise.all([
     getDb()
       .select({
         name: clients.name,
@@ -64,6 +80,7 @@ export async function getClientOverview({ clientId }: { clientId: string }) {
     clientChargesView({ clientId }),
     getClientOnboarding({ clientId, today }),
     getPrivacySettings(),
+    getSupportEmail(),
   ]);
   const whatsappNumber = env().WHATSAPP_NUMBER;
   const next = subscription ? await nextCharge({ subscriptionId: subscription.id, today }) : null;
@@ -87,6 +104,7 @@ export async function getClientOverview({ clientId }: { clientId: string }) {
       publishedOn: onboarding.publishedOn,
       items: onboarding.items.map((i) => ({ id: i.id, label: i.label, done: Boolean(i.doneAt) })),
     },
+    menu: await publishedMenu(onboarding),
     help: {
       whatsapp: whatsappNumber
         ? {
@@ -94,7 +112,8 @@ export async function getClientOverview({ clientId }: { clientId: string }) {
             href: whatsappLink(whatsappNumber, "Olá! Sou cliente e preciso de ajuda."),
           }
         : null,
-      email: privacy?.contactEmail?.trim() || null,
+      // The support address ("E-mail de atendimento") first, else the privacy contact.
+      email: supportEmail ?? (privacy?.contactEmail?.trim() || null),
     },
   };
 }

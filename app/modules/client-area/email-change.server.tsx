@@ -7,7 +7,7 @@ import { z } from "~/lib/zod";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { getSessionUser } from "~/modules/auth/index.server";
 import {
-  mailBrand,
+  clientMailBrand,
   CLIENT_EMAIL_CHANGED_SUBJECT,
   CLIENT_EMAIL_CONFIRM_SUBJECT,
   CLIENT_EMAIL_IN_USE_SUBJECT,
@@ -77,7 +77,7 @@ export async function requestEmailChange({
   const limit = await hitRateLimit("client-link", `email-change:${clientId}`);
   if (!limit.ok) return { ok: false, message: EMAIL_CHANGE_MESSAGES.tooMany };
   const token = randomBytes(32).toString("base64url");
-  const brand = mailBrand();
+  const brand = await clientMailBrand(newEmail);
   const link = brand.url(emailConfirmPath(token));
   const [body, redacted] = await Promise.all([
     renderMail(<ClientEmailConfirmMail brand={brand} name={client.name} link={link} />),
@@ -93,6 +93,7 @@ export async function requestEmailChange({
       await queueMail(tx, {
         kind: "cliente.email-em-uso",
         to: newEmail,
+        replyTo: brand.supportEmail,
         subject: CLIENT_EMAIL_IN_USE_SUBJECT,
         ...(await renderMail(<ClientEmailInUseMail brand={brand} name={owner.name} />)),
         dedupeKey: `client-email-in-use:${digest(token)}`,
@@ -108,6 +109,7 @@ export async function requestEmailChange({
     await queueMail(tx, {
       kind: "cliente.troca-email",
       to: newEmail,
+      replyTo: brand.supportEmail,
       subject: CLIENT_EMAIL_CONFIRM_SUBJECT,
       ...body,
       redacted,
@@ -145,7 +147,6 @@ export async function confirmEmailChange({
 }): Promise<EmailChangeResult> {
   if (!token || token.length > 200) return invalidLink;
   const current = await getSessionUser(request);
-  const brand = mailBrand();
   const tokenHash = digest(token);
   try {
     return await getDb().transaction(async (tx): Promise<EmailChangeResult> => {
@@ -188,12 +189,14 @@ export async function confirmEmailChange({
         entityLabel: before.name,
         changes: { email: [before.email, newEmail] },
       });
+      const brand = await clientMailBrand(before.email, tx);
       const body = await renderMail(
         <ClientEmailChangedMail brand={brand} name={before.name} newEmail={newEmail} />,
       );
       await queueMail(tx, {
         kind: "cliente.email-alterado",
         to: before.email,
+        replyTo: brand.supportEmail,
         subject: CLIENT_EMAIL_CHANGED_SUBJECT,
         ...body,
         dedupeKey: `client-email-change:${tokenHash}:aviso`,

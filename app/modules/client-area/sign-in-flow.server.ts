@@ -4,16 +4,22 @@ import { reply, replyInvalid } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { ForgotPasswordSchema } from "~/modules/auth/auth.schema";
 import { getSessionUser } from "~/modules/auth/index.server";
+import { z } from "~/lib/zod";
 import { parseForm, readForm } from "~/server/http/form.server";
 import { rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { CLIENT_AREA_MESSAGES } from "./client-area.constants";
 import { InvalidClientLinkError, openClientSession, requestClientLink } from "./client-session.server";
 
-/** /cliente/entrar: a signed-in client goes straight to the area. */
+/**
+ * A client already signed in goes to its area. "Acessar a área do cliente" in the e-mails links
+ * here with `?email=` (issue 46): the field comes filled in with it, when it is an address (it
+ * grants nothing: the link still goes only to that mailbox).
+ */
 export async function clientSignInLoader({ request }: { request: Request }) {
   const s = await getSessionUser(request);
   if (s?.user.role === "client") throw redirect("/cliente");
-  return null;
+  const email = (new URL(request.url).searchParams.get("email") ?? "").trim();
+  return { email: email.length <= 254 && z.email().safeParse(email).success ? email : "" };
 }
 
 /** Asks for the link: the same answer whether the address is a client's or not. */

@@ -6,7 +6,11 @@ import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { previewPlanChange, prorationSummary } from "~/modules/billing/index.server";
 import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/index.server";
-import { mailBrand, RequestAnswerMail, requestAnswerSubject } from "~/modules/notifications/index.server";
+import {
+  clientMailBrand,
+  RequestAnswerMail,
+  requestAnswerSubject,
+} from "~/modules/notifications/index.server";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
 import { now, today } from "~/server/clock.server";
@@ -112,10 +116,12 @@ export async function decideClientRequest({
     });
     if (client) {
       const data = { clientName: client.name, kindLabel, accepted: decision === "aceitar", effect, message };
-      const body = await renderMail(<RequestAnswerMail brand={mailBrand()} data={data} />);
+      const brand = await clientMailBrand(client.email, tx);
+      const body = await renderMail(<RequestAnswerMail brand={brand} data={data} />);
       await queueMail(tx, {
         kind: "cliente.solicitacao-resposta",
         to: client.email,
+        replyTo: brand.supportEmail,
         subject: requestAnswerSubject(data),
         ...body,
         dedupeKey: `client-request-answer:${requestId}`,

@@ -127,7 +127,15 @@ beforeAll(async () => {
   const [onboarding] = await t.db.select().from(onboardings).where(eq(onboardings.clientId, ids.b));
   ids.onboarding = onboarding.id;
   expect(
-    (await at("2026-10-06", () => publishOnboarding({ onboardingId: onboarding.id, actor: admin }))).ok,
+    (
+      await at("2026-10-06", () =>
+        publishOnboarding({
+          onboardingId: onboarding.id,
+          input: { menuUrl: "https://cardapio.exemplo.com.br/b", confirmOpenSteps: "1" },
+          actor: admin,
+        }),
+      )
+    ).ok,
   ).toBe(true);
   // c: Premium in November, first charge unpaid, cancelled now.
   await newClient("c", plan.Premium, "2026-11-01");

@@ -4,7 +4,12 @@ import { FUNNEL_STAGES, type FunnelStage } from "~/db/schema";
 import { now, today as clockToday } from "~/server/clock.server";
 import { countLostByReason, type FollowUpRow } from "~/modules/leads/index.server";
 import { log } from "~/server/logging/logger.server";
-import { getBillingFigures, type BillingFigures, isDemoPixKeyInUse } from "~/modules/billing/index.server";
+import {
+  companyDataWarning,
+  getBillingFigures,
+  type BillingFigures,
+  isDemoPixKeyInUse,
+} from "~/modules/billing/index.server";
 import {
   listRecentClients,
   listExpiringSubscriptions,
@@ -136,6 +141,8 @@ export interface DashboardData {
   billing: BillingFigures | null;
   /** Charges still carry the seeded demonstration PIX key: warned about until changed. */
   demoPixKey: boolean;
+  /** "Dados da empresa" unset: receipts cannot be e-mailed (decision 042); null once set. */
+  companyData: { heldReceipts: number } | null;
 }
 
 /** Everything the dashboard shows, each widget loaded (and failing) on its own. */
@@ -149,6 +156,7 @@ export async function getDashboard({
   const billing = widget("financeiro", () => getBillingFigures({ today }), null);
   const todayBlock = widget("hoje", () => getTodayBlock({ today, at }), null);
   const leadFigures = getLeadFigures({ today });
+  const companyWarning = widget("dados da empresa", () => companyDataWarning(), null);
   const [clientStats, planStats, leadStats, expiring, funnel, recentClients, lostByReason, demoPixKey] =
     await Promise.all([
       widget("clientes", () => getClientStats({ today }), null),
@@ -173,5 +181,6 @@ export async function getDashboard({
     billing: await billing,
     todayBlock: await todayBlock,
     demoPixKey,
+    companyData: await companyWarning,
   };
 }

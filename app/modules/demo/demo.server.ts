@@ -19,7 +19,7 @@ import { recordPayout } from "~/modules/payouts/index.server";
 import { createMyReferral } from "~/modules/referrals/index.server";
 import { ReferralFormSchema } from "~/modules/referrals/referral-form.schema";
 import { EMPTY_ATTRIBUTION } from "~/modules/site/index.server";
-import { DEMO_PIX, type DemoLead } from "~/server/dev-data/demo-business-content";
+import { DEMO_COMPANY, DEMO_PIX, type DemoLead } from "~/server/dev-data/demo-business-content";
 import { resetClock } from "~/server/clock.server";
 import { whileBuildingDemo } from "~/server/mail/mail.server";
 import { cancelCharge, createOneOffCharge, runTimeline, type Payers, type Step } from "./simulate.server";
@@ -48,7 +48,7 @@ export async function buildDemoBusiness({
   // every open charge shows a copia e cola and a QR.
   await db
     .insert(billingSettings)
-    .values({ id: 1, ...DEMO_PIX, pixKeyIsDemo: true })
+    .values({ id: 1, ...DEMO_PIX, ...DEMO_COMPANY, pixKeyIsDemo: true })
     .onConflictDoNothing();
 
   const steps = new Map<string, Step[]>();

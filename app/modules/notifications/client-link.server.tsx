@@ -5,7 +5,7 @@ import { clients } from "~/db/schema";
 import { isId } from "~/lib/ids";
 import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
-import { mailBrand } from "./brand.server";
+import { clientMailBrand } from "./brand.server";
 import { CLIENT_LINK_SUBJECT, ClientLinkMail } from "./mails/client-area";
 import { REDACTED_LINK } from "./mails/reset-password";
 
@@ -36,7 +36,7 @@ export async function queueClientLinkMail(
     .from(clients)
     .where(eq(clients.id, clientId));
   if (!client) return;
-  const brand = mailBrand();
+  const brand = await clientMailBrand(client.email, db);
   const link = brand.url(clientLinkPath(token));
   const [body, redacted] = await Promise.all([
     renderMail(<ClientLinkMail brand={brand} name={client.name} link={link} />),
@@ -45,6 +45,7 @@ export async function queueClientLinkMail(
   await queueMail(db, {
     kind: "cliente.link-acesso",
     to: client.email,
+    replyTo: brand.supportEmail,
     subject: CLIENT_LINK_SUBJECT,
     ...body,
     redacted,

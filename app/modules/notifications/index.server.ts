@@ -1,8 +1,8 @@
 // The front door of the notifications module: what other modules may use of it (besides its
 // client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
 export { queueAdminInviteMail } from "./admin-invite.server";
-export { mailBrand } from "./brand.server";
-export type { MailBrand } from "./brand.server";
+export { clientMailBrand, mailBrand } from "./brand.server";
+export type { ClientMailBrand, MailBrand } from "./brand.server";
 export { clientLinkMailKey, queueClientLinkMail } from "./client-link.server";
 export {
   ChargeIssuedMail,
@@ -19,6 +19,7 @@ export {
   ClientEmailConfirmMail,
   ClientEmailInUseMail,
 } from "./mails/client-area";
+export { ClientAreaButton, SupportText, clientFooter } from "./mails/client-common";
 export {
   NewRequestMail,
   RequestAnswerMail,

@@ -1,9 +1,12 @@
 import type { Actor } from "~/modules/audit/index.server";
+import type { FieldErrors } from "~/lib/validation";
 import { ONBOARDING_MESSAGES } from "./onboarding.constants";
 import type { OnboardingActionInput } from "./onboarding.schema";
 import { openOnboardingByHand, publishOnboarding, setOnboardingItem } from "./onboarding.server";
 
-export type OnboardingActionResult = { ok: true; message: string } | { ok: false; message: string };
+export type OnboardingActionResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; fieldErrors?: FieldErrors; openSteps?: string[] };
 
 /**
  * The board's and the client page's forms, one entry (/admin/onboarding's action), checked by
@@ -31,7 +34,10 @@ export async function runOnboardingAction(
         }),
         ONBOARDING_MESSAGES.itemSaved,
       );
-    case "publish":
-      return done(await publishOnboarding({ onboardingId: input.id, actor }), ONBOARDING_MESSAGES.published);
+    case "publish": {
+      const { id, ...fields } = input;
+      const r = await publishOnboarding({ onboardingId: id, input: fields, actor });
+      return r.ok ? { ok: true, message: ONBOARDING_MESSAGES.published } : r;
+    }
   }
 }

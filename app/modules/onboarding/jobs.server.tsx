@@ -3,7 +3,8 @@ import { getDb, queryRows, type Tx } from "~/db/client.server";
 import { clients, leads, onboardings, promiseAlerts } from "~/db/schema";
 import { hoursBetween } from "~/lib/format";
 import { onEvent } from "~/modules/events/index.server";
-import { mailBrand, adminEmails } from "~/modules/notifications/index.server";
+import { adminEmails, clientMailBrand, mailBrand } from "~/modules/notifications/index.server";
+import { urlQrPng } from "~/lib/url-qr.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
@@ -11,6 +12,7 @@ import { queueMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/render.server";
 import {
   LeadStaleMail,
+  MENU_QR_CID,
   leadStaleSubject,
   ONBOARDING_PUBLISHED_SUBJECT,
   OnboardingLateMail,
@@ -30,7 +32,15 @@ import { getOnboardingSettings } from "./onboarding-settings.server";
 
 async function clientOf(onboardingId: string) {
   const [row] = await getDb()
-    .select({ name: clients.name, email: clients.email, dueDate: onboardings.dueDate, id: onboardings.id })
+    .select({
+      name: clients.name,
+      email: clients.email,
+      dueDate: onboardings.dueDate,
+      id: onboardings.id,
+      menuUrl: onboardings.menuUrl,
+      androidUrl: onboardings.androidUrl,
+      iosUrl: onboardings.iosUrl,
+    })
     .from(onboardings)
     .innerJoin(clients, eq(clients.id, onboardings.clientId))
     .where(eq(onboardings.id, onboardingId));
@@ -44,12 +54,14 @@ export const onboardingOpenedMailJob = onEvent(["onboarding.opened"], {
     const row = await clientOf(payload.onboardingId);
     if (!row) return;
     const { dueDays } = await getOnboardingSettings();
+    const brand = await clientMailBrand(row.email);
     const body = await renderMail(
-      <OnboardingOpenedMail brand={mailBrand()} name={row.name} dueDate={row.dueDate} dueDays={dueDays} />,
+      <OnboardingOpenedMail brand={brand} name={row.name} dueDate={row.dueDate} dueDays={dueDays} />,
     );
     await queueMail(getDb(), {
       kind: "implantacao.pagamento-confirmado",
       to: row.email,
+      replyTo: brand.supportEmail,
       subject: onboardingOpenedSubject(row.dueDate),
       ...body,
       dedupeKey: `onboarding-opened:${row.id}`,
@@ -64,12 +76,26 @@ export const onboardingPublishedMailJob = onEvent(["onboarding.published"], {
   async handler({ payload }) {
     const row = await clientOf(payload.onboardingId);
     if (!row) return;
-    const body = await renderMail(<OnboardingPublishedMail brand={mailBrand()} name={row.name} />);
+    // Published before the address was asked for (decision 042): nothing to link to.
+    if (!row.menuUrl) return;
+    const brand = await clientMailBrand(row.email);
+    const data = { name: row.name, menuUrl: row.menuUrl, androidUrl: row.androidUrl, iosUrl: row.iosUrl };
+    const body = await renderMail(<OnboardingPublishedMail brand={brand} data={data} />);
     await queueMail(getDb(), {
       kind: "implantacao.publicada",
       to: row.email,
+      replyTo: brand.supportEmail,
       subject: ONBOARDING_PUBLISHED_SUBJECT,
       ...body,
+      // The QR's PNG is stored with the message, like the PIX QR of a charge.
+      attachments: [
+        {
+          cid: MENU_QR_CID,
+          filename: "qr-code-cardapio.png",
+          contentType: "image/png",
+          contentBase64: (await urlQrPng(row.menuUrl)).toString("base64"),
+        },
+      ],
       dedupeKey: `onboarding-published:${row.id}`,
       entity: { type: "client", id: payload.clientId },
     });

@@ -54,6 +54,24 @@ export const ONBOARDING_MESSAGES = {
   settingsError: "Erro ao salvar as configurações de implantação",
 } as const;
 
+/** "Publicar" (decision 042): the menu's address and the confirmation when steps are open. */
+export const PUBLISH_MESSAGES = {
+  menuUrlRequired: "Informe o endereço público do cardápio (https://...).",
+  https: "Use um endereço seguro, que comece com https://.",
+  invalid: "Informe um endereço válido, como https://seurestaurante.com.br.",
+  tooLong: "Use no máximo 500 caracteres.",
+  invalidForm: "Confira os endereços informados.",
+  confirmOpenSteps: (n: number) =>
+    n === 1
+      ? "1 etapa do checklist está em aberto. Confira e confirme para publicar mesmo assim."
+      : `${n} etapas do checklist estão em aberto. Confira e confirme para publicar mesmo assim.`,
+} as const;
+
+/** How a publication with open checklist steps is named (card, promise figures). */
+export function openStepsLabel(n: number): string {
+  return n === 1 ? "publicado com 1 etapa em aberto" : `publicado com ${n} etapas em aberto`;
+}
+
 /** The board's orders (?ordem=) and how many cards a column shows. */
 export const BOARD_SORTS = ["prazo", "abertura", "cliente"] as const;
 export type BoardSort = (typeof BOARD_SORTS)[number];

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { ONBOARDING_MESSAGES } from "./onboarding.constants";
+import { ONBOARDING_MESSAGES, PUBLISH_MESSAGES } from "./onboarding.constants";
 
 /** Configurações → Implantação: the promise in business days and the checklist. */
 export const ONBOARDING_SETTINGS_MESSAGES = {
@@ -49,6 +49,44 @@ export type OnboardingSettingsInput = z.infer<typeof onboardingSettingsSchema>;
  */
 const postedId = z.string().max(64).catch("");
 
+/** A typed field the rule checks itself (publishSchema): kept as sent, bounded. */
+const postedText = z.string().max(4000, PUBLISH_MESSAGES.tooLong).optional().default("");
+
+/** The stores' and the menu's addresses: https only (a menu is opened from a QR at the table). */
+const httpsUrl = z
+  .string()
+  .max(500, PUBLISH_MESSAGES.tooLong)
+  .optional()
+  .transform((v) => (v ?? "").trim())
+  .superRefine((v, ctx) => {
+    if (!v) return;
+    if (/^http:\/\//i.test(v)) ctx.addIssue({ code: "custom", message: PUBLISH_MESSAGES.https });
+    else if (!isHttpsUrl(v)) ctx.addIssue({ code: "custom", message: PUBLISH_MESSAGES.invalid });
+  });
+
+function isHttpsUrl(v: string): boolean {
+  if (!/^https:\/\//i.test(v) || !URL.canParse(v)) return false;
+  const { hostname, username, password } = new URL(v);
+  // A public address: a dotted host name, no credentials in it.
+  return hostname.includes(".") && !hostname.endsWith(".") && !username && !password;
+}
+
+/**
+ * "Publicar": the menu's public address (required) and the app's, when it has them; and whether
+ * the admin confirmed publishing with checklist steps still open (decision 042).
+ */
+export const publishSchema = z.object({
+  menuUrl: httpsUrl.refine((v) => v !== "", PUBLISH_MESSAGES.menuUrlRequired),
+  androidUrl: httpsUrl.transform((v) => v || null),
+  iosUrl: httpsUrl.transform((v) => v || null),
+  confirmOpenSteps: z
+    .string()
+    .max(10, PUBLISH_MESSAGES.invalidForm)
+    .optional()
+    .transform((v) => v === "1"),
+});
+export type PublishInput = z.input<typeof publishSchema>;
+
 /**
  * The board's and the client page's forms (/admin/onboarding's action): "Pagamento confirmado"
  * (open), a checklist tick (item) and "Publicar". Anything else is an unknown action.
@@ -64,7 +102,15 @@ export const OnboardingActionSchema = z.discriminatedUnion(
       itemId: postedId,
       done: z.enum(["1", "0"], unknown),
     }),
-    z.object({ intent: z.literal("publish", unknown), id: postedId }),
+    z.object({
+      intent: z.literal("publish", unknown),
+      id: postedId,
+      // Checked by publishSchema in the rule (field errors, not "Ação desconhecida").
+      menuUrl: postedText,
+      androidUrl: postedText,
+      iosUrl: postedText,
+      confirmOpenSteps: postedText,
+    }),
   ],
   unknown,
 );

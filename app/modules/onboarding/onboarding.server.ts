@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { clients, onboardingItems, onboardings } from "~/db/schema";
 import { businessDaysBetween, promiseDates } from "~/lib/business-days";
@@ -6,7 +6,14 @@ import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { emit } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
-import { ONBOARDING_MESSAGES, type OnboardingHealth, type OnboardingSource } from "./onboarding.constants";
+import { fieldErrors, type FieldErrors } from "~/lib/validation";
+import {
+  ONBOARDING_MESSAGES,
+  PUBLISH_MESSAGES,
+  type OnboardingHealth,
+  type OnboardingSource,
+} from "./onboarding.constants";
+import { publishSchema, type PublishInput } from "./onboarding.schema";
 
 import { CLIENT_STEP_LABELS, CLIENT_STEPS, type ClientStep } from "./client-steps.constants";
 import { getOnboardingSettings } from "./onboarding-settings.server";
@@ -203,24 +210,47 @@ export async function setOnboardingItem({
   });
 }
 
+export type PublishResult =
+  | { ok: true; value: Onboarding }
+  | { ok: false; message: string; fieldErrors?: FieldErrors; openSteps?: string[] };
+
 /**
- * "Publicar": closes the onboarding with the business days it took (opened → today), in one
- * transaction with its audit entry and the `onboarding.published` event. The referral that
- * brought the client completes with it, in the same transaction.
+ * "Publicar": closes the onboarding with the menu's public address (and the app's), the business
+ * days it took (opened → today) and how many checklist steps were still open, in one transaction
+ * with its audit entry and the `onboarding.published` event. Open steps need the admin's explicit
+ * confirmation (decision 042): without it nothing changes and the open steps are returned. The
+ * referral that brought the client completes with it, in the same transaction.
  */
 export async function publishOnboarding({
   onboardingId,
+  input,
   actor,
 }: {
   onboardingId: string;
+  input: PublishInput;
   actor: Actor | null;
-}): Promise<OnboardingResult<Onboarding>> {
+}): Promise<PublishResult> {
+  const parsed = publishSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, message: PUBLISH_MESSAGES.invalidForm, fieldErrors: fieldErrors(parsed.error) };
+  const { menuUrl, androidUrl, iosUrl, confirmOpenSteps } = parsed.data;
   return getDb().transaction(async (tx) => {
     const found = await lockOnboarding(tx, onboardingId);
     if (!found) return { ok: false, message: ONBOARDING_MESSAGES.notFound };
     const { onboarding } = found;
     if (onboarding.status === "publicado")
       return { ok: false, message: ONBOARDING_MESSAGES.alreadyPublished };
+    const open = await tx
+      .select({ label: onboardingItems.label })
+      .from(onboardingItems)
+      .where(and(eq(onboardingItems.onboardingId, onboarding.id), isNull(onboardingItems.doneAt)))
+      .orderBy(asc(onboardingItems.position));
+    if (open.length && !confirmOpenSteps)
+      return {
+        ok: false,
+        message: PUBLISH_MESSAGES.confirmOpenSteps(open.length),
+        openSteps: open.map((i) => i.label),
+      };
     const publishedOn = clockToday();
     const taken = Math.max(0, businessDaysBetween(onboarding.openedOn, publishedOn));
     const [published] = await tx
@@ -232,6 +262,10 @@ export async function publishOnboarding({
         publishedById: actor?.id ?? null,
         publishedByName: actor?.name ?? null,
         businessDaysTaken: taken,
+        openStepsAtPublish: open.length,
+        menuUrl,
+        androidUrl,
+        iosUrl,
         updatedAt: now(),
       })
       .where(eq(onboardings.id, onboarding.id))
@@ -242,7 +276,14 @@ export async function publishOnboarding({
       entityType: "onboarding",
       entityId: onboarding.id,
       entityLabel: found.clientName,
-      changes: { status: [onboarding.status, "publicado"], diasUteis: [null, taken] },
+      changes: {
+        status: [onboarding.status, "publicado"],
+        diasUteis: [null, taken],
+        etapasEmAberto: [null, open.length],
+        cardapio: [null, menuUrl],
+        ...(androidUrl ? { appAndroid: [null, androidUrl] } : {}),
+        ...(iosUrl ? { appIos: [null, iosUrl] } : {}),
+      },
     });
     // The referral that brought the client completes in this same transaction.
     // Its subscribers: the referral is completed and its commission becomes payable.
@@ -326,6 +367,10 @@ export const onboardingColumns = {
   publishedById: onboardings.publishedById,
   publishedByName: onboardings.publishedByName,
   businessDaysTaken: onboardings.businessDaysTaken,
+  menuUrl: onboardings.menuUrl,
+  androidUrl: onboardings.androidUrl,
+  iosUrl: onboardings.iosUrl,
+  openStepsAtPublish: onboardings.openStepsAtPublish,
   createdAt: onboardings.createdAt,
   updatedAt: onboardings.updatedAt,
 };

@@ -196,14 +196,17 @@ describe("by hand, checklist and publishing", () => {
     ).toEqual({ ok: false, message: "Item não encontrado" });
 
     setClock("2026-12-30T18:00:00Z");
-    const published = await publishOnboarding({ onboardingId: o.id, actor: admin });
+    const input = { menuUrl: "https://pedidos.restaurante.com.br", confirmOpenSteps: "1" };
+    const published = await publishOnboarding({ onboardingId: o.id, input, actor: admin });
     expect(published.ok && published.value).toMatchObject({
       status: "publicado",
       publishedOn: "2026-12-30",
       businessDaysTaken: 4,
       publishedByName: "Ana Admin",
+      menuUrl: "https://pedidos.restaurante.com.br",
+      openStepsAtPublish: 4,
     });
-    expect(await publishOnboarding({ onboardingId: o.id, actor: admin })).toEqual({
+    expect(await publishOnboarding({ onboardingId: o.id, input, actor: admin })).toEqual({
       ok: false,
       message: "Esta implantação já foi publicada",
     });
@@ -295,9 +298,23 @@ describe("the promises measured", () => {
       const c = await newClient(null);
       const opened = await openOnboardingByHand({ clientId: c.id, actor: admin });
       if (!opened.ok) throw new Error(opened.message);
+      for (const item of (await getClientOnboarding({ clientId: c.id }))!.items)
+        await setOnboardingItem({ onboardingId: opened.value.id, itemId: item.id, done: true, actor: admin });
       setClock(publishAt);
-      await publishOnboarding({ onboardingId: opened.value.id, actor: admin });
+      const menu = { menuUrl: "https://cardapio.exemplo.com.br" };
+      expect((await publishOnboarding({ onboardingId: opened.value.id, input: menu, actor: admin })).ok).toBe(
+        true,
+      );
     }
+    // A fourth, published the day it opened with its whole checklist open: counted as published
+    // with open steps, never as done "em 0 dias úteis" (issue 46).
+    setClock("2026-12-09T12:00:00Z");
+    const rushed = await openOnboardingByHand({ clientId: (await newClient(null)).id, actor: admin });
+    if (!rushed.ok) throw new Error(rushed.message);
+    const menu = { menuUrl: "https://cardapio.exemplo.com.br", confirmOpenSteps: "1" };
+    expect((await publishOnboarding({ onboardingId: rushed.value.id, input: menu, actor: admin })).ok).toBe(
+      true,
+    );
     // Leads: one noted after 2 h, one moved after 30 h, one never contacted, one too recent to judge.
     const now = new Date("2026-12-10T15:00:00Z");
     const mk = async (name: string, createdAt: Date) =>
@@ -331,17 +348,18 @@ describe("the promises measured", () => {
     const f = await getPromiseFigures({ today: "2026-12-10", now });
     const w30 = f.windows.find((w) => w.days === 30)!;
     expect(w30.onboarding).toEqual({
-      published: 3,
+      published: 4,
+      withOpenSteps: 1,
       withinDue: 2,
       withinTarget: 1,
-      withinDueShare: 67,
-      withinTargetShare: 33,
+      withinDueShare: 50,
+      withinTargetShare: 25,
       medianDays: 4,
     });
     expect(w30.leads).toEqual({ leads: 3, within24h: 1, within24hShare: 33, medianHours: 16 });
     // Nothing published in the 30 days up to 2027-02-15; the 90 days still see December.
     const later = await getPromiseFigures({ today: "2027-02-15", now: new Date("2027-02-15T12:00:00Z") });
     expect(later.windows[0].onboarding.withinDueShare).toBeNull();
-    expect(later.windows[1].onboarding.published).toBe(3);
+    expect(later.windows[1].onboarding.published).toBe(4);
   });
 });

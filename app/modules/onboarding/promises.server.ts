@@ -22,6 +22,11 @@ export const FIRST_CONTACT_SQL = sql.raw(`least(
 
 export interface OnboardingPromise {
   published: number;
+  /**
+   * Published with checklist steps still open (decision 042): counted as published, never as
+   * work done within the promise, and left out of the median (their days are not the work's).
+   */
+  withOpenSteps: number;
   withinDue: number;
   withinTarget: number;
   /** Shares in whole percent; null when nothing was published in the window. */
@@ -60,11 +65,13 @@ const WINDOWS = sql.raw(`(values (30), (90)) as win(days)`);
 
 function onboardingPromise(r: Row): OnboardingPromise {
   const published = Number(r.published);
+  const withOpenSteps = Number(r.with_open_steps);
   const withinDue = Number(r.within_due);
   const withinTarget = Number(r.within_target);
   const median = num(r.median);
   return {
     published,
+    withOpenSteps,
     withinDue,
     withinTarget,
     withinDueShare: share(withinDue, published),
@@ -73,14 +80,19 @@ function onboardingPromise(r: Row): OnboardingPromise {
   };
 }
 
+/** A publication with its whole checklist done (`o` is the onboardings alias). */
+const COMPLETE = sql.raw(`coalesce(o.open_steps_at_publish, 0) = 0`);
+
 async function onboardingWindows(today: string, dueDays: number, targetDays: number) {
   return queryRows<Row>(
     getDb(),
     sql`select win.days,
                count(o.id)::int as published,
-               count(o.id) filter (where o.business_days_taken <= ${dueDays})::int as within_due,
-               count(o.id) filter (where o.business_days_taken <= ${targetDays})::int as within_target,
-               percentile_cont(0.5) within group (order by o.business_days_taken) as median
+               count(o.id) filter (where o.open_steps_at_publish > 0)::int as with_open_steps,
+               count(o.id) filter (where ${COMPLETE} and o.business_days_taken <= ${dueDays})::int as within_due,
+               count(o.id) filter (where ${COMPLETE} and o.business_days_taken <= ${targetDays})::int as within_target,
+               percentile_cont(0.5) within group (order by o.business_days_taken)
+                 filter (where ${COMPLETE}) as median
           from ${WINDOWS}
           left join onboardings o
             on o.status = 'publicado' and o.published_on >= ${today}::date - (win.days - 1)

@@ -119,6 +119,7 @@ export const NOTIFICATION_MESSAGES = {
   saveError: "Erro ao salvar notificações",
   loadError: "Erro ao carregar notificações",
   invalid: (value: string) => `"${value}" não é um e-mail válido.`,
+  supportEmail: "Informe um e-mail válido para o atendimento (ex.: atendimento@suaempresa.com.br).",
   tooMany: (n: number) => `Informe no máximo ${n} e-mails.`,
 } as const;
 
@@ -129,6 +130,14 @@ export const MAX_LEAD_ALERT_EMAILS = 20;
  * semicolons also separate). Each must be an e-mail; the first bad one is named.
  */
 export const LeadAlertEmailsSchema = z.object({
+  // "E-mail de atendimento": the Reply-To of every e-mail to a client; empty: none (issue 46).
+  supportEmail: z
+    .string()
+    .max(254, NOTIFICATION_MESSAGES.supportEmail)
+    .optional()
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => v === "" || z.email().safeParse(v).success, NOTIFICATION_MESSAGES.supportEmail)
+    .transform((v) => v || null),
   leadAlertEmails: z
     .string()
     .max(5000, NOTIFICATION_MESSAGES.tooMany(MAX_LEAD_ALERT_EMAILS))

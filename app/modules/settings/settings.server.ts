@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { getDb, type DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { onPublicContentChanged, publicContentChanged } from "~/server/cache/public-content.server";
 import { now as clockNow } from "~/server/clock.server";
 
 export type Settings = typeof settings.$inferSelect;
-/** The four spec tabs' fields (the notification addresses are saved on their own). */
-export type SettingsInput = Omit<Settings, "id" | "updatedAt" | "leadAlertEmails">;
+/** The four spec tabs' fields (the notification addresses and the support address are saved on their own). */
+export type SettingsInput = Omit<Settings, "id" | "updatedAt" | "leadAlertEmails" | "supportEmail">;
 
 /** SPEC §9: settings cached 5 minutes, on the server (DESIGN §5), cleared at once on save. */
 export const SETTINGS_TTL_MS = 5 * 60 * 1000;
@@ -30,6 +30,18 @@ export async function getSettings({ fresh = false }: { fresh?: boolean } = {}): 
   // eslint-disable-next-line no-restricted-syntax -- elapsed time of an in-memory cache, not the business's 'now'
   if (startedAt === generation) cache = { value, at: Date.now() };
   return value;
+}
+
+/**
+ * "E-mail de atendimento" (Configurações → Notificações), read through `db` (the transaction that
+ * queues a client's e-mail) and never from the cache: null when not set.
+ */
+export async function getSupportEmail(db: DbOrTx = getDb()): Promise<string | null> {
+  const [row] = await db
+    .select({ supportEmail: settings.supportEmail })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  return row?.supportEmail?.trim() || null;
 }
 
 export function invalidateSettingsCache() {
@@ -72,32 +84,41 @@ export async function saveSettings({
   return row;
 }
 
-/** Settings → Notificações: extra addresses for the new-lead alert (lower-cased, unique). */
+/**
+ * Settings → Notificações: extra addresses for the new-lead alert (lower-cased, unique) and the
+ * "E-mail de atendimento" (the Reply-To of client e-mails; null clears it, undefined keeps it).
+ */
 export async function saveLeadAlertEmails({
   emails,
+  supportEmail,
   actor = null,
 }: {
   emails: string[];
+  supportEmail?: string | null;
   actor?: Actor | null;
 }): Promise<void> {
   const unique = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const values = {
+    leadAlertEmails: unique,
+    ...(supportEmail === undefined ? {} : { supportEmail: supportEmail?.trim().toLowerCase() || null }),
+  };
   const now = clockNow();
   await getDb().transaction(async (tx) => {
     const [before] = await tx
-      .select({ leadAlertEmails: settings.leadAlertEmails })
+      .select({ leadAlertEmails: settings.leadAlertEmails, supportEmail: settings.supportEmail })
       .from(settings)
       .where(eq(settings.id, 1))
       .for("update");
     await tx
       .insert(settings)
-      .values({ id: 1, leadAlertEmails: unique, updatedAt: now })
-      .onConflictDoUpdate({ target: settings.id, set: { leadAlertEmails: unique, updatedAt: now } });
+      .values({ id: 1, ...values, updatedAt: now })
+      .onConflictDoUpdate({ target: settings.id, set: { ...values, updatedAt: now } });
     await recordAudit(tx, {
       actor,
       action: "settings.notifications_updated",
       entityType: "settings",
       entityLabel: "Notificações",
-      changes: diffFields(before ?? null, { leadAlertEmails: unique }),
+      changes: diffFields(before ?? null, values),
     });
   });
   invalidateSettingsCache();

@@ -21,7 +21,7 @@ import { PromiseFigures } from "~/components/admin/dashboard/promise-figures";
 import { log } from "~/server/logging/logger.server";
 import { getMrrFigure } from "~/modules/revenue/revenue.server";
 import { MrrCard } from "~/components/admin/dashboard/mrr-card";
-import { DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
+import { CompanyDataNotice, DemoPixKeyNotice } from "~/components/admin/dashboard/demo-pix-notice";
 import { InvoiceIssuingNotice } from "~/components/admin/invoices/invoice-issuing-notice";
 import { invoiceIssuingProblems } from "~/modules/invoices/settings.server";
 
@@ -65,6 +65,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PageHeader title="Dashboard" subtitle="O que pede atenção hoje, e os números do negócio." />
       <DemoPixKeyNotice show={loaderData.demoPixKey} />
       <InvoiceIssuingNotice problems={loaderData.invoiceProblems} />
+      <CompanyDataNotice warning={loaderData.companyData} />
       {/* First on every screen, a phone included: the day's work. */}
       <TodayBlock data={todayBlock} expiring={expiring} />
       <section aria-label="Indicadores" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

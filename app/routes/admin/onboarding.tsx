@@ -1,11 +1,13 @@
 import { Form, useLocation } from "react-router";
 import type { Route } from "./+types/onboarding";
 import { OnboardingCard } from "~/components/admin/onboarding/onboarding-card";
+import { PublishReplyPanel } from "~/components/admin/onboarding/publish-form";
 import { Button } from "~/components/ui/form";
 import { ListError } from "~/components/ui/list-states";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { replyError, replyOk, toast } from "~/lib/form-reply";
+import { reply, replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
+import type { FieldErrors } from "~/lib/validation";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { runOnboardingAction } from "~/modules/onboarding/actions.server";
@@ -57,11 +59,34 @@ export async function action({ request }: Route.ActionArgs) {
     if (result.ok && form.data.intent === "item") return replyOk(null);
     if (result.ok)
       return redirectWithToast(backTo(form.fields), "success", result.message, { replace: true });
+    if (form.data.intent === "publish") return publishRefusal(result, form.data.id, form.fields);
     return replyError(result.message, { status: 409, toastOnly: true });
   } catch (err) {
     log.error({ err }, "onboarding action failed");
     return replyError(ONBOARDING_MESSAGES.actionError, { toastOnly: true });
   }
+}
+
+/**
+ * "Publicar" refused: the addresses' errors (400), or the open steps to confirm (409), with what
+ * was typed. Read by the card's fetcher and, without JavaScript, by this page (PublishReplyPanel).
+ */
+function publishRefusal(
+  result: { message: string; fieldErrors?: FieldErrors; openSteps?: string[] },
+  id: string,
+  fields: FormFields,
+) {
+  const values = {
+    menuUrl: fields.menuUrl ?? "",
+    androidUrl: fields.androidUrl ?? "",
+    iosUrl: fields.iosUrl ?? "",
+    back: backTo(fields),
+  };
+  const extra = { intent: "publish" as const, id, openSteps: result.openSteps ?? [] };
+  if (result.fieldErrors)
+    return replyInvalid(result.fieldErrors, { values, toast: toast.error(result.message), extra });
+  if (result.openSteps) return reply({ ...extra, formError: result.message, values }, { status: 409 });
+  return replyError(result.message, { status: 409, values, extra });
 }
 
 function Filters({ filters }: { filters: Route.ComponentProps["loaderData"]["filters"] }) {
@@ -120,6 +145,14 @@ export default function OnboardingBoard({ loaderData, actionData }: Route.Compon
       <PageHeader
         title="Implantação"
         subtitle="Do pagamento confirmado ao cardápio no ar, em dias úteis (sem fins de semana e feriados nacionais)."
+      />
+      <PublishReplyPanel
+        reply={actionData}
+        clientName={
+          loaderData.columns
+            .flatMap((c) => c.rows)
+            .find((o) => actionData && "id" in actionData && o.id === actionData.id)?.clientName ?? null
+        }
       />
       <Filters filters={loaderData.filters} />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">

@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return clientSignInAction({ request, context });
 }
 
-export default function ClientSignIn({ actionData }: Route.ComponentProps) {
+export default function ClientSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   useReplyToast(actionData);
   const sent = actionData && "sent" in actionData && actionData.sent;
@@ -41,7 +41,7 @@ export default function ClientSignIn({ actionData }: Route.ComponentProps) {
             type="email"
             autoComplete="email"
             required
-            defaultValue={actionData?.values?.email}
+            defaultValue={actionData?.values?.email ?? loaderData?.email}
             error={actionData?.fieldErrors?.email}
           />
           <Button type="submit" busy={busy} busyLabel="Enviando..." className="w-full">

@@ -7,6 +7,7 @@ import {
   PlanSection,
   SignOutEverywhere,
 } from "~/components/client-area/overview";
+import { MenuLiveSection } from "~/components/client-area/menu-live";
 import { RequestsSection } from "~/components/client-area/requests";
 import { SubmissionsSection } from "~/components/client-area/submissions";
 import { getClientOverview } from "~/modules/client-area/client-area.server";
@@ -46,6 +47,7 @@ export default function ClientAreaHome({ loaderData: d, actionData }: Route.Comp
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Olá, {d.client?.name}!</h1>
+      <MenuLiveSection menu={d.menu} help={d.help} />
       <PlanSection subscription={d.subscription} planName={d.client?.planName ?? null} />
       <ChargesSection open={d.open} paid={d.paid} />
       <OnboardingSection onboarding={d.onboarding} />

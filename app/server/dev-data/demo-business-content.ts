@@ -199,6 +199,17 @@ export const DEMO_PIX = {
   pixCity: "SAO PAULO",
 };
 
+/** "Dados da empresa" of the demo: the issuer its receipts name (a fictional company; a valid CNPJ). */
+export const DEMO_COMPANY = {
+  companyLegalName: "Cardápio Digital Demonstração Ltda",
+  companyCnpj: "11222333000181",
+  companyAddress: "Av. Paulista, 1000, sala 101",
+  companyDistrict: "Bela Vista",
+  companyCity: "São Paulo",
+  companyUf: "SP",
+  companyCep: "01310100",
+};
+
 export interface DemoLead {
   name: string;
   email: string;

@@ -22,6 +22,12 @@ export interface OutgoingMail {
   entity?: { type: string; id: string };
   /** Inline images the HTML shows as `<img src="cid:…">` (mail clients block data: URIs). */
   attachments?: MailAttachment[];
+  /**
+   * Where the recipient's answer goes: the support address on every e-mail to a client
+   * (ClientMailBrand.supportEmail); none on the others. Stored with the message, so a retry or
+   * a resend carries the address it was written for.
+   */
+  replyTo?: string | null;
 }
 
 // Hashed: keys are made of event ids and addresses (or a reset token), which the log must not
@@ -69,6 +75,7 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string 
       entityType: mail.entity?.type ?? null,
       entityId: mail.entity?.id ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
+      replyTo: mail.replyTo ?? null,
       ...(demo ? { status: "demonstracao" as const, createdAt: now(), updatedAt: now() } : {}),
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
@@ -120,6 +127,7 @@ export const deliverMailJob = defineJob<{ id: string }>({
       await transport.sendMail({
         from: mailFrom(),
         to: mail.toAddress,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

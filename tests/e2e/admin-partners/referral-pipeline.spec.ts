@@ -112,9 +112,15 @@ test("a wizard referral becomes a lead, and its conversion and first payment mov
     await onboarding.getByRole("checkbox", { name: item }).click();
     await expect(onboarding.getByRole("checkbox", { name: item })).toBeChecked();
   }
+  // "Publicar" asks for the menu's public address (issue 46).
+  await onboarding.locator("summary").filter({ hasText: "Publicar" }).click();
+  await onboarding.getByLabel("Endereço público do cardápio").fill("https://cantina.exemplo.com.br");
   await onboarding.getByRole("button", { name: "Publicar" }).click();
-  await admin.getByRole("alertdialog").getByRole("button", { name: "Publicar" }).click();
-  await expect(admin.getByText("Implantação publicada").first()).toBeVisible();
+  await expect(
+    admin
+      .getByRole("region", { name: "Publicado" })
+      .getByRole("article", { name: `Implantação de ${contact}` }),
+  ).toBeVisible();
   await page.goto("/representante/indicacoes");
   await expect(page.getByRole("article", { name: business })).toContainText("Concluído");
   await waitForMail(

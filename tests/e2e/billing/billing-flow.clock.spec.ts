@@ -8,6 +8,7 @@ import {
   createClientViaForm,
   expectToast,
   formatIsoDate,
+  saveCompanyData,
   todayInSaoPaulo,
   unique,
 } from "../../support/admin";
@@ -73,6 +74,8 @@ test("Premium client: first charge with activation fee, PIX e-mail, payment and 
   await page.getByLabel("Cidade do beneficiário").fill("Sao Paulo");
   await page.getByRole("button", { name: "Salvar" }).click();
   await expectToast(page, "Configurações financeiras salvas com sucesso!");
+  // The issuer every receipt names: without it the receipt e-mail waits (issue 46).
+  await saveCompanyData(page);
 
   // 1. A client with the Premium plan.
   const email = uniqueEmail("cobranca");
@@ -125,11 +128,14 @@ test("Premium client: first charge with activation fee, PIX e-mail, payment and 
     (m) => m.to.includes(email) && m.subject === `Pagamento recebido: cobrança ${number}`,
   );
   expect(receipt.text).toContain("Este e-mail é o seu recibo");
+  // The issuer (Dados da empresa), for the accountant (issue 46).
+  expect(receipt.text).toContain("CNPJ do emitente: 11.222.333/0001-81");
   await chargeItem(page, number)
     .getByRole("link", { name: `Recibo da cobrança ${number}` })
     .click();
   await expect(page.getByRole("heading", { name: "Recibo de pagamento" })).toBeVisible();
   await expect(page.getByText(`Cobrança ${number}`)).toBeVisible();
+  await expect(page.getByText("CNPJ 11.222.333/0001-81")).toBeVisible();
 
   // 7 (first half). Financeiro's totals moved from "a receber" to "recebido".
   totals = await financeiroTotals(page, clientId);

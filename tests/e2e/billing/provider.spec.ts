@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { addMonths } from "../../../app/lib/dates";
-import { addDays, createClientViaForm, formatIsoDate, todayInSaoPaulo, unique } from "../../support/admin";
+import {
+  addDays,
+  createClientViaForm,
+  formatIsoDate,
+  saveCompanyData,
+  todayInSaoPaulo,
+  unique,
+} from "../../support/admin";
 import { serverClock } from "../../support/clock";
 import { expectNoA11yViolations, gotoReady, uniqueEmail } from "../../support/e2e";
 import { startFakeAsaas, type FakeAsaas } from "../../support/fake-asaas";
@@ -135,6 +142,7 @@ test("a charge at Asaas: payment page, paid by webhook, renewal extended, remind
 }) => {
   test.setTimeout(300_000);
   await signIn(page);
+  await saveCompanyData(page);
   await serverClock(page.request, { reset: "1" });
   const today = todayInSaoPaulo();
   const end = addMonths(today, 1);

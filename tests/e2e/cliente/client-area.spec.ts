@@ -35,7 +35,8 @@ test("a client signs in by e-mailed link, sees the open charge and copies a PIX 
   });
   const today = todayInSaoPaulo();
   const [issued] = await waitForMail((m) => m.to.includes(email) && m.subject.startsWith("Nova cobrança"));
-  expect(issued.html).toMatch(/href="http:\/\/[^"]+\/cliente"/);
+  // "Acessar a área do cliente": the sign-in page with the address filled in (issue 46).
+  expect(issued.html).toMatch(/href="http:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
   const amount = Number(/: (R\$\s[\d.,]+), vencimento/.exec(issued.subject)?.[1].replace(/\D/g, ""));
   // Issue 46: due three business days after it is issued, with each line and the total.
   const due = isoToBrDate(addBusinessDays(today, 3));

@@ -14,7 +14,7 @@ import { addBusinessDays } from "../../../app/lib/business-days";
 async function publishedIn30Days(page: import("@playwright/test").Page) {
   await gotoReady(page, "/admin/dashboard");
   const group = page.getByRole("group", { name: "Últimos 30 dias" });
-  const hint = await group.getByText(/^\d+ publicadas$/).textContent();
+  const hint = await group.getByText(/^\d+ publicadas/).textContent();
   return { group, count: Number(hint!.split(" ")[0]) };
 }
 
@@ -65,8 +65,10 @@ test("first payment → onboarding card with its due date → checklist → publ
   // The team's five; the client's own four (logo, hours, delivery, PIX) wait for the client.
   await expect(doing).toContainText("Checklist (5/9)");
 
+  // "Publicar" asks for the menu's public address (issue 46).
+  await doing.locator("summary").filter({ hasText: "Publicar" }).click();
+  await doing.getByLabel("Endereço público do cardápio").fill("https://cantina.exemplo.com.br");
   await doing.getByRole("button", { name: "Publicar" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Publicar" }).click();
   await expectToast(page, "Implantação publicada");
   const done = page
     .getByRole("region", { name: "Publicado" })

@@ -8,6 +8,7 @@ export interface PromiseFiguresData {
     days: number;
     onboarding: {
       published: number;
+      withOpenSteps: number;
       withinDueShare: number | null;
       withinTargetShare: number | null;
       medianDays: number | null;
@@ -50,7 +51,11 @@ export function PromiseFigures({ figures }: { figures: PromiseFiguresData | null
                   <Figure
                     label={`Implantações no prazo (até ${figures.dueDays} dias úteis)`}
                     value={pct(w.onboarding.withinDueShare)}
-                    hint={`${w.onboarding.published} publicadas`}
+                    hint={
+                      w.onboarding.withOpenSteps
+                        ? `${w.onboarding.published} publicadas, ${w.onboarding.withOpenSteps} com etapas em aberto`
+                        : `${w.onboarding.published} publicadas`
+                    }
                   />
                   <Figure
                     label={`Na meta (até ${figures.targetDays} dias úteis)`}
@@ -60,7 +65,7 @@ export function PromiseFigures({ figures }: { figures: PromiseFiguresData | null
                   <Figure
                     label="Mediana da implantação"
                     value={num(w.onboarding.medianDays, "dias úteis")}
-                    hint="do pagamento à publicação"
+                    hint="do pagamento à publicação, com o checklist completo"
                   />
                   <Figure
                     label="Leads contatados em 24 horas"

@@ -1,12 +1,11 @@
-import { useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/admin/ui";
-import { ConfirmDialog } from "~/components/ui/dialog";
-import { Button } from "~/components/ui/form";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { formatDateTime, formatIsoDate } from "~/lib/format";
 import type { Toast } from "~/lib/form-reply";
+import { PublishForm } from "./publish-form";
 import {
+  openStepsLabel,
   ONBOARDING_HEALTH_LABELS,
   ONBOARDING_SOURCE_LABELS,
   type OnboardingHealth,
@@ -34,6 +33,8 @@ export interface OnboardingCardData {
   targetDate: string;
   publishedOn: string | null;
   businessDaysTaken: number | null;
+  menuUrl: string | null;
+  openStepsAtPublish: number | null;
   health: OnboardingHealth;
   daysLeft: number | null;
   items: { id: string; label: string; doneAt: Date | string | null; doneByName: string | null }[];
@@ -146,35 +147,6 @@ function ChecklistItem({
   );
 }
 
-function PublishButton({ onboarding }: { onboarding: OnboardingCardData }) {
-  const fetcher = useFetcher<Reply>();
-  const { pathname, search } = useLocation();
-  const [open, setOpen] = useState(false);
-  useReplyToast(fetcher.data);
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button type="button" busy={fetcher.state !== "idle"} busyLabel="Publicando...">
-          Publicar
-        </Button>
-      }
-      title="Publicar implantação?"
-      description={`${onboarding.clientName} recebe o e-mail “Seu cardápio está no ar” e a implantação é encerrada.`}
-      confirmLabel="Publicar"
-      tone="primary"
-      onConfirm={() => {
-        setOpen(false);
-        fetcher.submit(
-          { intent: "publish", id: onboarding.id, back: pathname + search },
-          { method: "post", action: ACTION },
-        );
-      }}
-    />
-  );
-}
-
 /** An onboarding: client, due date, health, checklist and "Publicar" (board and client page). */
 export function OnboardingCard({
   onboarding: o,
@@ -217,8 +189,27 @@ export function OnboardingCard({
             <dt>Publicado em</dt>
             <dd>
               {o.publishedOn && formatIsoDate(o.publishedOn)} ·{" "}
-              {o.businessDaysTaken === 1 ? "1 dia útil" : `${o.businessDaysTaken} dias úteis`}
+              {o.openStepsAtPublish
+                ? openStepsLabel(o.openStepsAtPublish)
+                : o.businessDaysTaken === 1
+                  ? "1 dia útil"
+                  : `${o.businessDaysTaken} dias úteis`}
             </dd>
+            {o.menuUrl && (
+              <>
+                <dt>Cardápio</dt>
+                <dd className="break-all">
+                  <a
+                    href={o.menuUrl}
+                    className="text-brand-700 hover:underline"
+                    rel="noreferrer"
+                    target="_blank"
+                  >
+                    {o.menuUrl}
+                  </a>
+                </dd>
+              </>
+            )}
           </>
         ) : (
           <>
@@ -242,11 +233,7 @@ export function OnboardingCard({
         </div>
       )}
       {o.submissions && <ClientSubmissions submissions={o.submissions} />}
-      {!published && (
-        <div className="mt-3 flex justify-end">
-          <PublishButton onboarding={o} />
-        </div>
-      )}
+      {!published && <PublishForm id={o.id} clientName={o.clientName} openCount={o.items.length - done} />}
     </article>
   );
 }

@@ -1,7 +1,8 @@
 import { Img, Section, Text } from "@react-email/components";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { MAIL_COLORS, MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
-import type { MailBrand } from "../brand.server";
+import type { ClientMailBrand } from "../brand.server";
+import { AskForPaymentData, ClientAreaButton, clientFooter } from "./client-common";
 
 /** The Content-ID the "Nova cobrança" HTML points its QR image at (`cid:…`). */
 export const PIX_QR_CID = "pix-qr@cobranca";
@@ -27,6 +28,10 @@ export interface ChargeIssuedData extends ChargeMailData {
 }
 
 export interface ChargePaidData extends ChargeMailData {
+  /** "Dados da empresa": who issues the receipt (decision 042). */
+  issuer: { legalName: string; cnpj: string; address: string };
+  /** The client's CPF or CNPJ, masked; null when not on file. */
+  clientDocument: string | null;
   paidOn: string;
   paidAmountCents: number;
   methodLabel: string;
@@ -39,19 +44,19 @@ const periodRows = (d: ChargeMailData): [string, string][] =>
     : [];
 
 /** Every charge e-mail points to the restaurant's own area: charges, PIX and receipts. */
-export function ClientAreaLink({ brand }: { brand: MailBrand }) {
-  const href = brand.url(CLIENT_AREA_PATH);
+export function ClientAreaLink({ brand }: { brand: ClientMailBrand }) {
   return (
-    <MailText>
-      Veja suas cobranças, o código PIX e os recibos na Área do Cliente: <a href={href}>{href}</a> (entre com
-      o link que enviamos ao seu e-mail, sem senha).
-    </MailText>
+    <>
+      <MailText>
+        Veja suas cobranças, o código PIX e os recibos na Área do Cliente (sem senha: enviamos um link de
+        acesso ao seu e-mail).
+      </MailText>
+      <ClientAreaButton brand={brand} />
+    </>
   );
 }
 
 export const CLIENT_AREA_PATH = "/cliente";
-
-const FOOTER = "Você recebe este e-mail porque é nosso cliente. Em caso de dúvida, responda a esta mensagem.";
 
 export function chargeIssuedSubject(d: Pick<ChargeMailData, "number" | "amountCents" | "dueDate">) {
   return `Nova cobrança ${d.number}: ${formatMoney(d.amountCents)}, vencimento ${formatIsoDate(d.dueDate)}`;
@@ -105,13 +110,13 @@ export function PixCodeBox({ code }: { code: string }) {
 }
 
 /** "Nova cobrança": to the client, with the PIX copia e cola and its QR as an inline (CID) image. */
-export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: ChargeIssuedData }) {
+export function ChargeIssuedMail({ brand, data }: { brand: ClientMailBrand; data: ChargeIssuedData }) {
   return (
     <MailLayout
       preview={chargeIssuedSubject(data)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer={FOOTER}
+      footer={clientFooter(brand)}
     >
       <MailHeading>Olá, {data.clientName}!</MailHeading>
       <MailText>Emitimos uma nova cobrança para {data.businessName}.</MailText>
@@ -140,9 +145,7 @@ export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: Char
           <PixCodeBox code={data.pixCode} />
         </Section>
       ) : (
-        !data.payLink && (
-          <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>
-        )
+        !data.payLink && <AskForPaymentData brand={brand} />
       )}
       <ClientAreaLink brand={brand} />
     </MailLayout>
@@ -150,13 +153,13 @@ export function ChargeIssuedMail({ brand, data }: { brand: MailBrand; data: Char
 }
 
 /** "Pagamento recebido": the client's receipt of a paid charge. */
-export function ChargePaidMail({ brand, data }: { brand: MailBrand; data: ChargePaidData }) {
+export function ChargePaidMail({ brand, data }: { brand: ClientMailBrand; data: ChargePaidData }) {
   return (
     <MailLayout
       preview={chargePaidSubject(data)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer={FOOTER}
+      footer={clientFooter(brand)}
     >
       <MailHeading>Olá, {data.clientName}!</MailHeading>
       <MailText>
@@ -165,6 +168,11 @@ export function ChargePaidMail({ brand, data }: { brand: MailBrand; data: Charge
       </MailText>
       <MailFields
         rows={[
+          ["Emitente", data.issuer.legalName],
+          ["CNPJ do emitente", data.issuer.cnpj],
+          ["Endereço do emitente", data.issuer.address],
+          ["Cliente", `${data.businessName} (${data.clientName})`],
+          ...(data.clientDocument ? [["CPF/CNPJ do cliente", data.clientDocument] as [string, string]] : []),
           ["Cobrança", data.number],
           ["Valor pago", formatMoney(data.paidAmountCents)],
           ["Data do pagamento", formatIsoDate(data.paidOn)],

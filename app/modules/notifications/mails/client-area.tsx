@@ -1,11 +1,19 @@
 import { MailButton, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
-import type { MailBrand } from "../brand.server";
+import type { ClientMailBrand } from "../brand.server";
 import { REDACTED_LINK } from "./reset-password";
 
 export const CLIENT_LINK_SUBJECT = "Seu link de acesso à Área do Cliente";
 
 /** The restaurant's sign-in link: single use, valid for 15 minutes. */
-export function ClientLinkMail({ brand, name, link }: { brand: MailBrand; name: string; link: string }) {
+export function ClientLinkMail({
+  brand,
+  name,
+  link,
+}: {
+  brand: ClientMailBrand;
+  name: string;
+  link: string;
+}) {
   return (
     <MailLayout
       preview="Use o link para entrar na Área do Cliente. Ele vale por 15 minutos."
@@ -37,7 +45,7 @@ export function ClientEmailConfirmMail({
   name,
   link,
 }: {
-  brand: MailBrand;
+  brand: ClientMailBrand;
   name: string;
   link: string;
 }) {
@@ -69,7 +77,7 @@ export function ClientEmailChangedMail({
   name,
   newEmail,
 }: {
-  brand: MailBrand;
+  brand: ClientMailBrand;
   name: string;
   newEmail: string;
 }) {
@@ -78,7 +86,11 @@ export function ClientEmailChangedMail({
       preview={`Seu e-mail de acesso agora é ${newEmail}.`}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer="Se não foi você, responda a este e-mail imediatamente."
+      footer={
+        brand.supportEmail
+          ? "Se não foi você, responda a este e-mail imediatamente."
+          : "Se não foi você, fale conosco imediatamente pela Área do Cliente ou pelo nosso WhatsApp."
+      }
     >
       <MailHeading>Olá, {name}!</MailHeading>
       <MailText>
@@ -95,7 +107,7 @@ export const CLIENT_EMAIL_IN_USE_SUBJECT = "Pedido para usar o seu e-mail em out
  * To the owner of an address another client asked to use: that client was answered as for any
  * address, so the person who can act on it (this one) is told here, and nothing changed.
  */
-export function ClientEmailInUseMail({ brand, name }: { brand: MailBrand; name: string }) {
+export function ClientEmailInUseMail({ brand, name }: { brand: ClientMailBrand; name: string }) {
   return (
     <MailLayout
       preview="Alguém pediu para usar este e-mail em outro cadastro da Área do Cliente. Nada foi alterado."
@@ -109,8 +121,8 @@ export function ClientEmailInUseMail({ brand, name }: { brand: MailBrand; name: 
         Cliente. Como ele já é o e-mail de acesso do seu cadastro, nada foi alterado.
       </MailText>
       <MailText>
-        Se foi você (por exemplo, para juntar dois cadastros), fale com a nossa equipe respondendo a este
-        e-mail.
+        Se foi você (por exemplo, para juntar dois cadastros), fale com a nossa equipe
+        {brand.supportEmail ? " respondendo a este e-mail." : " pela Área do Cliente."}
       </MailText>
     </MailLayout>
   );

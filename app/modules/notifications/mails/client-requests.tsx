@@ -1,5 +1,6 @@
 import { MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
-import type { MailBrand } from "../brand.server";
+import type { ClientMailBrand, MailBrand } from "../brand.server";
+import { clientFooter } from "./client-common";
 import { ClientAreaLink } from "./charge-mails";
 
 /** The restaurants' requests from /cliente: to the admins, and the answer back. */
@@ -59,13 +60,13 @@ export function NewRequestMail({ brand, data }: { brand: MailBrand; data: NewReq
   );
 }
 
-export function RequestAnswerMail({ brand, data }: { brand: MailBrand; data: RequestAnswerMailData }) {
+export function RequestAnswerMail({ brand, data }: { brand: ClientMailBrand; data: RequestAnswerMailData }) {
   return (
     <MailLayout
       preview={requestAnswerSubject(data)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer="Você recebe este e-mail porque é nosso cliente. Em caso de dúvida, responda a esta mensagem."
+      footer={clientFooter(brand)}
     >
       <MailHeading>Olá, {data.clientName}!</MailHeading>
       <MailText>

@@ -1,7 +1,8 @@
 import { Link, Section } from "@react-email/components";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { MailButton, MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
-import type { MailBrand } from "../brand.server";
+import type { ClientMailBrand, MailBrand } from "../brand.server";
+import { AskForPaymentData, clientFooter } from "./client-common";
 import { ClientAreaLink, PixCodeBox } from "./charge-mails";
 
 /**
@@ -43,8 +44,6 @@ export interface SuspensionMailData {
   pay: PaymentOptions;
 }
 
-const FOOTER = "Você recebe este e-mail porque é nosso cliente. Em caso de dúvida, responda a esta mensagem.";
-
 export function chargeReminderSubject(d: Pick<ChargeReminderData, "number" | "amountCents" | "label">) {
   return `Lembrete: a cobrança ${d.number} (${formatMoney(d.amountCents)}) ${d.label}`;
 }
@@ -58,7 +57,7 @@ export function subscriptionSuspendedAdminSubject(d: Pick<SuspensionMailData, "c
 }
 
 /** How to pay: the provider's link when there is one, then the PIX copia e cola. */
-export function HowToPay({ pay }: { pay: PaymentOptions }) {
+export function HowToPay({ pay, brand }: { pay: PaymentOptions; brand: ClientMailBrand }) {
   if (!pay.link && !pay.pixCode)
     return pay.updating ? (
       <MailText>
@@ -66,7 +65,7 @@ export function HowToPay({ pay }: { pay: PaymentOptions }) {
         instantes.
       </MailText>
     ) : (
-      <MailText>Para pagar, responda a este e-mail e enviaremos os dados de pagamento.</MailText>
+      <AskForPaymentData brand={brand} />
     );
   return (
     <Section style={{ margin: "8px 0 0" }}>
@@ -84,13 +83,13 @@ export function HowToPay({ pay }: { pay: PaymentOptions }) {
 }
 
 /** A step of the reminder schedule, to the client. */
-export function ChargeReminderMail({ brand, data }: { brand: MailBrand; data: ChargeReminderData }) {
+export function ChargeReminderMail({ brand, data }: { brand: ClientMailBrand; data: ChargeReminderData }) {
   return (
     <MailLayout
       preview={chargeReminderSubject(data)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer={FOOTER}
+      footer={clientFooter(brand)}
     >
       <MailHeading>Olá, {data.clientName}!</MailHeading>
       <MailText>
@@ -104,20 +103,26 @@ export function ChargeReminderMail({ brand, data }: { brand: MailBrand; data: Ch
           ["Vencimento", formatIsoDate(data.dueDate)],
         ]}
       />
-      <HowToPay pay={data.pay} />
+      <HowToPay pay={data.pay} brand={brand} />
       <ClientAreaLink brand={brand} />
     </MailLayout>
   );
 }
 
 /** The subscription was suspended: to the client, with how to pay to reactivate it. */
-export function SubscriptionSuspendedMail({ brand, data }: { brand: MailBrand; data: SuspensionMailData }) {
+export function SubscriptionSuspendedMail({
+  brand,
+  data,
+}: {
+  brand: ClientMailBrand;
+  data: SuspensionMailData;
+}) {
   return (
     <MailLayout
       preview={subscriptionSuspendedSubject(data)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer={FOOTER}
+      footer={clientFooter(brand)}
     >
       <MailHeading>Olá, {data.clientName}!</MailHeading>
       <MailText>
@@ -132,7 +137,7 @@ export function SubscriptionSuspendedMail({ brand, data }: { brand: MailBrand; d
           ["Vencimento", formatIsoDate(data.dueDate)],
         ]}
       />
-      <HowToPay pay={data.pay} />
+      <HowToPay pay={data.pay} brand={brand} />
       <ClientAreaLink brand={brand} />
     </MailLayout>
   );

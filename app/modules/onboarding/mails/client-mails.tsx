@@ -1,16 +1,25 @@
-import { Link } from "@react-email/components";
+import { Img, Link } from "@react-email/components";
+import type { ReactNode } from "react";
 import { formatDateTime, formatIsoDate, formatWaited } from "~/lib/format";
-import type { MailBrand } from "~/modules/notifications/index.server";
-import { MailHeading, MailLayout, MailText } from "~/server/mail/layout";
+import {
+  ClientAreaButton,
+  clientFooter,
+  SupportText,
+  type ClientMailBrand,
+  type MailBrand,
+} from "~/modules/notifications/index.server";
+import { MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 
-// The onboarding's e-mails: two to the client, two alerts to the admins.
+// The onboarding's e-mails: two to the client (answerable only with a support address, issue 46),
+// two alerts to the admins.
 
 export function onboardingOpenedSubject(dueDate: string) {
   return `Pagamento confirmado — seu cardápio fica pronto até ${formatIsoDate(dueDate)}`;
 }
 export const ONBOARDING_PUBLISHED_SUBJECT = "Seu cardápio está no ar";
 
-const CLIENT_FOOTER = "Você recebe este e-mail porque é cliente do nosso cardápio digital.";
+/** The Content-ID the "no ar" HTML points the menu's QR Code at (`cid:…`). */
+export const MENU_QR_CID = "menu-qr@implantacao";
 
 export function OnboardingOpenedMail({
   brand,
@@ -18,7 +27,7 @@ export function OnboardingOpenedMail({
   dueDate,
   dueDays,
 }: {
-  brand: MailBrand;
+  brand: ClientMailBrand;
   name: string;
   dueDate: string;
   dueDays: number;
@@ -28,29 +37,73 @@ export function OnboardingOpenedMail({
       preview={onboardingOpenedSubject(dueDate)}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer={CLIENT_FOOTER}
+      footer={clientFooter(brand)}
     >
       <MailHeading>Olá, {name}!</MailHeading>
       <MailText>
         Recebemos o seu pagamento. A implantação do seu cardápio digital começou e fica pronta em até{" "}
         {dueDays} dias úteis: até {formatIsoDate(dueDate)}.
       </MailText>
-      <MailText>Se ainda não nos enviou o seu cardápio, responda este e-mail com ele.</MailText>
+      <MailText>
+        {brand.supportEmail
+          ? "Se ainda não nos enviou o seu cardápio, responda este e-mail com ele ou envie pela Área do Cliente."
+          : "Se ainda não nos enviou o seu cardápio, envie pela Área do Cliente, onde você também acompanha a implantação."}
+      </MailText>
+      <ClientAreaButton brand={brand} />
+      <SupportText brand={brand} />
     </MailLayout>
   );
 }
 
-export function OnboardingPublishedMail({ brand, name }: { brand: MailBrand; name: string }) {
+export interface PublishedMailData {
+  name: string;
+  menuUrl: string;
+  androidUrl: string | null;
+  iosUrl: string | null;
+}
+
+/** "Seu cardápio está no ar": the menu's address and QR Code (inline CID image), the apps, help. */
+export function OnboardingPublishedMail({
+  brand,
+  data,
+}: {
+  brand: ClientMailBrand;
+  data: PublishedMailData;
+}) {
   return (
     <MailLayout
       preview={ONBOARDING_PUBLISHED_SUBJECT}
       company={brand.company}
       siteUrl={brand.siteUrl}
-      footer={CLIENT_FOOTER}
+      footer={clientFooter(brand)}
     >
-      <MailHeading>Olá, {name}!</MailHeading>
+      <MailHeading>Olá, {data.name}!</MailHeading>
       <MailText>Seu cardápio digital está no ar: seus clientes já podem acessá-lo e fazer pedidos.</MailText>
-      <MailText>Qualquer dúvida, é só responder este e-mail.</MailText>
+      <MailFields rows={[["Endereço do cardápio", <Link href={data.menuUrl}>{data.menuUrl}</Link>]]} />
+      <MailText>
+        Imprima o QR Code abaixo para as mesas e o balcão: quem aponta a câmera do celular abre o cardápio.
+      </MailText>
+      <Img src={`cid:${MENU_QR_CID}`} alt="QR Code do cardápio" width={200} height={200} />
+      {(data.androidUrl || data.iosUrl) && (
+        <MailFields
+          rows={[
+            ...(data.androidUrl
+              ? [
+                  ["App Android", <Link href={data.androidUrl}>{data.androidUrl}</Link>] as [
+                    string,
+                    ReactNode,
+                  ],
+                ]
+              : []),
+            ...(data.iosUrl
+              ? [["App iOS", <Link href={data.iosUrl}>{data.iosUrl}</Link>] as [string, ReactNode]]
+              : []),
+          ]}
+        />
+      )}
+      <MailText>O endereço, o QR Code e os apps também ficam na Área do Cliente.</MailText>
+      <ClientAreaButton brand={brand} />
+      <SupportText brand={brand} />
     </MailLayout>
   );
 }

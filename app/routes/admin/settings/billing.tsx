@@ -19,6 +19,7 @@ import {
   formatReminderOffsets,
   reminderLabel,
 } from "~/modules/billing/dunning.schema";
+import { companyData } from "~/modules/billing/company.schema";
 import { getBillingSettings, saveBillingSettings, usesDemoPixKey } from "~/modules/billing/settings.server";
 import { saveSettingsForm } from "~/server/http/settings-form.server";
 
@@ -47,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     suspensionDays: String(s?.suspensionDays ?? DEFAULT_SUSPENSION_DAYS),
     steps: (s?.reminderOffsets ?? DEFAULT_REMINDER_OFFSETS).map(reminderLabel),
     demo: usesDemoPixKey(s),
+    companySet: companyData(s) !== null,
   };
 }
 
@@ -84,6 +86,19 @@ export default function BillingSettingsPage({ loaderData, actionData }: Route.Co
             Chave PIX de demonstração: troque pela chave da empresa antes de cobrar clientes de verdade.
           </p>
         )}
+        {!loaderData.companySet && (
+          <p role="status" className="mt-3 rounded-md bg-yellow-50 p-3 text-sm text-yellow-900">
+            Preencha os Dados da empresa: sem eles os e-mails de recibo ficam retidos.
+          </p>
+        )}
+        <p className="mt-2 text-sm">
+          <Link
+            to="/admin/settings/billing/company"
+            className="tap font-medium text-brand-700 hover:underline"
+          >
+            Dados da empresa (emitente dos recibos)
+          </Link>
+        </p>
         <p className="mt-2 text-sm">
           <Link
             to="/admin/settings/billing/provider"

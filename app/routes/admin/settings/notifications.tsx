@@ -3,7 +3,7 @@ import type { Route } from "./+types/notifications";
 import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { Card } from "~/components/admin/ui";
 import { ListError } from "~/components/ui/list-states";
-import { Button, TextAreaField } from "~/components/ui/form";
+import { Button, TextAreaField, TextField } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -16,19 +16,20 @@ const PATH = "/admin/settings/notifications";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const s = await getSettings({ fresh: true });
-  return { leadAlertEmails: s?.leadAlertEmails ?? [] };
+  return { leadAlertEmails: s?.leadAlertEmails ?? [], supportEmail: s?.supportEmail ?? "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
   return saveSettingsForm(request, {
     schema: LeadAlertEmailsSchema,
-    fields: ["leadAlertEmails"],
+    fields: ["leadAlertEmails", "supportEmail"],
     maxLength: 5000,
     path: PATH,
     saved: NOTIFICATION_MESSAGES.saved,
     error: NOTIFICATION_MESSAGES.saveError,
-    save: (input) => saveLeadAlertEmails({ emails: input.leadAlertEmails, actor: user }),
+    save: (input) =>
+      saveLeadAlertEmails({ emails: input.leadAlertEmails, supportEmail: input.supportEmail, actor: user }),
   });
 }
 
@@ -36,7 +37,8 @@ export default function NotificationSettingsPage({ loaderData, actionData }: Rou
   useReplyToast(actionData);
   const busy = useNavigation().state === "submitting";
   const stored = loaderData.leadAlertEmails.join("\n");
-  const typed = actionData && "values" in actionData ? actionData.values?.leadAlertEmails : undefined;
+  const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const typed = values?.leadAlertEmails;
   return (
     <div className="max-w-6xl">
       <PageHeader title="Configurações" subtitle="Quem recebe os avisos do sistema" />
@@ -47,7 +49,17 @@ export default function NotificationSettingsPage({ loaderData, actionData }: Rou
           Todo administrador ativo já recebe um e-mail a cada novo lead. Informe aqui outros endereços que
           também devem recebê-lo.
         </p>
-        <Form method="post" className="mt-4 space-y-4" key={stored}>
+        <Form method="post" className="mt-4 space-y-4" noValidate key={stored + loaderData.supportEmail}>
+          <TextField
+            label="E-mail de atendimento"
+            name="supportEmail"
+            type="email"
+            maxLength={254}
+            defaultValue={values?.supportEmail ?? loaderData.supportEmail}
+            placeholder="atendimento@suaempresa.com.br"
+            hint="Quando o cliente responde a um e-mail (cobranças, lembretes, recibos, implantação), a resposta vai para este endereço. Vazio: os e-mails não pedem resposta e indicam a Área do Cliente."
+            error={actionData?.fieldErrors?.supportEmail}
+          />
           <TextAreaField
             label="E-mails que recebem novos leads"
             name="leadAlertEmails"
