@@ -124,6 +124,15 @@ export const mailMessagesPersonalData = personalData({
   },
   // Attachments hold the charge's PIX QR: the company's key, an amount and a txid, no person.
   // replyTo: the company's own support mailbox.
-  notPersonal: ["kind", "channel", "status", "entityType", "entityId", "attachments", "providerMessageId", "replyTo"],
+  notPersonal: [
+    "kind",
+    "channel",
+    "status",
+    "entityType",
+    "entityId",
+    "attachments",
+    "providerMessageId",
+    "replyTo",
+  ],
   exportAs: { key: "mailMessages", label: "E-mails enviados" },
 });
