@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, billingSettings, heldReceiptMails, mailMessages, plans } from "~/db/schema";
-import { resetEnvCache } from "~/lib/env.server";
 import { formatMoney } from "~/lib/format";
 import { createClient } from "~/modules/clients/clients.server";
 import * as companyPage from "~/routes/admin/settings/company";
 import * as clientReceipt from "~/routes/cliente/recibo";
 import { resetClock, setClock } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
-import { closeMailTransport } from "~/server/mail/transport.server";
 import { clientCookie } from "../../../tests/support/client-area";
 import { TEST_COMPANY } from "../../../tests/support/company";
 import { useTestDatabase } from "../../../tests/support/db";
@@ -18,6 +16,7 @@ import { listClientCharges } from "./charge-reads.server";
 import { COMPANY_MESSAGES } from "./company.schema";
 import { companyDataWarning } from "./company.server";
 import { recordPayment } from "./payments.server";
+import { useSmtp } from "../../../tests/support/mail-env";
 
 // Issue 46, deliverable 7: "Dados da empresa" (validated), receipts naming issuer and client, and
 // receipt e-mails held, not lost, until the company data is set.
@@ -27,13 +26,6 @@ const admin = { id: "admin-1", name: "Ana Admin" };
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let cookie: string;
 let premium: string;
-
-function useSmtp(url: string | undefined) {
-  if (url) process.env.SMTP_URL = url;
-  else delete process.env.SMTP_URL;
-  resetEnvCache();
-  closeMailTransport();
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

@@ -3,14 +3,12 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, mailMessages, plans } from "~/db/schema";
-import { resetEnvCache } from "~/lib/env.server";
 import { formatMoney } from "~/lib/format";
 import { createClient } from "~/modules/clients/clients.server";
 import { emit } from "~/modules/events/events.server";
 import { resetClock, setClock } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { previewHtml } from "~/server/mail/mail.server";
-import { closeMailTransport } from "~/server/mail/transport.server";
 import * as receiptRoute from "~/routes/admin/billing/receipt";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
@@ -25,18 +23,12 @@ import { decodeBrCode } from "./pix-code";
 import { saveBillingSettings } from "./settings.server";
 import { saveCompanyData } from "./company.server";
 import { TEST_COMPANY } from "../../../tests/support/company";
+import { useSmtp } from "../../../tests/support/mail-env";
 
 const t = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let premium: string;
 const admin = { id: "admin-1", name: "Ana Admin" };
-
-function useSmtp(url: string | undefined) {
-  if (url) process.env.SMTP_URL = url;
-  else delete process.env.SMTP_URL;
-  resetEnvCache();
-  closeMailTransport();
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

@@ -15,26 +15,19 @@ import * as home from "~/routes/cliente/index";
 import * as sair from "~/routes/cliente/sair";
 import { advanceClock, resetClock } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
-import { closeMailTransport } from "~/server/mail/transport.server";
 import { clientCookie, clientLinkTokenFor, makeClient } from "../../../tests/support/client-area";
 import { useTestDatabase } from "../../../tests/support/db";
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { context, get, outcome, post } from "../../../tests/support/requests";
 import { EMAIL_CHANGE_MESSAGES, requestEmailChange } from "./email-change.server";
 import { requestClientLink } from "./client-session.server";
+import { useSmtp } from "../../../tests/support/mail-env";
 
 const t = useTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let clientA = "";
 let cookieA = "";
-
-function useSmtp(url: string | undefined) {
-  if (url) process.env.SMTP_URL = url;
-  else delete process.env.SMTP_URL;
-  resetEnvCache();
-  closeMailTransport();
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

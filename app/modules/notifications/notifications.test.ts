@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailMessages, plans, referrals, session, subscriptions, clients, leads } from "~/db/schema";
 import { addDays, todayInSaoPaulo } from "~/lib/dates";
-import { resetEnvCache } from "~/lib/env.server";
 import { getAuth } from "~/modules/auth/auth.server";
 import { signIn } from "~/modules/auth/session.server";
 import { upsertAdmin } from "~/modules/auth/users.server";
@@ -11,22 +10,15 @@ import { setReferralStatus } from "~/modules/referrals/admin.server";
 import { saveLeadAlertEmails } from "~/modules/settings/settings.server";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { resendMail } from "~/server/mail/mail.server";
-import { closeMailTransport } from "~/server/mail/transport.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { get, representativeCookie } from "../../../tests/support/requests";
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { renewalDigestJob } from "~/modules/mail-jobs/mail-jobs.server";
 import { insertSubscriptions } from "../../../tests/support/subscriptions";
+import { useSmtp } from "../../../tests/support/mail-env";
 
 const t = useTestDatabase();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-function useSmtp(url: string | undefined) {
-  if (url) process.env.SMTP_URL = url;
-  else delete process.env.SMTP_URL;
-  resetEnvCache();
-  closeMailTransport();
-}
 
 const XSS = `<img src=x onerror=alert(1)>`;
 const contact = (over: Partial<Parameters<typeof createLead>[0]["input"]> = {}) => ({

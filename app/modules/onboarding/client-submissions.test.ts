@@ -25,7 +25,6 @@ import * as cliente from "~/routes/cliente/index";
 import * as download from "~/routes/cliente/implantacao-arquivo";
 import * as implantacao from "~/routes/cliente/implantacao";
 import { drainJobs } from "~/server/jobs/queue.server";
-import { closeMailTransport } from "~/server/mail/transport.server";
 import { clientCookie, makeClient } from "../../../tests/support/client-area";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, BASE, context, get, outcome, post } from "../../../tests/support/requests";
@@ -33,6 +32,7 @@ import { startSmtpServer } from "../../../tests/support/smtp";
 import { CLIENT_FILES_MAX_BYTES, SUBMISSION_MESSAGES as M } from "./client-steps.constants";
 import { saveClientFile } from "./client-submissions.server";
 import { openOnboardingByHand } from "./onboarding.server";
+import { useSmtp } from "../../../tests/support/mail-env";
 
 const t = useTestDatabase();
 const A = "envio-a@test.dev";
@@ -96,13 +96,6 @@ const teamMails = () =>
     .from(mailMessages)
     .where(and(eq(mailMessages.kind, "implantacao.envio-cliente"), eq(mailMessages.toAddress, ADMIN)));
 const messageOf = (data: unknown) => (data as { formError?: string }).formError;
-
-function useSmtp(url: string | undefined) {
-  if (url) process.env.SMTP_URL = url;
-  else delete process.env.SMTP_URL;
-  resetEnvCache();
-  closeMailTransport();
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

@@ -204,7 +204,8 @@ describe("by hand, checklist and publishing", () => {
       businessDaysTaken: 4,
       publishedByName: "Ana Admin",
       menuUrl: "https://pedidos.restaurante.com.br",
-      openStepsAtPublish: 4,
+      // Every step but the one ticked: the template's and the client's own (logo, hours, …).
+      openStepsAtPublish: o.items.length - 1,
     });
     expect(await publishOnboarding({ onboardingId: o.id, input, actor: admin })).toEqual({
       ok: false,

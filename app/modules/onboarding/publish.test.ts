@@ -3,7 +3,6 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, onboardings, plans } from "~/db/schema";
-import { resetEnvCache } from "~/lib/env.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { saveLeadAlertEmails } from "~/modules/settings/settings.server";
 import * as clientHome from "~/routes/cliente/index";
@@ -11,7 +10,6 @@ import * as signInPage from "~/routes/cliente/entrar";
 import * as board from "~/routes/admin/onboarding";
 import { resetClock, setClock, today } from "~/server/clock.server";
 import { drainJobs } from "~/server/jobs/queue.server";
-import { closeMailTransport } from "~/server/mail/transport.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { clientCookie } from "../../../tests/support/client-area";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
@@ -19,6 +17,7 @@ import { startSmtpServer } from "../../../tests/support/smtp";
 import { PUBLISH_MESSAGES } from "./onboarding.constants";
 import { getClientOnboarding, openOnboardingByHand, setOnboardingItem } from "./onboarding.server";
 import { getPromiseFigures } from "./promises.server";
+import { useSmtp } from "../../../tests/support/mail-env";
 
 // Issue 46, deliverables 3 and 4: "Publicar" asks for the menu's address (and confirms open
 // steps), the "no ar" e-mail and /cliente show it with its QR Code, and client e-mails carry the
@@ -29,13 +28,6 @@ const admin = { id: "admin-1", name: "Ana Admin" };
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let cookie: string;
 let premium: string;
-
-function useSmtp(url: string | undefined) {
-  if (url) process.env.SMTP_URL = url;
-  else delete process.env.SMTP_URL;
-  resetEnvCache();
-  closeMailTransport();
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -154,7 +146,8 @@ describe("Publicar asks for the menu's address", () => {
     const asked = await publish(o.id, fields);
     expect(asked.status).toBe(409);
     const reply = asked.data as Reply & { values: Record<string, string> };
-    expect(reply.formError).toBe(PUBLISH_MESSAGES.confirmOpenSteps(4));
+    // Every step but the one ticked: the template's and the client's own (logo, hours, …).
+    expect(reply.formError).toBe(PUBLISH_MESSAGES.confirmOpenSteps(o.items.length - 1));
     expect(reply.openSteps).toEqual(o.items.slice(1).map((i) => i.label));
     // What was typed comes back for the second step.
     expect(reply.values.menuUrl).toBe(fields.menuUrl);
@@ -168,13 +161,16 @@ describe("Publicar asks for the menu's address", () => {
       status: "publicado",
       publishedOn: "2026-12-03",
       businessDaysTaken: 2,
-      openStepsAtPublish: 4,
+      openStepsAtPublish: o.items.length - 1,
       menuUrl: fields.menuUrl,
       androidUrl: fields.androidUrl,
       iosUrl: null,
     });
     const [audit] = await publishAudits(o.id);
-    expect(audit.changes).toMatchObject({ etapasEmAberto: [null, 4], cardapio: [null, fields.menuUrl] });
+    expect(audit.changes).toMatchObject({
+      etapasEmAberto: [null, o.items.length - 1],
+      cardapio: [null, fields.menuUrl],
+    });
   });
 
   it("a publication with open steps counts as such in the promise figures, never as work done in 0 business days", async () => {

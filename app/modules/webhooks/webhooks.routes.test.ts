@@ -200,7 +200,7 @@ describe("/admin/settings/notifications", () => {
     expect(await flashOf(res)).toBe("Notificações salvas com sucesso!");
     expect(await stored()).toEqual(["vendas@loja.dev", "socio@loja.dev"]);
     const page = await outcome(() => notificationsPage.loader(args(get(P, admin))));
-    expect(page.data).toEqual({ leadAlertEmails: ["vendas@loja.dev", "socio@loja.dev"] });
+    expect(page.data).toEqual({ leadAlertEmails: ["vendas@loja.dev", "socio@loja.dev"], supportEmail: "" });
   });
 
   it("names the first invalid address and keeps what was typed, storing nothing", async () => {

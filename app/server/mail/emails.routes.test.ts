@@ -11,16 +11,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingSettings, mailMessages } from "~/db/schema";
 import { readFlash } from "~/lib/flash.server";
-import { resetEnvCache } from "~/lib/env.server";
 import * as detail from "~/routes/admin/emails/detail";
 import * as list from "~/routes/admin/emails/list";
 import * as billingSettingsRoute from "~/routes/admin/settings/billing";
 import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
+import { useSmtp } from "../../../tests/support/mail-env";
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { queueMail } from "./mail.server";
-import { closeMailTransport } from "./transport.server";
 
 const t = useTestDatabase();
 let admin: string;
@@ -28,13 +27,6 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: context() }) as never;
-
-function useSmtp(url: string | undefined) {
-  if (url) process.env.SMTP_URL = url;
-  else delete process.env.SMTP_URL;
-  resetEnvCache();
-  closeMailTransport();
-}
 
 async function flashOf(res: { headers: Headers }) {
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__flash="));

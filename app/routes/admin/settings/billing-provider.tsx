@@ -6,7 +6,6 @@ import { ListError } from "~/components/ui/list-states";
 import { Button } from "~/components/ui/form";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
-import { replyError, toast } from "~/lib/form-reply";
 import { formatDateTime } from "~/lib/format";
 import { requireAdmin } from "~/modules/auth/session.server";
 import {
@@ -14,7 +13,7 @@ import {
   providerSettingsView,
   testProviderConnection,
 } from "~/modules/billing/provider-settings.server";
-import { log } from "~/server/logging/logger.server";
+import { connectionTestReply } from "~/server/http/connection-test.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -24,15 +23,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** "Testar conexão": reads the provider's account status with our key; changes nothing. */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  try {
-    const result = await testProviderConnection();
-    return result.ok
-      ? { toast: toast.success(result.message) }
-      : replyError(result.message, { status: 409, toastOnly: true });
-  } catch (err) {
-    log.error({ err }, "provider connection test failed");
-    return replyError(PROVIDER_MESSAGES.connectionError, { toastOnly: true });
-  }
+  return connectionTestReply(testProviderConnection, {
+    unreachable: PROVIDER_MESSAGES.connectionError,
+    what: "provider",
+  });
 }
 
 export default function BillingProviderPage({ loaderData, actionData }: Route.ComponentProps) {
