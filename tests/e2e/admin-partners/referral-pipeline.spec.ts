@@ -103,6 +103,11 @@ test("a wizard referral becomes a lead, and its conversion and first payment mov
   const onboarding = admin.getByRole("article", { name: `Implantação de ${contact}` });
   for (const item of [
     "Cardápio recebido",
+    // The client's own steps (issue 46), ticked here by the team as if received another way.
+    "Logo recebido",
+    "Horários de funcionamento recebidos",
+    "Áreas e taxas de entrega recebidas",
+    "Chave PIX do restaurante recebida",
     "Cardápio montado",
     "Pagamentos configurados",
     "Link e app publicados",

@@ -64,6 +64,17 @@ test("first payment → onboarding card with its due date → checklist → publ
   }
   // The team's five; the client's own four (logo, hours, delivery, PIX) wait for the client.
   await expect(doing).toContainText("Checklist (5/9)");
+  // Received another way (by e-mail, say), the team ticks them too: nothing is left open.
+  for (const item of [
+    "Logo recebido",
+    "Horários de funcionamento recebidos",
+    "Áreas e taxas de entrega recebidas",
+    "Chave PIX do restaurante recebida",
+  ]) {
+    await doing.getByRole("checkbox", { name: item }).click();
+    await expect(doing.getByRole("checkbox", { name: item })).toBeChecked();
+  }
+  await expect(doing).toContainText("Checklist (9/9)");
 
   // "Publicar" asks for the menu's public address (issue 46).
   await doing.locator("summary").filter({ hasText: "Publicar" }).click();

@@ -46,7 +46,7 @@ test("the admin publishes with the menu's address; the owner gets the link and i
   await gotoReady(admin, `/admin/onboarding?q=${encodeURIComponent(name)}`);
   const card = admin.getByRole("article", { name: `Implantação de ${name}` });
   await card.locator("summary").filter({ hasText: "Publicar" }).click();
-  await expect(card).toContainText("5 etapas do checklist em aberto.");
+  await expect(card).toContainText("9 etapas do checklist em aberto.");
   await card.getByRole("button", { name: "Publicar" }).click();
   await expect(card.getByText("Informe o endereço público do cardápio (https://...).")).toBeVisible();
   await card.getByLabel("Endereço público do cardápio").fill("http://cantina-e2e.exemplo.com.br");
@@ -55,7 +55,7 @@ test("the admin publishes with the menu's address; the owner gets the link and i
   await card.getByLabel("Endereço público do cardápio").fill(MENU);
   await card.getByRole("button", { name: "Publicar" }).click();
   await expect(card.getByRole("alert")).toContainText(
-    "5 etapas do checklist estão em aberto. Confira e confirme para publicar mesmo assim.",
+    "9 etapas do checklist estão em aberto. Confira e confirme para publicar mesmo assim.",
   );
   await expect(card.getByRole("alert")).toContainText("Treinamento feito");
   await expectNoA11yViolations(admin);
@@ -64,7 +64,7 @@ test("the admin publishes with the menu's address; the owner gets the link and i
   const published = admin.getByRole("region", { name: "Publicado" }).getByRole("article", {
     name: `Implantação de ${name}`,
   });
-  await expect(published).toContainText("publicado com 5 etapas em aberto");
+  await expect(published).toContainText("publicado com 9 etapas em aberto");
   await expect(published.getByRole("link", { name: MENU })).toBeVisible();
   await expectNoA11yViolations(admin);
 
@@ -142,7 +142,7 @@ test("without JavaScript, Publicar still asks for the address and for the open s
   await expect(panel.getByText("Use um endereço seguro, que comece com https://.")).toBeVisible();
   await panel.getByLabel("Endereço público do cardápio").fill("https://sem-js.exemplo.com.br");
   await panel.getByRole("button", { name: "Publicar" }).click();
-  await expect(panel.getByRole("alert")).toContainText("5 etapas do checklist estão em aberto");
+  await expect(panel.getByRole("alert")).toContainText("9 etapas do checklist estão em aberto");
   await expect(panel.getByLabel("Endereço público do cardápio")).toHaveValue("https://sem-js.exemplo.com.br");
   await panel.getByRole("button", { name: "Publicar mesmo assim" }).click();
   await expect(page).toHaveURL(/\/admin\/onboarding/);
@@ -150,6 +150,6 @@ test("without JavaScript, Publicar still asks for the address and for the open s
   const done = page
     .getByRole("region", { name: "Publicado" })
     .getByRole("article", { name: `Implantação de ${name}` });
-  await expect(done).toContainText("publicado com 5 etapas em aberto");
+  await expect(done).toContainText("publicado com 9 etapas em aberto");
   await noJs.close();
 });
