@@ -201,7 +201,8 @@ export function OnboardingCard({
                 <dd className="break-all">
                   <a
                     href={o.menuUrl}
-                    className="text-brand-700 hover:underline"
+                    // A link of its own (not in a sentence): a whole 44 px target, one box to tap.
+                    className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
                     rel="noreferrer"
                     target="_blank"
                   >
