@@ -13,7 +13,7 @@ import { refundCharge } from "~/modules/billing/reversals.server";
 import { suspendOverdueSubscriptions } from "~/modules/billing/suspension.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/subscription-changes.server";
-import { publishOnboarding } from "~/modules/onboarding/onboarding.server";
+import { publishOnboarding } from "~/modules/onboarding/publish.server";
 import { revenueNow } from "~/modules/revenue/revenue.server";
 import * as revenuePage from "~/routes/admin/revenue";
 import { resetClock, setClock } from "~/server/clock.server";

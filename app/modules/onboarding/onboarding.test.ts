@@ -12,13 +12,9 @@ import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { listBoard, parseBoardFilters } from "./board.server";
 import { alertLateOnboardings, alertStaleLeads } from "./jobs.server";
-import {
-  getClientOnboarding,
-  openOnboardingByHand,
-  openOnboardingOnFirstPayment,
-  publishOnboarding,
-  setOnboardingItem,
-} from "./onboarding.server";
+import { openOnboardingByHand, openOnboardingOnFirstPayment, setOnboardingItem } from "./onboarding.server";
+import { getClientOnboarding } from "./onboarding-reads.server";
+import { publishOnboarding } from "./publish.server";
 import { saveOnboardingSettings } from "./onboarding-settings.server";
 import { getPromiseFigures } from "./promises.server";
 

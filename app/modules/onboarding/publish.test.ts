@@ -15,7 +15,8 @@ import { clientCookie } from "../../../tests/support/client-area";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { PUBLISH_MESSAGES } from "./onboarding.constants";
-import { getClientOnboarding, openOnboardingByHand, setOnboardingItem } from "./onboarding.server";
+import { openOnboardingByHand, setOnboardingItem } from "./onboarding.server";
+import { getClientOnboarding } from "./onboarding-reads.server";
 import { getPromiseFigures } from "./promises.server";
 import { useSmtp } from "../../../tests/support/mail-env";
 
