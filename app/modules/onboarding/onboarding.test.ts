@@ -304,7 +304,7 @@ describe("the promises measured", () => {
       );
     }
     // A fourth, published the day it opened with its whole checklist open: counted as published
-    // with open steps, never as done "em 0 dias úteis" (issue 46).
+    // with open steps, never as done "em 0 dias úteis".
     setClock("2026-12-09T12:00:00Z");
     const rushed = await openOnboardingByHand({ clientId: (await newClient(null)).id, actor: admin });
     if (!rushed.ok) throw new Error(rushed.message);
