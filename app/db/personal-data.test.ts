@@ -5,7 +5,7 @@ import { queryRows } from "~/db/client.server";
 import { useTestDatabase } from "../../tests/support/db";
 import { collectDeclarations, columnRule, textColumnKeys } from "./personal-data";
 
-// Issue 27 item 5: the next personal column cannot be forgotten. Every text column of every
+// The next personal column cannot be forgotten. Every text column of every
 // table is declared personal or not personal next to its schema (app/db/schema/*.ts).
 
 const t = useTestDatabase();

@@ -13,7 +13,7 @@ const backfill = readFileSync(new URL("../../drizzle/0010_phone_digits.sql", imp
   .map((s) => s.trim())
   .filter(Boolean);
 
-describe("migration 0010: phones stored as digits (issue 17 item 1)", () => {
+describe("migration 0010: phones stored as digits", () => {
   it("turns masked and international phones into the digits normalizePhone would store", async () => {
     const typed = [
       "(11) 97654-3210",

@@ -11,7 +11,7 @@ import {
   parseBrDateTime,
 } from "./dates";
 
-describe("dates typed as dd/mm/aaaa (issue 17 item 5)", () => {
+describe("dates typed as dd/mm/aaaa", () => {
   it("parses dd/mm/aaaa and ISO to ISO, and refuses impossible dates", () => {
     expect(parseBrDate("31/01/2026")).toBe("2026-01-31");
     expect(parseBrDate(" 1/2/2026 ")).toBe("2026-02-01");
@@ -43,7 +43,7 @@ describe("dates typed as dd/mm/aaaa (issue 17 item 5)", () => {
   });
 });
 
-describe("date and time typed as dd/mm/aaaa hh:mm (issue 17 item 5, the follow-up)", () => {
+describe("date and time typed as dd/mm/aaaa hh:mm (the follow-up)", () => {
   it("parses the Brazilian form, a date alone and datetime-local; refuses impossible ones", () => {
     expect(parseBrDateTime("23/11/2026 14:30")).toBe("2026-11-23T14:30");
     expect(parseBrDateTime("1/2/2026 8:05")).toBe("2026-02-01T08:05");
@@ -76,7 +76,7 @@ describe("date and time typed as dd/mm/aaaa hh:mm (issue 17 item 5, the follow-u
   });
 });
 
-describe("the payout date (issue 17 item 5)", () => {
+describe("the payout date", () => {
   it("is typed dd/mm/aaaa and stored as ISO; the American reading is refused", () => {
     const base = { referralIds: ["00000000-0000-4000-8000-000000000001"], method: "pix" };
     expect(PayoutFormSchema.parse({ ...base, paidOn: "20/11/2026" }).paidOn).toBe("2026-11-20");

@@ -9,7 +9,7 @@ import {
 } from "./business-days";
 import { addDays } from "./dates";
 
-describe("business days in São Paulo (issue 30)", () => {
+describe("business days in São Paulo", () => {
   it("a payment on Wednesday 2026-12-23 is due after Christmas and the weekend", () => {
     // Thu 24 (1), Fri 25 Natal, Sat, Sun, Mon 28 (2), Tue 29 (3), Wed 30 (4), Thu 31 (5).
     expect(addBusinessDays("2026-12-23", 5)).toBe("2026-12-31");

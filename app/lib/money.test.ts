@@ -1,4 +1,4 @@
-// Issue 17 item 5: one money parser for every way a Brazilian admin types reais.
+// One money parser for every way a Brazilian admin types reais.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatMoney, parseMoneyToCents } from "./format";

@@ -6,7 +6,7 @@ const link = "tap inline-flex items-center gap-1 font-semibold text-brand-700 ho
 
 /**
  * "Seu cardápio está no ar": the menu's address, its QR Code to print for the tables (a PNG to
- * download: a plain link, no script), the apps and how to reach the team (issue 46).
+ * download: a plain link, no script), the apps and how to reach the team.
  */
 export function MenuLiveSection({
   menu,

@@ -13,7 +13,7 @@ import {
   formatBytes,
   type ClientSubmission,
 } from "~/modules/onboarding/client-steps.constants";
-import type { ClientSubmissions } from "~/modules/onboarding/client-submissions.server";
+import type { ClientSubmissions } from "~/modules/onboarding/client-submission-reads.server";
 
 /** The action's refusal (lib/form-reply's shape) with the form it answers. */
 export type SubmissionRefusal = {

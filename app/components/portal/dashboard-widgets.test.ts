@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { cancelledCaption, StatCards } from "./dashboard-widgets";
 
-// Issue 45 item 6: "Total de Indicações" leaves the cancelled referrals out, and says so.
+// "Total de Indicações" leaves the cancelled referrals out, and says so.
 describe("the representative's totals", () => {
   const stats = {
     total: 5,

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PublicToast } from "./public-toast";
 
-// Issue 45 item 6: the contact form's success shows once, in the form's confirmation.
+// The contact form's success shows once, in the form's confirmation.
 describe("PublicToast", () => {
   const toast = { id: "t1", type: "success" as const, message: "Post salvo!" };
 

@@ -19,7 +19,7 @@ import type {
   WhatsAppWithdrawalSource,
 } from "../../modules/whatsapp/whatsapp.constants";
 
-// The WhatsApp channel (issue 48, decision 044). Its messages are rows of the one message log
+// The WhatsApp channel (decision 044). Its messages are rows of the one message log
 // (mail_messages, channel 'whatsapp'); these tables hold what only this channel has: the
 // client's consent, each message's status history, the webhook's events and the templates'
 // review status.

@@ -246,7 +246,7 @@ describe("admin team: deactivation", () => {
       await deactivateUser({ id: dona.id, name: "Dona" }, a.id, { role: "admin" });
     }
     const owner = await login("dona@test.dev", "senha-dona-1", "admin");
-    // The page offers no "Desativar" on one's own row, and the server refuses it (issue 28 item 7).
+    // The page offers no "Desativar" on one's own row, and the server refuses it.
     const list = await outcome(() => adminUsers.loader(args(get("/admin/users", owner))));
     expect((list.data as { meId: string }).meId).toBe(dona.id);
     const res = await outcome(() =>
@@ -343,7 +343,7 @@ describe("representatives from the admin side", () => {
       .from(mailMessages)
       .where(eq(mailMessages.kind, "auth.redefinir-senha"));
     expect(mail.toAddress).toBe("parceiro@test.dev");
-    // Without SMTP the list says so and links to that very message (issue 28 item 7).
+    // Without SMTP the list says so and links to that very message.
     expect(sent.location).toMatch(new RegExp(`[?&]aviso=redefinicao&email=${mail.id}$`));
     expect(await flashOf(sent)).toBeNull();
     // With SMTP configured the toast says the e-mail is in the queue.

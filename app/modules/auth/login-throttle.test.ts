@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (issue 13 item 4): only failures count, per account and per address, each
+ * Sign-in throttling: only failures count, per account and per address, each
  * role in its own counters, so wrong representative passwords cannot lock the admin out.
  */
 import { sql } from "drizzle-orm";

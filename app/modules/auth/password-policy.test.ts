@@ -1,5 +1,5 @@
 /**
- * Registration rules of issue 13 item 6: the spec's flow and messages, plus common passwords
+ * Registration rules: the spec's flow and messages, plus common passwords
  * refused and names cleaned of invisible characters (3 to 100 characters).
  */
 import { eq } from "drizzle-orm";

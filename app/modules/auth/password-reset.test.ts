@@ -177,7 +177,7 @@ describe("reset password", () => {
     expect(await canSignIn(REP.email, "nova-senha-1", "representative")).toBe(true);
   });
 
-  it("the token is stored only hashed: not in verification, job data or the mail log's keys (issue 27 item 6)", async () => {
+  it("the token is stored only hashed: not in verification, job data or the mail log's keys", async () => {
     await outcome(() =>
       repForgot.action(args(post("/representante/esqueci-senha", { email: REP.email }), {}, "10.6.0.1")),
     );

@@ -1,4 +1,4 @@
-// Issue 44 item 5, "cards that mean what their rows mean": Financeiro's cards sum the rows the
+// Cards that mean what their rows mean: Financeiro's cards sum the rows the
 // list shows for the same URL, whatever the filter, and each dashboard card links to the
 // Financeiro filter whose rows add up to it. Everything goes through the routes' loaders.
 import { eq } from "drizzle-orm";

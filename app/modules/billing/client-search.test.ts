@@ -6,7 +6,7 @@ import { adminCookie, context, get } from "../../../tests/support/requests";
 import { createOneOffCharge } from "./billing.server";
 import { chargePurpose } from "./charge-purpose";
 
-// Issue 45: Financeiro finds one client's charges by a search in its own filters (server-side,
+// Financeiro finds one client's charges by a search in its own filters (server-side,
 // accents and case forgiven; name, business, e-mail or CPF/CNPJ with or without punctuation), and
 // each line says what the charge is for.
 const t = useTestDatabase();

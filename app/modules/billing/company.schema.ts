@@ -2,8 +2,8 @@ import { isValidCnpj, onlyDocumentChars } from "~/lib/br-documents";
 import { z } from "~/lib/zod";
 
 /**
- * Configurações → Financeiro → "Dados da empresa": the issuer every receipt names (issue 46,
- * decision 042). Client-safe: the form and the action validate with the same rules.
+ * Configurações → Financeiro → "Dados da empresa": the issuer every receipt names, so that the
+ * client's accountant can use it (decision 042). Client-safe: the form and the action validate with the same rules.
  */
 
 export const COMPANY_MESSAGES = {

@@ -18,7 +18,7 @@ import { companyDataWarning } from "./company.server";
 import { recordPayment } from "./payments.server";
 import { useSmtp } from "../../../tests/support/mail-env";
 
-// Issue 46, deliverable 7: "Dados da empresa" (validated), receipts naming issuer and client, and
+// "Dados da empresa" (validated), receipts naming issuer and client, and
 // receipt e-mails held, not lost, until the company data is set.
 
 const t = useTestDatabase();

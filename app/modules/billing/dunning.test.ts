@@ -173,8 +173,8 @@ describe("the reminder schedule", () => {
     expect(mails[0].html).toContain("10/03/2026");
     expect(mails[0].html).toContain(money);
     expect(mails[0].html).toContain("br.gov.bcb.pix");
-    // Like every charge e-mail, it points to the client's own area (issue 32).
-    // "Acessar a área do cliente": the sign-in page with the address filled in (issue 46).
+    // Like every charge e-mail, it points to the client's own area.
+    // "Acessar a área do cliente": the sign-in page with the address filled in.
     expect(mails[0].html).toMatch(/href="https?:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
   });
 
@@ -291,7 +291,7 @@ describe("suspension", () => {
       .select()
       .from(subscriptionEvents)
       .where(and(eq(subscriptionEvents.subscriptionId, sub.id), eq(subscriptionEvents.kind, "suspensao")));
-    // A suspension is churn in Receita (issue 44): the MRR goes to 0 until the client pays.
+    // A suspension is churn in Receita: the MRR goes to 0 until the client pays.
     expect(history).toMatchObject([{ effectiveOn: "2026-09-17", mrrBeforeCents: 8990, mrrAfterCents: 0 }]);
     const mails = await t.db
       .select({ kind: mailMessages.kind, to: mailMessages.toAddress, subject: mailMessages.subject })

@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 5: Financeiro's CSV export through its route (the admin guard, the page's URL
+ * Financeiro's CSV export through its route (the admin guard, the page's URL
  * filters and sort) and the batched read under it, on PGlite and PostgreSQL (TEST_DATABASE_URL).
  */
 import { parse } from "csv-parse/sync";

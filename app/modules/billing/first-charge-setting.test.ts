@@ -8,7 +8,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 import { listClientCharges } from "./charge-reads.server";
 
-// "Prazo da primeira cobrança" in Configurações → Financeiro (issue 46, decision 040): shown,
+// "Prazo da primeira cobrança" in Configurações → Financeiro (decision 040): shown,
 // validated with a pt-BR message (nothing stored when refused), audited, and used by the next
 // first charge.
 

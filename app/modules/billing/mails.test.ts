@@ -115,7 +115,7 @@ describe("Nova cobrança", () => {
     expect(mail.text).not.toContain("Desconto");
     // Escaped, never markup.
     expect(mail.html).toContain("Cantina &lt;b&gt;");
-    // The restaurant's own area (issue 32) is one click away.
+    // The restaurant's own area is one click away.
     expect(mail.html).toMatch(/href="http:\/\/[^"]+\/cliente\/entrar\?email=[^"]+"/);
 
     const copiaECola = /PIX copia e cola:\s*\n(.+)/.exec(mail.text)?.[1].trim() ?? "";
@@ -170,7 +170,7 @@ describe("Pagamento recebido", () => {
     await drainJobs();
 
     expect(await mailsOf(charge.id, CHARGE_MAIL_KINDS.paid)).toHaveLength(1);
-    // The first payment also opens the onboarding, which tells the client its date (issue 30).
+    // The first payment also opens the onboarding, which tells the client its date.
     const all = smtp.received.filter((m) => m.to.includes(email));
     expect(all.map((m) => m.subject).sort()).toEqual([
       `Pagamento confirmado — seu cardápio fica pronto até 19/03/2026`,

@@ -1,4 +1,4 @@
-// Issue 46, item 5: a plan changed "Agora" charges what it should. An upgrade charges the price
+// A plan changed "Agora" charges what it should. An upgrade charges the price
 // difference for the days left of the paid period (round half up to the cent), shown before
 // confirming; a downgrade gives it as a credit taken off the next charges, each as its own line,
 // never below R$ 5,00, the rest carried forward, once even when the renewal job runs twice.

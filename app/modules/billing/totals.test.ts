@@ -107,7 +107,7 @@ function filterGrid(): ChargeFilters[] {
   return grid;
 }
 
-/** The cards as a user adds up the rows listed for the filter (issue 44). */
+/** The cards as a user adds up the rows listed for the filter. */
 async function sumOfRows(filters: ChargeFilters) {
   const { rows } = await listCharges({ filters, pageSize: 1000 });
   const owed = rows.filter((r) => ["pendente", "vencida", "contestada"].includes(r.status));

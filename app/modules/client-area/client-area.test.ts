@@ -247,7 +247,7 @@ async function shownText(loaderData: unknown) {
     .replace(/\s+/g, " ");
 }
 
-describe("what is owed, and when (issue 46)", () => {
+describe("what is owed, and when", () => {
   afterEach(() => resetClock());
   it("shows each charge's lines and total, the monthly price and the next charge, with a scheduled plan change and once the renewal is issued", async () => {
     const C = "cliente-c@test.dev";

@@ -1,4 +1,4 @@
-// Issue 32 item 3: the client changes their own contact name and phone and downloads their data;
+// The client changes their own contact name and phone and downloads their data;
 // the id is always the session's, bad input changes nothing, and B never sees A's rows.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -12,8 +12,8 @@ import { InvalidClientLinkError, openClientSession, requestClientLink } from "./
 
 /**
  * A client already signed in goes to its area. "Acessar a área do cliente" in the e-mails links
- * here with `?email=` (issue 46): the field comes filled in with it, when it is an address (it
- * grants nothing: the link still goes only to that mailbox).
+ * here with `?email=`, so an owner coming from an e-mail need not type it: the field comes filled
+ * in with it, when it is an address (it grants nothing: the link still goes only to that mailbox).
  */
 export async function clientSignInLoader({ request }: { request: Request }) {
   const s = await getSessionUser(request);

@@ -1,4 +1,4 @@
-// Issue 46, item 5, from the client area: the "Motivo" is asked for a downgrade or a cancellation
+// From the client area: the "Motivo" is asked for a downgrade or a cancellation
 // only, from the reasons that fit each, checked on the server; the client and the admin see what a
 // change "Agora" costs before it is confirmed; a cancellation cannot be refused: the admin picks
 // its date, the client is e-mailed that date, and the nightly job ends the subscription on it.

@@ -1,4 +1,4 @@
-// Issue 32 item 3: a restaurant asks for a plan change or a cancellation at /cliente; admins see
+// A restaurant asks for a plan change or a cancellation at /cliente; admins see
 // it, accept or refuse it with a message, and both sides get an e-mail. Nothing changes without
 // the admin; the client is always the session's, and B never reads or answers A's requests.
 import { and, eq } from "drizzle-orm";
@@ -104,7 +104,7 @@ describe("client requests", () => {
       subscriptionId: ids.subA,
       kind: "troca_plano",
       requestedPlanId: ids.pro,
-      // An upgrade asks no reason (issue 46): the one sent is not kept.
+      // An upgrade asks no reason: the one sent is not kept.
       reason: null,
       details: "Quero o delivery",
       status: "aberta",
@@ -146,7 +146,7 @@ describe("client requests", () => {
     expect(r.status).toBe(302);
     const [row] = await requestsOf(ids.clientA);
     expect(row).toMatchObject({ status: "aceita", adminMessage: "Feito!", decidedBy: ids.adminId });
-    // The current period stays on its plan; the renewal is charged at the new one (issue 33).
+    // The current period stays on its plan; the renewal is charged at the new one.
     const [sub] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, ids.subA));
     expect(sub).toMatchObject({ planId: ids.basic, pendingPlanId: ids.pro });
     const actions = (await t.db.select().from(auditLog).where(eq(auditLog.entityId, ids.clientA))).map(

@@ -17,7 +17,7 @@ import {
   undoScheduledPlanChange,
 } from "./subscription-changes.server";
 
-// Issue 33 item 3: "Trocar plano" at the next renewal is charged then and takes effect on the
+// "Trocar plano" at the next renewal is charged then and takes effect on the
 // renewed period's first day; it can be undone; a change now or a cancellation drops it.
 const t = useTestDatabase();
 const admin = { id: "admin-1", name: "Ana Admin" };

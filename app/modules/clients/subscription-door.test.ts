@@ -1,4 +1,4 @@
-// Issue 44 item 1: a subscription changes only with its history event. The database refuses a
+// A subscription changes only with its history event. The database refuses a
 // change of plan, status, dates, renewal or billing without one (migration 0031), whatever path
 // makes it; the door (subscription-history.server.ts) writes both. Triggers: PGlite and PostgreSQL.
 import { eq, sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// `npm run check:consistency` (issue 44 item 3), run as a child process against an embedded data
+// `npm run check:consistency`, run as a child process against an embedded data
 // directory of its own: "Nenhuma diferença" and exit 0 on a consistent database; every difference
 // with its ids and exit 1 once a history row disagrees with the subscriptions.
 import { spawn } from "node:child_process";

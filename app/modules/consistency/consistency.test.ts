@@ -1,4 +1,4 @@
-// Issue 44 item 3: a small business made by the domain functions (renewals, plan changes now and
+// A small business made by the domain functions (renewals, plan changes now and
 // at renewal, cancellations, a suspension, a refund, a referral and onboardings) shows no
 // difference; corrupted history, referral and onboarding rows are reported with their ids;
 // Receita's "Conferência" runs only when asked, for admins. The script: check-script.test.ts.
@@ -13,7 +13,7 @@ import { refundCharge } from "~/modules/billing/reversals.server";
 import { suspendOverdueSubscriptions } from "~/modules/billing/suspension.server";
 import { createClient } from "~/modules/clients/clients.server";
 import { cancelSubscription, changeSubscriptionPlan } from "~/modules/clients/subscription-changes.server";
-import { publishOnboarding } from "~/modules/onboarding/onboarding.server";
+import { publishOnboarding } from "~/modules/onboarding/publish.server";
 import { revenueNow } from "~/modules/revenue/revenue.server";
 import * as revenuePage from "~/routes/admin/revenue";
 import { resetClock, setClock } from "~/server/clock.server";
@@ -109,7 +109,7 @@ beforeAll(async () => {
   await at("2026-10-30", () => issueRenewalCharges({ today: "2026-10-30" }));
   await pay("a", "2026-11-03", "2026-11-03");
   // b: a converted lead's referral waiting for payment; its payment and published onboarding
-  // move it (the row stands for the conversion, which item 1 of issue 44 is rewriting).
+  // move it (the row stands for the conversion).
   await newClient("b", plan.Básico, "2026-10-01");
   const [referral] = await t.db
     .insert(referrals)

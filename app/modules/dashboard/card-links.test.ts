@@ -1,4 +1,4 @@
-// Issue 44 item 5: each dashboard count card links to the list whose rows it counts; following
+// Each dashboard count card links to the list whose rows it counts; following
 // the link (the page's own loader) gives as many rows as the card says. The money cards' links
 // are followed in app/modules/billing/cards.test.ts.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -19,7 +19,7 @@ import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
 
-// Issue 45 item 2: "Hoje" holds what is urgent (overdue charges, late onboardings, subscriptions
+// "Hoje" holds what is urgent (overdue charges, late onboardings, subscriptions
 // near suspension, pending requests, divergent payments), each item a link to where it is done,
 // and the sidebar counts what waits on Funil, Financeiro, Implantação and Solicitações.
 const t = useTestDatabase();

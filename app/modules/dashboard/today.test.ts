@@ -8,7 +8,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome } from "../../../tests/support/requests";
 import { insertSubscriptions } from "../../../tests/support/subscriptions";
 
-// Issue 28 item 3: the dashboard's "Hoje" block, by the injectable clock.
+// The dashboard's "Hoje" block, by the injectable clock.
 const t = useTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
 // 15 May 2026, 10:00 in São Paulo.

@@ -7,7 +7,7 @@ import { resetClock, setClock } from "~/server/clock.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 
-// Issue 28 item 2: the compact board's figures (monthly value, column sums, "parado há N dias")
+// The compact board's figures (monthly value, column sums, "parado há N dias")
 // and the per-stage idle thresholds of Settings → Funil.
 const t = useTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: context() }) as never;

@@ -189,7 +189,7 @@ describe("contact form → lead", () => {
     expect(await countLeads()).toBe(n);
   });
 
-  it("stores the phone as its national digits, whatever form was typed (issue 17 item 1)", async () => {
+  it("stores the phone as its national digits, whatever form was typed", async () => {
     // Before: "+55 11 97654-3210" was stored "(55) 11976-5432" and the WhatsApp link went to DDD 55.
     for (const [typed, i] of [
       ["+55 11 97654-3210", 1],

@@ -13,7 +13,7 @@ import { adminCookie, context, get, outcome, post } from "../../../tests/support
 import { subscriptionEndDate } from "~/modules/clients/clients.schema";
 import { convertLead } from "./conversion.server";
 
-// Issue #15 item 5: a conversion creates the client AND its first subscription, in one transaction.
+// A conversion creates the client AND its first subscription, in one transaction.
 const t = useTestDatabase();
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: context() }) as never;
@@ -267,7 +267,7 @@ describe("conversion refused or raced", () => {
   });
 });
 
-describe("what the conversion dialog says it charges (issue 45)", () => {
+describe("what the conversion dialog says it charges", () => {
   type Offered = { id: string; firstCharge: { amountCents: number; lines: unknown[] } };
 
   it("offers each plan with the first charge the conversion issues, which is e-mailed to the lead", async () => {

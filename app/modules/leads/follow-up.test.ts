@@ -9,7 +9,7 @@ import * as funnel from "~/routes/admin/leads";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 
-// Issue #15 item 3 (part): the next contact of an open lead, and today's list on the dashboard.
+// The next contact of an open lead, and today's list on the dashboard.
 const t = useTestDatabase();
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: context() }) as never;

@@ -76,7 +76,7 @@ describe("funnel transitions (server-enforced)", () => {
     }
   });
 
-  it("lists exactly the allowed edges: the spec's, forward skips and one step back (issue #15)", () => {
+  it("lists exactly the allowed edges: the spec's, forward skips and one step back", () => {
     expect(TRANSITIONS).toEqual({
       novo: ["contatado", "qualificado", "negociando", "perdido"],
       contatado: ["novo", "qualificado", "negociando", "perdido"],
@@ -87,7 +87,7 @@ describe("funnel transitions (server-enforced)", () => {
     });
   });
 
-  it("the stage bar and 'Mover para' offer exactly the stages the server then accepts (issue 45)", async () => {
+  it("the stage bar and 'Mover para' offer exactly the stages the server then accepts", async () => {
     for (const from of STAGES) {
       for (const to of STAGES.filter((s) => s !== from)) {
         const lead = await makeLead({ statusFunil: from });

@@ -7,7 +7,7 @@ import * as clientPage from "~/routes/admin/clients/edit";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 
-// Issue #15 item 1: the lead page, its notes and its timeline.
+// The lead page, its notes and its timeline.
 const t = useTestDatabase();
 const args = (request: Request, params: Record<string, string> = {}) =>
   ({ request, params, context: context() }) as never;
@@ -182,7 +182,7 @@ describe("deleting a lead", () => {
   });
 });
 
-// Issue 28 item 1: the page gives the stage bar what the board's dialogs need, and the converted
+// The page gives the stage bar what the board's dialogs need, and the converted
 // client's page links back to its lead.
 describe("lead page as a workplace", () => {
   it("loads the plans and the lost reasons for the stage bar's dialogs", async () => {
@@ -201,7 +201,7 @@ describe("lead page as a workplace", () => {
       clientPage.loader(args(get(`/admin/clients/edit/${clientId}`, admin), { id: clientId })),
     );
     expect(res.status).toBe(200);
-    // The client page's origin (issue 28 item 9): the lead with its attribution.
+    // The client page's origin: the lead with its attribution.
     expect((res.data as { lead: unknown }).lead).toMatchObject({
       id: lead.id,
       name: lead.name,

@@ -9,7 +9,7 @@ import { adminCookie, context, get, outcome, post } from "../../../tests/support
 import { getLead } from "./lead.server";
 import { getLeadTimeline } from "./lead-timeline.server";
 
-// Issue #15 item 2: lost reasons, optional by default, required when Settings → Funil says so.
+// Lost reasons, optional by default, required when Settings → Funil says so.
 const t = useTestDatabase();
 const args = (request: Request) => ({ request, params: {}, context: context() }) as never;
 

@@ -19,7 +19,8 @@ export function clientSignInPath(email: string): string {
 /**
  * The brand of an e-mail to a client (`to`): its "Acessar a área do cliente" link, and how the
  * client reaches the team. `supportEmail` ("E-mail de atendimento", Configurações → Notificações)
- * is the message's Reply-To; without it no e-mail asks the client to reply (issue 46). Read
+ * is the message's Reply-To; without it no e-mail asks the client to reply (the reply would reach
+ * the no-reply sender and be lost). Read
  * through `db` when the message is queued in a transaction, never from the settings cache.
  */
 export async function clientMailBrand(to: string, db?: DbOrTx) {

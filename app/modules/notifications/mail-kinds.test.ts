@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAIL_KIND_LABELS } from "./notifications.constants";
 
-// Issue 28 item 7: the mail log names every kind in pt-BR, never a raw `auth.convite-admin`.
+// The mail log names every kind in pt-BR, never a raw `auth.convite-admin`.
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);

@@ -267,7 +267,7 @@ describe("renewal digest", () => {
   });
 });
 
-describe("daily digest: follow-ups (issue #15)", () => {
+describe("daily digest: follow-ups", () => {
   const run = (today: string, id: string) =>
     renewalDigestJob.handler({ today }, { id, retryCount: 0, retryLimit: 0, isLastAttempt: true });
   const lead = async (

@@ -2,7 +2,8 @@ import type { Actor } from "~/modules/audit/index.server";
 import type { FieldErrors } from "~/lib/validation";
 import { ONBOARDING_MESSAGES } from "./onboarding.constants";
 import type { OnboardingActionInput } from "./onboarding.schema";
-import { openOnboardingByHand, publishOnboarding, setOnboardingItem } from "./onboarding.server";
+import { openOnboardingByHand, setOnboardingItem } from "./onboarding.server";
+import { publishOnboarding } from "./publish.server";
 
 export type OnboardingActionResult =
   | { ok: true; message: string }

@@ -13,8 +13,8 @@ import {
   type OnboardingSource,
   type OnboardingStatus,
 } from "./onboarding.constants";
-import { itemsOf, onboardingColumns, toView, type OnboardingView } from "./onboarding.server";
-import { withSubmissions, type CardSubmissions } from "./client-submissions.server";
+import { itemsOf, onboardingColumns, toView, type OnboardingView } from "./onboarding-reads.server";
+import { withSubmissions, type CardSubmissions } from "./client-submission-reads.server";
 
 /**
  * The board /admin/onboarding: three columns filtered and sorted in SQL, the state in

@@ -1,4 +1,4 @@
-// Client-safe: what the restaurant sends for its menu (issue 46 item 2, decision 041), the
+// Client-safe: what the restaurant sends for its menu (decision 041), the
 // checklist steps each submission ticks, and the upload limits with their pt-BR messages.
 
 /** Submissions the client makes at /cliente; each but the note is a checklist step. */

@@ -1,4 +1,4 @@
-// Issue 46 item 2 (decision 041): the restaurant sends what its menu needs at /cliente. Files are
+// The restaurant sends what its menu needs at /cliente (decision 041). Files are
 // checked by their bytes and sizes, stored in the database, served only to their client and to
 // admins; each submission ticks its checklist step, is audited and reaches the team's e-mail
 // over real SMTP. Every refusal has a pt-BR message and leaves nothing stored.

@@ -2,4 +2,6 @@
 // client-safe *.constants and *.schema). Kept by `node scripts/front-doors.mjs`.
 export { lateOnboardingsCount } from "./board.server";
 export { listOnboardingsForDigest } from "./onboarding-digest.server";
-export { getClientOnboarding, publishOnboarding, setOnboardingItem } from "./onboarding.server";
+export { getClientOnboarding } from "./onboarding-reads.server";
+export { setOnboardingItem } from "./onboarding.server";
+export { publishOnboarding } from "./publish.server";

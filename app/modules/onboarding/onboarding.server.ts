@@ -1,27 +1,21 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, queryRows, type DbOrTx } from "~/db/client.server";
 import { clients, onboardingItems, onboardings } from "~/db/schema";
-import { businessDaysBetween, promiseDates } from "~/lib/business-days";
+import { promiseDates } from "~/lib/business-days";
 import { isId } from "~/lib/ids";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
 import { emit } from "~/modules/events/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
-import { fieldErrors, type FieldErrors } from "~/lib/validation";
-import {
-  ONBOARDING_MESSAGES,
-  PUBLISH_MESSAGES,
-  type OnboardingHealth,
-  type OnboardingSource,
-} from "./onboarding.constants";
-import { publishSchema, type PublishInput } from "./onboarding.schema";
+import { ONBOARDING_MESSAGES, type OnboardingHealth, type OnboardingSource } from "./onboarding.constants";
 
 import { CLIENT_STEP_LABELS, CLIENT_STEPS, type ClientStep } from "./client-steps.constants";
 import { getOnboardingSettings } from "./onboarding-settings.server";
 
 /**
  * Onboarding (implantação, decision 029): opened in the transaction of the
- * payment that confirms it (or by an admin), a checklist ticked by the team, and "Publicar".
- * One per client, enforced by the database; every change audited in its transaction.
+ * payment that confirms it (or by an admin) and a checklist ticked by the team. One per client,
+ * enforced by the database; every change audited in its transaction. "Publicar" is in
+ * publish.server, the reads (the client page's section, the board's views) in onboarding-reads.server.
  */
 
 export type Onboarding = typeof onboardings.$inferSelect;
@@ -147,7 +141,7 @@ export async function openOnboardingByHand({
 }
 
 /** Locks an onboarding with its client's name; null when the id is unknown. */
-async function lockOnboarding(tx: DbOrTx, id: string) {
+export async function lockOnboarding(tx: DbOrTx, id: string) {
   if (!isId(id)) return null;
   const [row] = await tx
     .select({ onboarding: onboardings, clientName: clients.name })
@@ -209,168 +203,3 @@ export async function setOnboardingItem({
     return { ok: true, value: item };
   });
 }
-
-export type PublishResult =
-  | { ok: true; value: Onboarding }
-  | { ok: false; message: string; fieldErrors?: FieldErrors; openSteps?: string[] };
-
-/**
- * "Publicar": closes the onboarding with the menu's public address (and the app's), the business
- * days it took (opened → today) and how many checklist steps were still open, in one transaction
- * with its audit entry and the `onboarding.published` event. Open steps need the admin's explicit
- * confirmation (decision 042): without it nothing changes and the open steps are returned. The
- * referral that brought the client completes with it, in the same transaction.
- */
-export async function publishOnboarding({
-  onboardingId,
-  input,
-  actor,
-}: {
-  onboardingId: string;
-  input: PublishInput;
-  actor: Actor | null;
-}): Promise<PublishResult> {
-  const parsed = publishSchema.safeParse(input);
-  if (!parsed.success)
-    return { ok: false, message: PUBLISH_MESSAGES.invalidForm, fieldErrors: fieldErrors(parsed.error) };
-  const { menuUrl, androidUrl, iosUrl, confirmOpenSteps } = parsed.data;
-  return getDb().transaction(async (tx) => {
-    const found = await lockOnboarding(tx, onboardingId);
-    if (!found) return { ok: false, message: ONBOARDING_MESSAGES.notFound };
-    const { onboarding } = found;
-    if (onboarding.status === "publicado")
-      return { ok: false, message: ONBOARDING_MESSAGES.alreadyPublished };
-    const open = await tx
-      .select({ label: onboardingItems.label })
-      .from(onboardingItems)
-      .where(and(eq(onboardingItems.onboardingId, onboarding.id), isNull(onboardingItems.doneAt)))
-      .orderBy(asc(onboardingItems.position));
-    if (open.length && !confirmOpenSteps)
-      return {
-        ok: false,
-        message: PUBLISH_MESSAGES.confirmOpenSteps(open.length),
-        openSteps: open.map((i) => i.label),
-      };
-    const publishedOn = clockToday();
-    const taken = Math.max(0, businessDaysBetween(onboarding.openedOn, publishedOn));
-    const [published] = await tx
-      .update(onboardings)
-      .set({
-        status: "publicado",
-        publishedAt: now(),
-        publishedOn,
-        publishedById: actor?.id ?? null,
-        publishedByName: actor?.name ?? null,
-        businessDaysTaken: taken,
-        openStepsAtPublish: open.length,
-        menuUrl,
-        androidUrl,
-        iosUrl,
-        updatedAt: now(),
-      })
-      .where(eq(onboardings.id, onboarding.id))
-      .returning();
-    await recordAudit(tx, {
-      actor,
-      action: "onboarding.published",
-      entityType: "onboarding",
-      entityId: onboarding.id,
-      entityLabel: found.clientName,
-      changes: {
-        status: [onboarding.status, "publicado"],
-        diasUteis: [null, taken],
-        etapasEmAberto: [null, open.length],
-        cardapio: [null, menuUrl],
-        ...(androidUrl ? { appAndroid: [null, androidUrl] } : {}),
-        ...(iosUrl ? { appIos: [null, iosUrl] } : {}),
-      },
-    });
-    // The referral that brought the client completes in this same transaction.
-    // Its subscribers: the referral is completed and its commission becomes payable.
-    await emit(
-      tx,
-      "onboarding.published",
-      { onboardingId: onboarding.id, clientId: onboarding.clientId },
-      { actor },
-    );
-    return { ok: true, value: published };
-  });
-}
-
-export interface OnboardingView extends Onboarding {
-  clientName: string;
-  businessName: string;
-  health: OnboardingHealth;
-  /** Business days left to the due date (negative when late); null once published. */
-  daysLeft: number | null;
-  items: OnboardingItem[];
-}
-
-export async function itemsOf(ids: string[]): Promise<Map<string, OnboardingItem[]>> {
-  const map = new Map<string, OnboardingItem[]>();
-  if (!ids.length) return map;
-  const rows = await getDb()
-    .select()
-    .from(onboardingItems)
-    .where(sql`${onboardingItems.onboardingId} in ${ids}`)
-    .orderBy(asc(onboardingItems.position));
-  for (const r of rows) map.set(r.onboardingId, [...(map.get(r.onboardingId) ?? []), r]);
-  return map;
-}
-
-export function toView(
-  row: Onboarding & { clientName: string; businessName: string },
-  items: OnboardingItem[],
-  today: string,
-): OnboardingView {
-  return {
-    ...row,
-    items,
-    health: onboardingHealth(row, today),
-    daysLeft: row.status === "publicado" ? null : businessDaysBetween(today, row.dueDate),
-  };
-}
-
-/** The client page's section: the client's onboarding with its checklist, or null. */
-export async function getClientOnboarding({
-  clientId,
-  today = clockToday(),
-}: {
-  clientId: string;
-  today?: string;
-}): Promise<OnboardingView | null> {
-  if (!isId(clientId)) return null;
-  const [row] = await getDb()
-    .select({ ...onboardingColumns, clientName: clients.name, businessName: clients.businessName })
-    .from(onboardings)
-    .innerJoin(clients, eq(clients.id, onboardings.clientId))
-    .where(eq(onboardings.clientId, clientId));
-  if (!row) return null;
-  return toView(row, (await itemsOf([row.id])).get(row.id) ?? [], today);
-}
-
-export const onboardingColumns = {
-  id: onboardings.id,
-  clientId: onboardings.clientId,
-  source: onboardings.source,
-  chargeId: onboardings.chargeId,
-  openedOn: onboardings.openedOn,
-  openedAt: onboardings.openedAt,
-  openedById: onboardings.openedById,
-  openedByName: onboardings.openedByName,
-  dueDate: onboardings.dueDate,
-  targetDate: onboardings.targetDate,
-  atRiskOn: onboardings.atRiskOn,
-  status: onboardings.status,
-  publishedAt: onboardings.publishedAt,
-  publishedOn: onboardings.publishedOn,
-  publishedById: onboardings.publishedById,
-  publishedByName: onboardings.publishedByName,
-  businessDaysTaken: onboardings.businessDaysTaken,
-  menuUrl: onboardings.menuUrl,
-  androidUrl: onboardings.androidUrl,
-  iosUrl: onboardings.iosUrl,
-  openStepsAtPublish: onboardings.openStepsAtPublish,
-  createdAt: onboardings.createdAt,
-  updatedAt: onboardings.updatedAt,
-};

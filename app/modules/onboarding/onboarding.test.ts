@@ -12,13 +12,9 @@ import { drainJobs } from "~/server/jobs/queue.server";
 import { useTestDatabase } from "../../../tests/support/db";
 import { listBoard, parseBoardFilters } from "./board.server";
 import { alertLateOnboardings, alertStaleLeads } from "./jobs.server";
-import {
-  getClientOnboarding,
-  openOnboardingByHand,
-  openOnboardingOnFirstPayment,
-  publishOnboarding,
-  setOnboardingItem,
-} from "./onboarding.server";
+import { openOnboardingByHand, openOnboardingOnFirstPayment, setOnboardingItem } from "./onboarding.server";
+import { getClientOnboarding } from "./onboarding-reads.server";
+import { publishOnboarding } from "./publish.server";
 import { saveOnboardingSettings } from "./onboarding-settings.server";
 import { getPromiseFigures } from "./promises.server";
 
@@ -308,7 +304,7 @@ describe("the promises measured", () => {
       );
     }
     // A fourth, published the day it opened with its whole checklist open: counted as published
-    // with open steps, never as done "em 0 dias úteis" (issue 46).
+    // with open steps, never as done "em 0 dias úteis".
     setClock("2026-12-09T12:00:00Z");
     const rushed = await openOnboardingByHand({ clientId: (await newClient(null)).id, actor: admin });
     if (!rushed.ok) throw new Error(rushed.message);

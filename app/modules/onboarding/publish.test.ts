@@ -15,11 +15,12 @@ import { clientCookie } from "../../../tests/support/client-area";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 import { startSmtpServer } from "../../../tests/support/smtp";
 import { PUBLISH_MESSAGES } from "./onboarding.constants";
-import { getClientOnboarding, openOnboardingByHand, setOnboardingItem } from "./onboarding.server";
+import { openOnboardingByHand, setOnboardingItem } from "./onboarding.server";
+import { getClientOnboarding } from "./onboarding-reads.server";
 import { getPromiseFigures } from "./promises.server";
 import { useSmtp } from "../../../tests/support/mail-env";
 
-// Issue 46, deliverables 3 and 4: "Publicar" asks for the menu's address (and confirms open
+// "Publicar" asks for the menu's address (and confirms open
 // steps), the "no ar" e-mail and /cliente show it with its QR Code, and client e-mails carry the
 // support address as Reply-To only when there is one (and only then ask for a reply).
 

@@ -294,7 +294,7 @@ describe("payouts", () => {
     const stats = await getMyReferralStats({ representativeId: rep.representativeId });
     expect(stats).toMatchObject({ total: 1, completed: 1, totalCommissionCents: 10000 });
   });
-  it("refuses PIX to a representative with no key on file, and records nothing (issue 28 item 4)", async () => {
+  it("refuses PIX to a representative with no key on file, and records nothing", async () => {
     const rep = await representativeCookie("sem-pix-pay@test.dev", "senha-rep-123", "Sem Pix Pagamentos");
     const id = await completedReferral(rep);
     await t.db
@@ -321,7 +321,7 @@ describe("payouts", () => {
     ).toMatchObject({ ok: true, amountCents: 10000 });
   });
 
-  it("the route records the sum of the ticked ids, whatever total the page sent (issue 28 item 4)", async () => {
+  it("the route records the sum of the ticked ids, whatever total the page sent", async () => {
     const rep = await representativeCookie("soma-pay@test.dev", "senha-rep-123", "Soma Pagamentos");
     const [a, b, c] = [
       await completedReferral(rep),

@@ -58,7 +58,7 @@ describe("plan form schema", () => {
       name: "Premium",
       price: 8990,
       setupFee: 14900,
-      // Issue 14: left empty, the commission follows the rule on the name (plans.server).
+      // Left empty, the commission follows the rule on the name (plans.server).
       commission: null,
       description: null,
       isPopular: true,

@@ -77,7 +77,7 @@ async function seedPerson(p: typeof CARLA, planId: string, endpointId: string) {
     .returning();
   const [rep] = await t.db
     .insert(representatives)
-    // With the payout details of issue 14: phone and a PIX key that is the person's e-mail.
+    // With the payout details: phone and a PIX key that is the person's e-mail.
     .values({
       name: p.name,
       email: p.email,

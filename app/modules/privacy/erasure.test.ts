@@ -24,7 +24,7 @@ import { useTestDatabase } from "../../../tests/support/db";
 import { anonymiseLeadRows, anonymiseSubject, LastAdminAnonymiseError } from "./data-subject-erase.server";
 import { findSubjectData, subjectCsv, subjectQueryFrom } from "./data-subject-find.server";
 
-// Issue 27 items 1–4: the LGPD tools find one person by their ids, exact e-mail and phone digits
+// The LGPD tools find one person by their ids, exact e-mail and phone digits
 // only, erase them completely, and leave everyone else (and the audit history of others) alone.
 
 const t = useTestDatabase();
@@ -152,7 +152,7 @@ beforeAll(async () => {
   await hitRateLimit("password-reset", "ana.souza@exemplo.dev");
 });
 
-describe("erasure of one person (issue 27)", () => {
+describe("erasure of one person", () => {
   it("finds only the person's rows: not those of a lead named 'Novo lead' or 'Ana Souza Filho'", async () => {
     const d = await findSubjectData({ query: subjectQueryFrom("outra@exemplo.dev")! });
     expect(d.mailMessages.map((m) => m.entityId)).toEqual([novo]);

@@ -25,7 +25,7 @@ import {
 import { SELF_SERVICE_MESSAGES } from "./privacy.schema";
 import { latestDeletionRequest } from "./self-service.server";
 
-// /representante/conta (LGPD, issue 16): a representative downloads their own data and asks for
+// /representante/conta (LGPD): a representative downloads their own data and asks for
 // their account's deletion; the admins are told and complete it on /admin/privacy.
 
 const t = useTestDatabase();

@@ -108,7 +108,7 @@ describe("admin referral list", () => {
     });
     expect(d.count).toMatchObject({ total: 4, kind: "exact" });
     // The amount the "Concluído" confirmation says: the plan's commission for a row without a
-    // snapshot, as completing stores it (issue 28 item 4).
+    // snapshot, as completing stores it.
     expect(d.rows.find((r) => r.businessName === "Pizzaria Bella")?.commissionCents).toBe(5000);
   });
 
@@ -196,7 +196,7 @@ describe("status dropdown", () => {
     expect((await row(ids.sushi)).commissionCents).toBe(10000);
     expect((await row(ids.pizzaria)).completedAt).toBeInstanceOf(Date);
     // Backwards is allowed too (no ordering enforced); the promised amount stays on the referral
-    // (issue 14: a snapshot, not recomputed), and it is no longer a completed commission.
+    // (a snapshot, not recomputed), and it is no longer a completed commission.
     const back = await setStatus(ids.pizzaria, "analise");
     expect(back.data).toMatchObject({ toast: { message: "Status atualizado para Em análise" } });
     expect(await row(ids.pizzaria)).toMatchObject({

@@ -1,4 +1,4 @@
-// Issue 14 items 4 and 5: the referral link (cookie → contact form → referral) and duplicate
+// The referral link (cookie → contact form → referral) and duplicate
 // protection by phone digits across leads, clients and referrals. Runs on PGlite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
 import { eq } from "drizzle-orm";
@@ -104,7 +104,7 @@ const lead = (phone: string, statusFunil: "novo" | "negociando" | "perdido" | "c
     statusFunil,
   });
 
-describe("duplicate detection by phone digits (issue 14 item 5)", () => {
+describe("duplicate detection by phone digits", () => {
   it("finds an open lead, a client or an open referral, whatever the punctuation", async () => {
     expect(await isAlreadyReferred(t.db, "11987650001")).toBe(false);
     await lead("(11) 98765-0001");
@@ -214,7 +214,7 @@ describe("duplicate detection by phone digits (issue 14 item 5)", () => {
   });
 });
 
-describe("referral link (issue 14 item 4)", () => {
+describe("referral link", () => {
   it("every representative has a distinct short code, and the dashboard shows the link", async () => {
     expect(ana.code).toMatch(/^[a-z0-9]{8}$/);
     expect(bruno.code).not.toBe(ana.code);
@@ -250,7 +250,7 @@ describe("referral link (issue 14 item 4)", () => {
     expect((await wizard(bruno, "(41) 99123-0000")).status).toBe(200);
     const res = await contactForm("41991230000", `${REFERRAL_COOKIE}=${ana.code}`);
     expect(res.status).toBe(303);
-    // The contact form's lead (the wizard made its own, issue 30).
+    // The contact form's lead (the wizard made its own).
     const [row] = await t.db.select().from(leads).where(eq(leads.referredById, ana.representativeId));
     expect(row.phone).toBe("41991230000");
     expect(await listMyReferrals({ representativeId: ana.representativeId })).toMatchObject({
@@ -317,7 +317,7 @@ describe("referral link (issue 14 item 4)", () => {
     }
   });
 
-  it("never redirects to another site, whatever raw path the client sends (issue 27 item 6)", async () => {
+  it("never redirects to another site, whatever raw path the client sends", async () => {
     const app = express();
     app.use(referralLinkMiddleware());
     app.use((req, res) => res.send(`page ${req.originalUrl}`));

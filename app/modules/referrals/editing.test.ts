@@ -1,4 +1,4 @@
-// Issue 14 items 6 and 7: a representative corrects or cancels their own referral while it is
+// A representative corrects or cancels their own referral while it is
 // `Em análise` (never another's, never later), `Cancelada` is never counted, the admin edits and
 // reassigns (audited before → after), and the admin's representatives list shows the figures,
 // sorted on the server. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
@@ -141,7 +141,7 @@ describe("a representative corrects or cancels their referral", () => {
     ]);
 
     // The representative cannot move it again; the admin's dropdown may set any of the four
-    // (SPEC §4, issue 45: that reopens it).
+    // (SPEC §4: that reopens it).
     expect(
       await cancelMyReferral({ representativeId: rep.representativeId, id: gone.id, actor: actorA() }),
     ).toBe("locked");

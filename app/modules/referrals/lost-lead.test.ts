@@ -1,4 +1,4 @@
-// Issue 45 items 4 and 5: a lost lead's referral says why it was cancelled (the lead lost, with
+// A lost lead's referral says why it was cancelled (the lead lost, with
 // the reason, not "pelo representante"); "Retomar" brings it back to "Em análise", audited and
 // e-mailed to the representative; the admin's dropdown sets any of the four statuses on a
 // cancelled referral (SPEC §4), while its representative still cannot touch it.

@@ -13,7 +13,7 @@ const linking = readFileSync(new URL("../../../drizzle/0018_referral_pipeline.sq
   .map((s) => s.trim())
   .filter((s) => /^(--[^\n]*\n)*\s*(WITH|UPDATE)/.test(s));
 
-describe("migration 0018: old referrals and leads linked where unambiguous (issue 30 item 1)", () => {
+describe("migration 0018: old referrals and leads linked where unambiguous", () => {
   it("links one-to-one matches by phone digits and business, and leaves ambiguous ones alone", async () => {
     expect(linking).toHaveLength(3);
     await t.db

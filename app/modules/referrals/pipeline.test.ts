@@ -1,4 +1,4 @@
-// Issue 30 items 1 and 2: one pipeline from referral to commission. The wizard's referral is a
+// One pipeline from referral to commission. The wizard's referral is a
 // lead; the lead's conversion, the client's first payment, the onboarding's publication and a
 // lost lead move the referral automatically, once each, audited as the system's and e-mailed to
 // the representative. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.

@@ -71,7 +71,7 @@ function submit(fields: Record<string, string>, cookie?: string) {
   );
 }
 
-// A new phone each time: a second referral with the same phone is refused (issue 14 item 5).
+// A new phone each time: a second referral with the same phone is refused.
 let phoneSeq = 1000;
 const valid = () => ({
   businessName: "Pizzaria Bella Napoli",
@@ -160,7 +160,7 @@ describe("wizard: server-side validation (SPEC §5)", () => {
       "contactPhone",
       "planId",
     ]);
-    // Empty (or only spaces): "Informe …" before any length rule (issue 28 item 7).
+    // Empty (or only spaces): "Informe …" before any length rule.
     const blank = await submit(
       { businessName: "   ", contactName: "", contactPhone: "", planId: "" },
       repA.cookie,
@@ -208,7 +208,7 @@ describe("wizard: server-side validation (SPEC §5)", () => {
       const [row] = await t.db.select().from(referrals).where(eq(referrals.businessName, business));
       expect(row.contactPhone, typed).toBe(stored);
       // The same number typed another way would be a duplicate of this one (its referral and
-      // the lead the wizard made with it, issue 30).
+      // the lead the wizard made with it).
       await t.db.delete(referrals);
       await t.db.delete(leads);
     }
@@ -276,7 +276,7 @@ describe("wizard: creating a referral", () => {
       contactPhone: "11987654321",
       planId: planIds.Premium,
       status: "analise",
-      // Issue 14: the plan's name and commission are snapshotted at creation (Premium → R$ 100,00).
+      // The plan's name and commission are snapshotted at creation (Premium → R$ 100,00).
       planName: "Premium",
       commissionCents: 10000,
     });
@@ -348,7 +348,7 @@ describe("commission rule through the loaders (SPEC §9)", () => {
       "Concluída plano básico anual": 5000,
       "Concluída BÁSICO": 5000,
       "Concluída Premium": 10000,
-      // Issue 14: the rule ignores accents too (a plan written without the accent is a Básico).
+      // The rule ignores accents too (a plan written without the accent is a Básico).
       "Concluída Basico": 5000,
       "Concluída Temporário": 10000,
       "Concluída Black fixada": 5000,

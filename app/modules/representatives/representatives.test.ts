@@ -210,7 +210,7 @@ describe("materials", () => {
   });
 });
 
-describe("editing materials (issue 17 item 8)", () => {
+describe("editing materials", () => {
   it("changes a material in place, validates like the add, and says so when it is gone", async () => {
     const [material] = await t.db.select().from(representativeMaterials);
     const ok = await act({

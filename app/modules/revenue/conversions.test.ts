@@ -1,4 +1,4 @@
-// Issue 44 (done when, first point): a client converted from a lead enters Receita the day of its
+// A client converted from a lead enters Receita the day of its
 // conversion, at its plan's monthly price, whichever way the lead came in: the public form, a
 // representative's referral, or a representative's ?ref= link. A conversion once wrote the
 // subscription without its history event, and Receita, built from the history, never saw it.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SettingsSchema } from "./settings.schema";
 import { explainJsonError } from "./json-error";
 
-describe("explainJsonError (issue 17 item 5: never a raw JSON.parse message)", () => {
+describe("explainJsonError (never a raw JSON.parse message)", () => {
   it("says where and why in pt-BR", () => {
     expect(explainJsonError('{"@type": "Organization",}')).toBe(
       'vírgula sobrando antes de "}" (linha 1, coluna 26).',

@@ -130,7 +130,7 @@ export const MAX_LEAD_ALERT_EMAILS = 20;
  * semicolons also separate). Each must be an e-mail; the first bad one is named.
  */
 export const LeadAlertEmailsSchema = z.object({
-  // "E-mail de atendimento": the Reply-To of every e-mail to a client; empty: none (issue 46).
+  // "E-mail de atendimento": the Reply-To of every e-mail to a client; empty: none.
   supportEmail: z
     .string()
     .max(254, NOTIFICATION_MESSAGES.supportEmail)

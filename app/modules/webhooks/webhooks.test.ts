@@ -138,7 +138,7 @@ describe("webhooks", () => {
     expect(d).toMatchObject({ status: "pendente", attempts: 1, lastStatusCode: 500 });
     expect(d.lastError).toContain("erro do receptor");
     // The receiver's answer stays in the delivery log only: pg-boss keeps job.output for 14 days
-    // and then archives it, so it holds the status, never the answer (issue 27 items 4 and 6).
+    // and then archives it, so it holds the status, never the answer.
     const jobs = (await t.db.execute(
       sql`select output from pgboss.job where name = 'webhooks.deliver' and output is not null`,
     )) as unknown as { rows: { output: unknown }[] };
@@ -166,7 +166,7 @@ describe("webhooks", () => {
     expect(await redeliver({ id: d.id })).toBe(false);
   });
 
-  it("signs the time with the body: a captured delivery does not verify later, nor with another time (issue 27 item 6)", async () => {
+  it("signs the time with the body: a captured delivery does not verify later, nor with another time", async () => {
     allowPrivate(true);
     const created = await createWebhook({
       input: { url: hookUrl, events: ["lead.created"] },

@@ -9,7 +9,7 @@ import { queueWhatsApp, type QueueWhatsAppResult } from "./send.server";
 // The moments that go out by WhatsApp, each a follower of the domain event that announces it
 // (modules/events), never a call from the module that makes the change. Wired so far: the payment
 // received. The others (new charge, reminder steps, suspension, menu published) follow the same
-// shape once the client's channel preference exists (issue 48 item 4; decision 044).
+// shape once the client's channel preference (e-mail, WhatsApp or both) exists (decision 044).
 
 /** "Pagamento recebido" by WhatsApp, once per charge (its own key, apart from the e-mail's). */
 export async function queuePaymentReceived(

@@ -1,4 +1,4 @@
-// WhatsApp as a channel (issue 48), against a local fake of the Cloud API that answers, fails and
+// WhatsApp as a channel, against a local fake of the Cloud API that answers, fails and
 // signs webhooks as Meta's documentation shows: consent before any message, one message per
 // moment and channel, retries on 5xx and 130429, the webhook checked, stored once and applied
 // once. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.

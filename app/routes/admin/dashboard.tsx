@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       log.error({ err }, "mrr figure failed");
       return null;
     }),
-    // What keeps paid charges from getting their tax invoice (issue 47).
+    // What keeps paid charges from getting their tax invoice.
     invoiceIssuingProblems().catch((err) => {
       log.error({ err }, "invoice issuing problems failed");
       return [];

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/onboarding-arquivo";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { getSubmittedFile } from "~/modules/onboarding/client-submissions.server";
+import { getSubmittedFile } from "~/modules/onboarding/client-submission-reads.server";
 import { fileDownload, fileNotFound } from "~/server/http/file-download.server";
 
 // A file a client sent for its menu (the onboarding card's links): admins only.

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/implantacao-arquivo";
 import { requireClient } from "~/modules/client-area/client-session.server";
-import { getSubmittedFile } from "~/modules/onboarding/client-submissions.server";
+import { getSubmittedFile } from "~/modules/onboarding/client-submission-reads.server";
 import { fileDownload, fileNotFound } from "~/server/http/file-download.server";
 
 // A file the client sent for its menu, back to that client only; another's is a 404.

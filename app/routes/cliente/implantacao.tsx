@@ -5,7 +5,7 @@ import { replyError } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { CLIENT_SUBMISSIONS, type ClientSubmission } from "~/modules/onboarding/client-steps.constants";
-import { getClientSubmissions } from "~/modules/onboarding/client-submissions.server";
+import { getClientSubmissions } from "~/modules/onboarding/client-submission-reads.server";
 import { submitFromForm, type SubmissionReply } from "~/modules/onboarding/submission-form.server";
 import { readFileForm } from "~/server/http/form.server";
 

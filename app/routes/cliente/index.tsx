@@ -14,7 +14,7 @@ import { getClientOverview } from "~/modules/client-area/client-area.server";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { createClientRequest } from "~/modules/client-requests/create-request.server";
 import { getOwnRequests } from "~/modules/client-requests/requests.server";
-import { getClientSubmissions } from "~/modules/onboarding/client-submissions.server";
+import { getClientSubmissions } from "~/modules/onboarding/client-submission-reads.server";
 import { ClientRequestSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
 import { parseForm } from "~/server/http/form.server";
 

@@ -69,7 +69,7 @@ describe("page cache", () => {
     expect(later).toBe(1);
     expect(second.body).toBe(first.body);
     expect(second.body).toBe("<html><body><p>v1</p><script>window.a=1</script></body></html>");
-    // Whether a page came from the cache is not told to the client (issue 13 item 8).
+    // Whether a page came from the cache is not told to the client.
     expect(second.res.headers.get("x-page-cache")).toBeNull();
     expect(second.res.headers.get("content-security-policy")).toMatch(/script-src 'sha256-/);
   });

@@ -68,7 +68,7 @@ function get(path: string, headers: Record<string, string> = {}) {
   });
 }
 
-describe("public pages: the same bytes for every anonymous visitor (issue 19)", () => {
+describe("public pages: the same bytes for every anonymous visitor", () => {
   it("answers two anonymous requests with byte-identical bodies, no nonce, rendered once", async () => {
     const first = await get("/blog");
     const second = await get("/blog");

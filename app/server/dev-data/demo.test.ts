@@ -20,7 +20,7 @@ import { seedDemoData } from "./demo.server";
 import { listBoard, parseBoardFilters } from "~/modules/onboarding/board.server";
 import { getPromiseFigures } from "~/modules/onboarding/promises.server";
 
-// Issue 17 item 10: a first start shows a believable business, once, and never on top of data.
+// A first start shows a believable business, once, and never on top of data.
 const t = useTestDatabase();
 
 async function wipe() {
@@ -44,7 +44,7 @@ describe("demo data on a first start", () => {
     expect(stages.map((s) => s.status_funil).sort()).toEqual(
       ["contatado", "convertido", "negociando", "novo", "perdido", "qualificado"].sort(),
     );
-    // 30 from the site, 7 from the representative's referrals (issue 30).
+    // 30 from the site, 7 from the representative's referrals.
     expect(stages.reduce((sum, s) => sum + Number(s.n), 0)).toBe(37);
 
     const today = todayInSaoPaulo();
@@ -77,7 +77,7 @@ describe("demo data on a first start", () => {
       sql`select count(*)::int as n from leads where status_funil = 'convertido' and converted_client_id is not null`,
     );
     expect(Number(linked)).toBe(8);
-    // Issue 30: every referral is a lead; the converted ones name their client, and the moves
+    // Every referral is a lead; the converted ones name their client, and the moves
     // that brought them there are the system's (no actor) on their history.
     const [pipeline] = await queryRows<{
       referrals: number;
@@ -93,7 +93,7 @@ describe("demo data on a first start", () => {
     expect(pipeline).toMatchObject({ referrals: 7, with_lead: 7, with_client: 4 });
     expect(pipeline.moves).toBeGreaterThanOrEqual(8);
 
-    // Issue 30: onboardings in each state, and the promise figures filled in.
+    // Onboardings in each state, and the promise figures filled in.
     const board = await listBoard({ filters: parseBoardFilters(new URLSearchParams()), today });
     const cards = board.flatMap((c) => c.rows.map((r) => `${c.status}:${r.health}`));
     // Cafeteria Grãos, past the promised date; the referral in production; the others published.
@@ -220,7 +220,7 @@ describe("demo data on a first start", () => {
         kind,
       ).toBe(true);
     }
-    // Twelve months of history (issue 33 item 5): the oldest month has new business, and the
+    // Twelve months of history: the oldest month has new business, and the
     // movements are spread over the year, not only over the last weeks.
     expect(months).toHaveLength(12);
     expect(months[0].movements.novo.clients).toBeGreaterThan(0);

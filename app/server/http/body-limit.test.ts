@@ -1,5 +1,5 @@
 /**
- * Request body limits (issue 13 item 5): 64 KB / 100 fields for every form, MAX_BODY_BYTES /
+ * Request body limits: 64 KB / 100 fields for every form, MAX_BODY_BYTES /
  * 300 fields for the blog editor and the settings; refused with 413 and a pt-BR message, from
  * Content-Length before anything is read, or while the bytes stream in, before any parsing.
  */

@@ -23,7 +23,7 @@ describe("outgoing address policy (SSRF)", () => {
     "::ffff:127.0.0.1",
     "::ffff:10.0.0.1",
     "ff02::1",
-    // Issue 27 item 6: IPv4-compatible (::/96) and IPv4-translated (::ffff:0:0/96) loopback,
+    // IPv4-compatible (::/96) and IPv4-translated (::ffff:0:0/96) loopback,
     // and the hex spelling of a mapped private address; anything outside 2000::/3.
     "::127.0.0.1",
     "::7f00:1",

@@ -1,4 +1,4 @@
-// Issue 27 item 6: an outgoing POST (webhooks) is bounded in time and size, so a slow or endless
+// An outgoing POST (webhooks) is bounded in time and size, so a slow or endless
 // receiver cannot hold a worker past its job's expiry.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,7 +1,7 @@
 import type { ClientMailBrand } from "../brand.server";
 import { MailButton, MailText } from "~/server/mail/layout";
 
-// What every e-mail to a client shares (issue 46): the way into its own area, and how to reach
+// What every e-mail to a client shares: the way into its own area, and how to reach
 // the team, which is "reply" only when replies have somewhere to go (the support address).
 
 /** The footer of a client's e-mail: why it arrived, and where a question goes. */

@@ -10,8 +10,8 @@ import {
 } from "~/modules/notifications/index.server";
 import { MailFields, MailHeading, MailLayout, MailText } from "~/server/mail/layout";
 
-// The onboarding's e-mails: two to the client (answerable only with a support address, issue 46),
-// two alerts to the admins.
+// The onboarding's e-mails: two to the client (answerable only with a support address: a
+// reply to the no-reply sender would be lost), two alerts to the admins.
 
 export function onboardingOpenedSubject(dueDate: string) {
   return `Pagamento confirmado — seu cardápio fica pronto até ${formatIsoDate(dueDate)}`;

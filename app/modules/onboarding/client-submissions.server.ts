@@ -1,45 +1,35 @@
-import { createHash, randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
 import { clients, onboardingAnswers, onboardingFiles, onboardingItems, onboardings } from "~/db/schema";
-import { addBusinessDays } from "~/lib/business-days";
 import { isId } from "~/lib/ids";
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "~/lib/uploads";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
-import {
-  adminEmails,
-  mailBrand,
-  OnboardingSubmissionMail,
-  onboardingSubmissionSubject,
-} from "~/modules/notifications/index.server";
+import { adminEmails } from "~/modules/notifications/index.server";
 import { now } from "~/server/clock.server";
-import { queueMail } from "~/server/mail/mail.server";
-import { renderMail } from "~/server/mail/render.server";
 import {
   CLIENT_FILES_MAX_BYTES,
-  CLIENT_STEP_LABELS,
-  CLIENT_SUBMISSIONS,
   type ClientStep,
-  type ClientSubmission,
   FILE_NAME_MAX,
   MIME_DESCRIPTIONS,
   type FileStep,
   formatBytes,
   STEP_MIMES,
   SUBMISSION_MESSAGES as M,
-  SUBMISSION_NEEDS,
   SUBMISSION_TITLES,
   type TextSubmission,
   type UploadMime,
 } from "./client-steps.constants";
 import { detectFileType, MIME_EXTENSIONS, mismatchedExtension } from "./file-type";
+import { queueTeamMail } from "./submission-mail.server";
 
 /**
- * What the restaurant sends for its menu at /cliente (issue 46 item 2, decision 041): files
+ * What the restaurant sends for its menu at /cliente (decision 041): files
  * (menu, logo) kept in the database and typed answers (hours, delivery, PIX key, note). Each
  * submission is one transaction with the client row locked: the 50 MB total is checked there, the
- * checklist step is ticked, the audit entry written and the team's e-mails queued. Every function
- * takes the client id from the session (or an admin's page), never from a form.
+ * checklist step is ticked, the audit entry written and the team's e-mails queued (submission-mail).
+ * Every function takes the client id from the session (or an admin's page), never from a form.
+ * What was sent is read back in client-submission-reads.
  */
 
 export type SubmissionResult = { ok: true; message: string } | { ok: false; message: string };
@@ -94,25 +84,6 @@ async function tickStep(tx: DbOrTx, onboardingId: string, step: ClientStep, acto
     .where(and(eq(onboardings.id, onboardingId), eq(onboardings.status, "a_fazer")))
     .returning({ id: onboardings.id });
   return { label: item.label, moved: moved.length > 0 };
-}
-
-async function queueTeamMail(
-  tx: DbOrTx,
-  to: string[],
-  data: Parameters<typeof OnboardingSubmissionMail>[0]["data"],
-) {
-  if (!to.length) return;
-  const body = await renderMail(<OnboardingSubmissionMail brand={mailBrand()} data={data} />);
-  const submission = randomUUID();
-  for (const address of to)
-    await queueMail(tx, {
-      kind: "implantacao.envio-cliente",
-      to: address,
-      subject: onboardingSubmissionSubject(data),
-      ...body,
-      dedupeKey: `onboarding-submission:${submission}:${address}`,
-      entity: { type: "client", id: data.clientId },
-    });
 }
 
 /** A file name safe to store and show: no path, no control characters, at most FILE_NAME_MAX. */
@@ -257,117 +228,4 @@ export async function saveClientAnswer({
     });
     return { ok: true, message: M.textSaved };
   });
-}
-
-export interface SubmittedFile {
-  id: string;
-  step: FileStep;
-  name: string;
-  mime: UploadMime;
-  sizeBytes: number;
-  createdAt: Date;
-}
-
-const fileColumns = {
-  id: onboardingFiles.id,
-  clientId: onboardingFiles.clientId,
-  step: onboardingFiles.step,
-  name: onboardingFiles.name,
-  mime: onboardingFiles.mime,
-  sizeBytes: onboardingFiles.sizeBytes,
-  createdAt: onboardingFiles.createdAt,
-};
-
-/** What the clients sent, for their onboarding cards (files without their bytes). */
-export async function listSubmissions(clientIds: string[]) {
-  const ids = clientIds.filter(isId);
-  const byClient = new Map<
-    string,
-    { files: SubmittedFile[]; answers: Partial<Record<TextSubmission, { value: string; updatedAt: Date }>> }
-  >();
-  if (!ids.length) return byClient;
-  const db = getDb();
-  const [files, answers] = await Promise.all([
-    db
-      .select(fileColumns)
-      .from(onboardingFiles)
-      .where(inArray(onboardingFiles.clientId, ids))
-      .orderBy(asc(onboardingFiles.createdAt), asc(onboardingFiles.id)),
-    db.select().from(onboardingAnswers).where(inArray(onboardingAnswers.clientId, ids)),
-  ]);
-  const entry = (id: string) => {
-    let e = byClient.get(id);
-    if (!e) byClient.set(id, (e = { files: [], answers: {} }));
-    return e;
-  };
-  for (const { clientId, ...f } of files) entry(clientId).files.push(f);
-  for (const a of answers) entry(a.clientId).answers[a.kind] = { value: a.value, updatedAt: a.updatedAt };
-  return byClient;
-}
-
-/**
- * The "Implantação" section of /cliente: each submission with what it needs, whether it was
- * sent, and the date to send the client's steps by (the first business day after the payment).
- */
-export async function getClientSubmissions({ clientId }: { clientId: string }) {
-  if (!isId(clientId)) return null;
-  const db = getDb();
-  const [onboarding] = await db
-    .select({ id: onboardings.id, status: onboardings.status, openedOn: onboardings.openedOn })
-    .from(onboardings)
-    .where(eq(onboardings.clientId, clientId));
-  if (!onboarding) return null;
-  const [items, sent] = await Promise.all([
-    db
-      .select({ step: onboardingItems.clientStep, doneAt: onboardingItems.doneAt })
-      .from(onboardingItems)
-      .where(eq(onboardingItems.onboardingId, onboarding.id)),
-    listSubmissions([clientId]),
-  ]);
-  const { files = [], answers = {} } = sent.get(clientId) ?? {};
-  const doneOf = (s: ClientSubmission) =>
-    s === "observacao"
-      ? Boolean(answers.observacao)
-      : Boolean(items.find((i) => i.step === s)?.doneAt) ||
-        (s === "cardapio" || s === "logo" ? files.some((f) => f.step === s) : Boolean(answers[s]));
-  return {
-    published: onboarding.status === "publicado",
-    sendBy: addBusinessDays(onboarding.openedOn, 1),
-    usedBytes: files.reduce((n, f) => n + f.sizeBytes, 0),
-    steps: CLIENT_SUBMISSIONS.map((key) => ({
-      key,
-      title: SUBMISSION_TITLES[key],
-      needs: SUBMISSION_NEEDS[key],
-      checklistLabel: key === "observacao" ? null : CLIENT_STEP_LABELS[key],
-      done: doneOf(key),
-      files: files.filter((f) => f.step === key),
-      answer: key === "cardapio" || key === "logo" ? null : (answers[key]?.value ?? null),
-    })),
-  };
-}
-export type ClientSubmissions = NonNullable<Awaited<ReturnType<typeof getClientSubmissions>>>;
-
-/** A stored file with its bytes: the client's own (clientId given) or any, for an admin. */
-export async function getSubmittedFile({ id, clientId }: { id: string; clientId?: string }) {
-  if (!isId(id) || (clientId !== undefined && !isId(clientId))) return null;
-  const [row] = await getDb()
-    .select({ ...fileColumns, content: onboardingFiles.content })
-    .from(onboardingFiles)
-    .where(and(eq(onboardingFiles.id, id), clientId ? eq(onboardingFiles.clientId, clientId) : undefined))
-    .orderBy(desc(onboardingFiles.createdAt))
-    .limit(1);
-  return row ?? null;
-}
-
-export type CardSubmissions = {
-  files: SubmittedFile[];
-  answers: Partial<Record<TextSubmission, { value: string; updatedAt: Date }>>;
-};
-
-/** Onboarding cards with what their clients sent (the board and the client page). */
-export async function withSubmissions<T extends { clientId: string }>(
-  rows: T[],
-): Promise<(T & { submissions: CardSubmissions })[]> {
-  const sent = await listSubmissions(rows.map((r) => r.clientId));
-  return rows.map((r) => ({ ...r, submissions: sent.get(r.clientId) ?? { files: [], answers: {} } }));
 }
