@@ -1,4 +1,4 @@
-import { Form, Link, Outlet } from "react-router";
+import { Form, Link, Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { ClientAreaErrorBoundary } from "~/components/client-area/client-error";
 import type { PlainHtmlHandle } from "~/lib/plain-html";
@@ -15,7 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 // framework script; one small script of ours adds what needs one (decision 046).
 export const handle: PlainHtmlHandle = { plainHtml: true };
 
-export default function ClientAreaLayout({ loaderData: { businessName } }: Route.ComponentProps) {
+export default function ClientAreaLayout() {
+  const { businessName } = useLoaderData<typeof loader>();
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
