@@ -17,7 +17,7 @@ import { LazyToaster, showToast } from "./components/ui/toasts";
 import { TrackingBodyEnd, TrackingBodyStart, TrackingHead } from "./components/site/tracking";
 import { PublicToast } from "./components/site/public-toast";
 import { readFlash } from "./lib/flash.server";
-import { isPlainHtml } from "./lib/plain-html";
+import { enhancementScript, isPlainHtml } from "./lib/plain-html";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = await readFlash(request);
@@ -42,11 +42,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<typeof siteLoader>("routes/site/layout");
   const tracking = site?.tracking;
   const consent = site?.consent;
-  // Public pages are plain HTML: no React Router script, no module preload, no scroll
-  // restoration; their one small script comes from the public layout (decision 018).
-  const plain = isPlainHtml(useMatches());
+  // Public pages and the client area are plain HTML: no React Router script, no module preload,
+  // no scroll restoration; their one small script comes from their loaders (decisions 018, 046).
+  const matches = useMatches();
+  const plain = isPlainHtml(matches);
+  const script = plain ? enhancementScript(matches) : null;
   return (
-    <html lang="pt-BR">
+    // data-plain: a plain page is ready as served (end-to-end tests wait for it or data-hydrated).
+    <html lang="pt-BR" data-plain={plain || undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -62,9 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {plain ? (
           <>
             <PublicToast toast={root?.toast ?? null} />
-            {site?.siteScript && (
-              <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.siteScript }} />
-            )}
+            {script && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />}
           </>
         ) : (
           <ScrollRestoration nonce={nonce} />
@@ -83,8 +84,8 @@ function FlashToasts() {
   useEffect(() => {
     if (pending && !pending.inPage) showToast(pending.type, pending.message, { id: pending.id });
   }, [pending]);
-  // The public shell renders its toast as HTML (PublicToast, bottom-right); everywhere else
-  // toasts are top-right (SPEC §9).
+  // Plain pages render their toast as HTML (PublicToast); everywhere else toasts are top-right
+  // (SPEC §9).
   if (isPlainHtml(matches)) return null;
   return <LazyToaster position="top-right" eager />;
 }

@@ -9,7 +9,11 @@ import { fileURLToPath } from "node:url";
 
 /** True when `dir` holds both parts of a production build. */
 export function hasBuild(dir) {
-  return existsSync(path.join(dir, "server/index.js")) && existsSync(path.join(dir, "site-script/site.js"));
+  return (
+    existsSync(path.join(dir, "server/index.js")) &&
+    existsSync(path.join(dir, "site-script/site.js")) &&
+    existsSync(path.join(dir, "site-script/client-area.js"))
+  );
 }
 
 /**

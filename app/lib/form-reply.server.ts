@@ -11,9 +11,18 @@ export async function redirectWithToast(
   url: string,
   kind: ToastKind,
   message: string,
-  { replace = false, headers = {} }: { replace?: boolean; headers?: HeadersInit } = {},
+  {
+    replace = false,
+    headers = {},
+    inPage = false,
+  }: {
+    replace?: boolean;
+    headers?: HeadersInit;
+    /** The next page shows the message itself, beside what it confirms: no toast over it. */
+    inPage?: boolean;
+  } = {},
 ): Promise<Response> {
   const h = new Headers(headers);
-  h.append("Set-Cookie", await flashHeader(kind, message));
+  h.append("Set-Cookie", await flashHeader(kind, message, { inPage }));
   return (replace ? replaceRedirect : redirect)(url, { headers: h });
 }

@@ -10,8 +10,8 @@ import {
   SCROLL_TARGET_KEY,
   SECTION_SCROLL_DELAY_MS,
   SOLID_AFTER_PX,
-  TOAST_MS,
 } from "~/lib/site-script";
+import { toasts } from "./toasts";
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
   root.querySelector<T>(selector);
@@ -143,18 +143,6 @@ function contactForm(form: HTMLFormElement | null) {
     button.removeAttribute("aria-busy");
     button.textContent = label;
   });
-}
-
-/** Server-rendered toasts: a close button, and gone after a while. */
-function toasts() {
-  for (const toast of $$("[data-toast]")) {
-    const close = $<HTMLButtonElement>("[data-toast-close]", toast);
-    if (close) {
-      close.hidden = false;
-      close.addEventListener("click", () => toast.remove());
-    }
-    setTimeout(() => toast.remove(), TOAST_MS);
-  }
 }
 
 /**

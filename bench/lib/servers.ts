@@ -212,10 +212,15 @@ async function startNginx(
 }
 
 /** The HTML the app serves for each path, as a browser would get it (gzip undone by fetch). */
-export async function savePages(baseUrl: string, paths: string[]): Promise<Map<string, string>> {
+export async function savePages(
+  baseUrl: string,
+  paths: string[],
+  /** A session's Cookie header, for pages behind a sign-in (the client area). */
+  cookie?: string,
+): Promise<Map<string, string>> {
   const pages = new Map<string, string>();
   for (const p of paths) {
-    const res = await fetch(baseUrl + p, { redirect: "manual" });
+    const res = await fetch(baseUrl + p, { redirect: "manual", headers: cookie ? { cookie } : {} });
     if (res.status !== 200) throw new Error(`GET ${p} respondeu ${res.status}`);
     pages.set(p, await res.text());
   }

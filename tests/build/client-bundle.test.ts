@@ -60,12 +60,16 @@ describe("built client assets", () => {
   }
 });
 
-// The public pages' one script (app/site-script/site.ts, inlined into every public page).
-const SITE_SCRIPT = path.resolve(process.env.BUILD_DIR ?? "build", "site-script/site.js");
+// The plain pages' one script each: the public site's (app/site-script/site.ts, decision 018)
+// and the client area's (app/site-script/client-area.ts, decision 046), inlined into their pages.
+const SCRIPTS = {
+  "the public pages' script": "site-script/site.js",
+  "the client area's script": "site-script/client-area.js",
+};
 
-describe("the public pages' script", () => {
+describe.each(Object.entries(SCRIPTS))("%s", (_, file) => {
   it("is one classic script of at most 6 KiB gzip, with no framework and no server code", () => {
-    const code = readFileSync(SITE_SCRIPT, "utf8");
+    const code = readFileSync(path.resolve(process.env.BUILD_DIR ?? "build", file), "utf8");
     expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(6 * 1024);
     // Inlined as a classic <script>: no module syntax.
     expect(code).not.toMatch(/^\s*(import|export)\s/m);

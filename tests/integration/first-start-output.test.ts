@@ -50,6 +50,7 @@ describe("ensure-build (npm start's prestart)", () => {
     mkdirSync(path.join(dir, "site-script"));
     writeFileSync(path.join(dir, "server/index.js"), "");
     writeFileSync(path.join(dir, "site-script/site.js"), "");
+    writeFileSync(path.join(dir, "site-script/client-area.js"), "");
     expect(await ensure({ dir, command: noisyBuild(1), print: (s) => printed.push(s) })).toBe("present");
     expect(printed).toEqual([]);
   });

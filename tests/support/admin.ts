@@ -25,7 +25,8 @@ export async function selectByText(page: Page, label: string, text: string) {
 }
 
 export async function expectToast(page: Page, message: string | RegExp) {
-  await expect(page.locator("[data-sonner-toast]", { hasText: message }).first()).toBeVisible();
+  // sonner's in the hydrated app; the server-rendered one on plain pages (PublicToast).
+  await expect(page.locator("[data-sonner-toast], [data-toast]", { hasText: message }).first()).toBeVisible();
 }
 
 /**

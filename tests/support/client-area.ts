@@ -3,7 +3,9 @@ import { getDb } from "../../app/db/client.server";
 import { clients, mailMessages, rateLimits } from "../../app/db/schema";
 import { openClientSession, requestClientLink } from "../../app/modules/client-area/client-session.server";
 import { drainJobs } from "../../app/server/jobs/queue.server";
-import { cookieFrom, get } from "./requests";
+import { CLIENT_REQUEST_MESSAGES } from "../../app/modules/client-requests/requests.constants";
+import { expect } from "vitest";
+import { cookieFrom, flashMessage, get, type Outcome } from "./requests";
 
 let seq = 0;
 
@@ -38,4 +40,11 @@ export async function clientCookie(email: string): Promise<string> {
   const token = await clientLinkTokenFor(email);
   if (!token) throw new Error(`no sign-in link mailed to ${email}`);
   return cookieFrom(await openClientSession(get("/cliente/entrar/confirmar"), token));
+}
+
+/** A request sent at /cliente: back to its section (PRG), "Pedido enviado" in the flash toast. */
+export async function expectRequestSent(r: Outcome) {
+  expect(r.status).toBe(302);
+  expect(r.location).toBe("/cliente#alterar-plano");
+  expect(await flashMessage(r)).toBe(CLIENT_REQUEST_MESSAGES.created);
 }

@@ -4,13 +4,13 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 export const ADMIN = { email: "admin@e2e.dev", password: "admin-e2e-123" };
 
 /**
- * Opens a back-office or portal page and waits until it answers clicks: the app marks the
- * document `data-hydrated` once React has hydrated it (root.tsx). Public pages are plain HTML and
- * need no wait.
+ * Opens a page and waits until it answers clicks: the app marks the document `data-hydrated` once
+ * React has hydrated it (root.tsx); plain-HTML pages (the public site, the client area) are marked
+ * `data-plain` by the server and are ready as served.
  */
 export async function gotoReady(page: Page, url: string) {
   await page.goto(url);
-  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 15_000 });
+  await expect(page.locator("html[data-hydrated], html[data-plain]")).toBeAttached({ timeout: 15_000 });
 }
 
 export function uniqueEmail(prefix: string) {

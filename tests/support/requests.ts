@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { registerRepresentative, upsertAdmin } from "../../app/modules/auth/users.server";
 import { signIn } from "../../app/modules/auth/session.server";
+import { readFlash } from "../../app/lib/flash.server";
 
 export const BASE = "http://localhost:3000";
 
@@ -111,4 +112,12 @@ function isDataWithInit(
   v: unknown,
 ): v is { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null } {
   return typeof v === "object" && v !== null && (v as { type?: string }).type === "DataWithResponseInit";
+}
+
+/** The toast a redirect carries in its flash cookie (what the next page shows), or null. */
+export async function flashMessage(res: { headers: Headers }): Promise<string | null> {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__flash="));
+  if (!cookie) return null;
+  const flash = await readFlash(new Request(`${BASE}/`, { headers: { cookie: cookie.split(";")[0] } }));
+  return flash.toast?.message ?? null;
 }

@@ -7,10 +7,13 @@ export function ReceiptSheet({
   receipt: r,
   issuedOn,
   back,
+  plain = false,
 }: {
   receipt: ChargeReceipt;
   issuedOn: string;
   back: { to: string; label: string };
+  /** A plain-HTML page (the client area's): "Imprimir" is shown and wired by its script. */
+  plain?: boolean;
 }) {
   const row = "flex justify-between gap-4 border-b border-slate-200 py-2";
   return (
@@ -18,7 +21,9 @@ export function ReceiptSheet({
       <div className="mb-6 flex gap-3 print:hidden">
         <button
           type="button"
-          onClick={() => window.print()}
+          onClick={plain ? undefined : () => window.print()}
+          hidden={plain}
+          data-print={plain ? "" : undefined}
           className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
         >
           Imprimir

@@ -1,5 +1,4 @@
 import { Circle, CircleCheck } from "lucide-react";
-import { useState } from "react";
 import { Form, Link } from "react-router";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { owedCents, paidSummary } from "~/modules/billing/charge-paid";
@@ -110,40 +109,36 @@ export function PlanSection({
   );
 }
 
+/**
+ * The code as text, to select and copy by hand; "Copiar código PIX" is shown and wired by the
+ * area's script (site-script/client-area.ts), which says in the status line how it went.
+ */
 function CopyCode({ code }: { code: string }) {
-  const [state, setState] = useState<"idle" | "ok" | "fail">("idle");
+  const id = `pix-${code.slice(-8)}`;
   return (
     <div className="space-y-2">
-      <label className="block text-sm font-medium" htmlFor={`pix-${code.slice(-8)}`}>
+      <label className="block text-sm font-medium" htmlFor={id}>
         PIX copia e cola
       </label>
       <textarea
-        id={`pix-${code.slice(-8)}`}
+        id={id}
         readOnly
         rows={3}
-        value={code}
+        defaultValue={code}
         className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs break-all"
-        onFocus={(e) => e.currentTarget.select()}
       />
       <button
         type="button"
+        hidden
+        data-copy={id}
+        data-copy-status={`${id}-status`}
+        data-copied={CLIENT_AREA_MESSAGES.copied}
+        data-copy-failed={CLIENT_AREA_MESSAGES.copyFailed}
         className="w-full rounded-lg bg-brand-700 px-4 py-3 text-sm font-semibold text-white hover:bg-brand-800"
-        onClick={() =>
-          void (navigator.clipboard?.writeText(code) ?? Promise.reject(new Error("no clipboard"))).then(
-            () => setState("ok"),
-            () => setState("fail"),
-          )
-        }
       >
         Copiar código PIX
       </button>
-      <p role="status" className="text-sm text-slate-700">
-        {state === "ok"
-          ? CLIENT_AREA_MESSAGES.copied
-          : state === "fail"
-            ? CLIENT_AREA_MESSAGES.copyFailed
-            : ""}
-      </p>
+      <p id={`${id}-status`} role="status" className="text-sm text-slate-700" />
     </div>
   );
 }

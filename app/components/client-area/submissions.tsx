@@ -1,5 +1,4 @@
 import { Circle, CircleCheck, FileText } from "lucide-react";
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button, FormAlert, TextAreaField, TextField } from "~/components/ui/form";
 import { formatIsoDate } from "~/lib/format";
@@ -39,14 +38,7 @@ function StepForm({ step, reply }: { step: Step; reply: SubmissionRefusal | null
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === step.key;
   const mine = reply?.intent === step.key ? reply : null;
-  // With JavaScript, a file over the limit is refused before it is sent (the server would cut
-  // it at 10 MB anyway, answering its own 413 page without JavaScript).
-  const [tooLarge, setTooLarge] = useState(false);
-  const error = tooLarge
-    ? UPLOAD_TOO_LARGE_MESSAGE
-    : mine && !mine.ok
-      ? (mine.formError ?? undefined)
-      : undefined;
+  const error = mine && !mine.ok ? (mine.formError ?? undefined) : undefined;
   const id = `envio-${step.key}`;
   return (
     <Form
@@ -54,13 +46,6 @@ function StepForm({ step, reply }: { step: Step; reply: SubmissionRefusal | null
       action={ACTION}
       encType="multipart/form-data"
       aria-label={`Enviar ${step.title.toLowerCase()}`}
-      onSubmit={(e) => {
-        const input = e.currentTarget.elements.namedItem("arquivo");
-        const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
-        const over = Boolean(file && file.size > UPLOAD_MAX_BYTES);
-        setTooLarge(over);
-        if (over) e.preventDefault();
-      }}
       className="mt-3 space-y-3"
       noValidate
     >
@@ -72,6 +57,10 @@ function StepForm({ step, reply }: { step: Step; reply: SubmissionRefusal | null
           name="arquivo"
           type="file"
           accept={ACCEPT[step.key]}
+          // With script, a file over the limit is refused before it is sent (the server would cut
+          // it at 10 MB anyway, answering its own 413 page without script).
+          data-max-bytes={UPLOAD_MAX_BYTES}
+          data-too-large={UPLOAD_TOO_LARGE_MESSAGE}
           required
           error={error}
           hint="PDF, JPEG, PNG ou WebP, até 10 MB."

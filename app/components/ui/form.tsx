@@ -23,6 +23,8 @@ export function Button({
       {...props}
       disabled={busy || props.disabled}
       aria-busy={busy || undefined}
+      // Plain-HTML pages have no React state: their script shows this label while the form is sent.
+      data-busy-label={busyLabel}
       className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${styles} ${className}`}
     >
       {busy && busyLabel ? busyLabel : children}

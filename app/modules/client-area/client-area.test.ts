@@ -130,7 +130,7 @@ describe("the sign-in link", () => {
     const page = await outcome(() =>
       confirmar.loader(args(get(`/cliente/entrar/confirmar?token=${encodeURIComponent(token)}`))),
     );
-    expect(page.data).toEqual({ token });
+    expect(page.data).toMatchObject({ token });
     const first = await confirm(token);
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/cliente");

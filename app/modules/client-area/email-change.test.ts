@@ -18,7 +18,7 @@ import { drainJobs } from "~/server/jobs/queue.server";
 import { clientCookie, clientLinkTokenFor, makeClient } from "../../../tests/support/client-area";
 import { useTestDatabase } from "../../../tests/support/db";
 import { startSmtpServer } from "../../../tests/support/smtp";
-import { context, get, outcome, post } from "../../../tests/support/requests";
+import { context, flashMessage, get, outcome, post } from "../../../tests/support/requests";
 import { EMAIL_CHANGE_MESSAGES, requestEmailChange } from "./email-change.server";
 import { requestClientLink } from "./client-session.server";
 import { useSmtp } from "../../../tests/support/mail-env";
@@ -68,13 +68,18 @@ const tokenIn = (text: string) =>
   )!;
 /** The token of the latest confirmation link e-mailed to `to`. */
 const linkTo = async (to: string) => tokenIn((await lastMail(to, "cliente.troca-email")).text);
-const ask = (email: string, cookie = cookieA) =>
-  outcome(() => dados.action(args(post("/cliente/dados", { intent: "email", email }, cookie))));
+/** "Trocar e-mail": the answer, and the toast its redirect carries (PRG, decision 046). */
+const ask = async (email: string, cookie = cookieA) => {
+  const r = await outcome(() =>
+    dados.action(args(post("/cliente/dados", { intent: "email", email }, cookie))),
+  );
+  return { ...r, toast: await flashMessage(r) };
+};
 const confirm = (token: string, cookie?: string) =>
   outcome(() => confirmar.action(args(post("/cliente/email/confirmar", { token }, cookie))));
 const overview = (cookie: string) => outcome(() => home.loader(args(get("/cliente", cookie))));
 const refused = { status: 400, data: { ok: false, formError: EMAIL_CHANGE_MESSAGES.invalidLink } };
-const sent = { status: 200, data: { toast: { message: EMAIL_CHANGE_MESSAGES.sent } } };
+const sent = { status: 302, location: "/cliente/dados", toast: EMAIL_CHANGE_MESSAGES.sent };
 
 describe("changing the client's e-mail", () => {
   it("refuses a bad or the same address with a pt-BR message, changing nothing", async () => {
@@ -96,7 +101,7 @@ describe("changing the client's e-mail", () => {
       smtp.received.length = 0;
       const taken = await ask("Troca-B@test.dev");
       const free = await ask("livre-a@test.dev");
-      expect([taken.status, taken.data]).toEqual([free.status, free.data]);
+      expect([taken.status, taken.location, taken.toast]).toEqual([free.status, free.location, free.toast]);
       expect(taken).toMatchObject(sent);
       await drainJobs();
       const toB = smtp.received.filter((m) => m.to.includes("troca-b@test.dev"));

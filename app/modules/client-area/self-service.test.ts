@@ -10,7 +10,7 @@ import * as meusDados from "~/routes/cliente/meus-dados";
 import { closeMailTransport } from "~/server/mail/transport.server";
 import { clientCookie, makeClient } from "../../../tests/support/client-area";
 import { useTestDatabase } from "../../../tests/support/db";
-import { context, get, outcome, post } from "../../../tests/support/requests";
+import { context, flashMessage, get, outcome, post } from "../../../tests/support/requests";
 
 const t = useTestDatabase();
 const A = "dados-a@test.dev";
@@ -46,7 +46,9 @@ describe("Seus dados", () => {
     expect(page.data).toMatchObject({ contact: { name: "Ana Cliente", phone: "(11) 99999-0000", email: A } });
 
     const saved = await save({ name: "Ana Souza", phone: "(21) 98888-7777", clientId: clientB }, cookieA);
-    expect(saved.data).toMatchObject({ toast: { type: "success", message: "Dados atualizados." } });
+    // Saved: back to the page with the toast (PRG, decision 046).
+    expect(saved).toMatchObject({ status: 302, location: "/cliente/dados" });
+    expect(await flashMessage(saved)).toBe("Dados atualizados.");
     const [a] = await t.db.select().from(clients).where(eq(clients.id, clientA));
     expect({ name: a.name, phone: a.phone }).toEqual({ name: "Ana Souza", phone: "21988887777" });
     // The id in the form is ignored: B is untouched.

@@ -14,7 +14,7 @@ import * as clientPage from "~/routes/admin/clients/edit";
 import * as cliente from "~/routes/cliente/index";
 import { resetClock, setClock } from "~/server/clock.server";
 import { closeMailTransport } from "~/server/mail/transport.server";
-import { clientCookie } from "../../../tests/support/client-area";
+import { clientCookie, expectRequestSent } from "../../../tests/support/client-area";
 import { useTestDatabase } from "../../../tests/support/db";
 import { adminCookie, context, get, outcome, post } from "../../../tests/support/requests";
 import { CLIENT_REQUEST_MESSAGES as M, CANCELLATION_REASONS, DOWNGRADE_REASONS } from "./requests.constants";
@@ -106,7 +106,7 @@ describe("the reasons fit the request", () => {
     }
     expect(await requestsOf(r.clientId)).toEqual([]);
     const ok = await ask({ kind: "troca_plano", planId: plan.Básico, reason: "recursos_sobrando" }, r.cookie);
-    expect(ok.data).toEqual({ ok: true, message: M.created });
+    await expectRequestSent(ok);
     expect(await requestsOf(r.clientId)).toMatchObject([
       { kind: "troca_plano", requestedPlanId: plan.Básico, reason: "recursos_sobrando" },
     ]);
@@ -115,13 +115,71 @@ describe("the reasons fit the request", () => {
   it("an upgrade asks none and keeps none; a cancellation needs one of its own", async () => {
     const r = await paidRestaurant();
     const up = await ask({ kind: "troca_plano", planId: plan.Black }, r.cookie);
-    expect(up.data).toEqual({ ok: true, message: M.created });
+    await expectRequestSent(up);
     for (const reason of ["", "recursos_sobrando"]) {
       const res = await ask({ kind: "cancelamento", reason }, r.cookie);
       expect(res.status).toBe(400);
       expect(res.data).toMatchObject({ ok: false, fieldErrors: { reason: M.reasonRequired } });
     }
     expect(await requestsOf(r.clientId)).toMatchObject([{ kind: "troca_plano", reason: null }]);
+  });
+});
+
+describe("the request form in two steps, without script (decision 046)", () => {
+  it("the GET step reads the choice, shows the plan change it names, and says what is missing; it stores nothing", async () => {
+    const r = await paidRestaurant();
+    const step = async (query: string) =>
+      (
+        (await outcome(() => cliente.loader(args(get(`/cliente${query}`, r.cookie))))).data as {
+          draft: unknown;
+        }
+      ).draft;
+    expect(await step("")).toBeNull();
+    expect(await step(`?kind=troca_plano&planId=${plan.Black}`)).toEqual({
+      kind: "troca_plano",
+      planId: plan.Black,
+      errors: {},
+    });
+    // No plan, the client's own plan, or an unknown one: the first step again, with its message.
+    for (const planId of ["", plan.Premium, "nao-existe"])
+      expect(await step(`?kind=troca_plano&planId=${planId}`)).toEqual({
+        kind: "troca_plano",
+        planId: null,
+        errors: { planId: M.planRequired },
+      });
+    expect(await step("?kind=")).toEqual({ kind: null, planId: null, errors: { kind: M.kindRequired } });
+    expect(await step("?kind=apagar-tudo")).toMatchObject({ kind: null, errors: { kind: M.kindRequired } });
+    // A cancellation names no plan: one sent is ignored.
+    expect(await step(`?kind=cancelamento&planId=${plan.Black}`)).toEqual({
+      kind: "cancelamento",
+      planId: null,
+      errors: {},
+    });
+    expect(await requestsOf(r.clientId)).toEqual([]);
+  });
+
+  it("a refused POST comes back with the choice (the same step) and its message; a sent one redirects with the toast", async () => {
+    const r = await paidRestaurant();
+    const refused = await ask({ kind: "troca_plano", planId: plan.Básico, reason: "" }, r.cookie);
+    expect(refused).toMatchObject({
+      status: 400,
+      data: {
+        ok: false,
+        message: M.reasonRequired,
+        fieldErrors: { reason: M.reasonRequired },
+        values: { kind: "troca_plano", planId: plan.Básico },
+      },
+    });
+    const unknown = await ask({ kind: "troca_plano", planId: "nao-existe" }, r.cookie);
+    expect(unknown).toMatchObject({
+      status: 400,
+      data: { values: { kind: "troca_plano", planId: "nao-existe" } },
+    });
+    expect(await requestsOf(r.clientId)).toEqual([]);
+    await expectRequestSent(
+      await ask({ kind: "troca_plano", planId: plan.Básico, reason: "recursos_sobrando" }, r.cookie),
+    );
+    expect(await requestsOf(r.clientId)).toHaveLength(1);
   });
 });
 
@@ -165,10 +223,7 @@ describe("the admin's answer", () => {
 
   it("a cancellation cannot be refused; 'no fim do período pago' is e-mailed with its date and the nightly job ends it then", async () => {
     const r = await paidRestaurant();
-    expect((await ask({ kind: "cancelamento", reason: "fechando_negocio" }, r.cookie)).data).toEqual({
-      ok: true,
-      message: M.created,
-    });
+    await expectRequestSent(await ask({ kind: "cancelamento", reason: "fechando_negocio" }, r.cookie));
     const [req] = await requestsOf(r.clientId);
     const refused = await answer({ requestId: req.id, decision: "recusar", message: "Fique mais um mês" });
     expect(refused.status).toBe(400);

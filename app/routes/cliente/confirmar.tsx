@@ -4,11 +4,16 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { ClientAreaStandaloneErrorBoundary } from "~/components/client-area/client-error";
 import { Button } from "~/components/ui/form";
 import { CLIENT_AREA_MESSAGES } from "~/modules/client-area/client-area.constants";
+import type { PlainHtmlHandle } from "~/lib/plain-html";
 import { clientConfirmAction, clientConfirmLoader } from "~/modules/client-area/sign-in-flow.server";
+import { clientAreaScript } from "~/server/http/site-script.server";
 
 export function loader({ request }: Route.LoaderArgs) {
-  return clientConfirmLoader({ request });
+  return { ...clientConfirmLoader({ request }), enhancementScript: clientAreaScript() };
 }
+
+// Plain HTML, as the public site (root.tsx, decision 046): no framework script.
+export const handle: PlainHtmlHandle = { plainHtml: true };
 
 export async function action({ request }: Route.ActionArgs) {
   return clientConfirmAction({ request });

@@ -1,13 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dados";
 import { Button, TextField } from "~/components/ui/form";
-import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { requestEmailChange } from "~/modules/client-area/email-change.server";
 import { ContactSchema, getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { checkForm, readForm } from "~/server/http/form.server";
 
-// "Seus dados": the contact name and phone, and the LGPD download.
+// "Seus dados": the contact name and phone, and the LGPD download. A saved form redirects back
+// with the toast (PRG: plain HTML, decision 046); a refused one comes back with its messages.
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
   return { contact: await getOwnContact({ clientId: client.id }) };
@@ -19,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent === "email") {
     const changed = await requestEmailChange({ clientId: s.client.id, email: form.email ?? "" });
     if (!changed.ok) return data({ fieldErrors: { email: changed.message } }, { status: 400 });
-    return { toast: { type: "success" as const, message: changed.message } };
+    return redirectWithToast("/cliente/dados", "success", changed.message);
   }
   const contact = checkForm({ name: form.name ?? "", phone: form.phone ?? "" }, ContactSchema, (errors) =>
     data({ fieldErrors: errors }, { status: 400 }),
@@ -30,12 +31,11 @@ export async function action({ request }: Route.ActionArgs) {
     input: contact.data,
     actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
   });
-  return { toast: { type: "success" as const, message: result.message } };
+  return redirectWithToast("/cliente/dados", "success", result.message);
 }
 
 export default function ClientData({ loaderData: { contact }, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  useReplyToast(actionData && "toast" in actionData ? actionData : undefined);
   const errors: Partial<Record<"name" | "phone" | "email", string>> | undefined =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
   return (

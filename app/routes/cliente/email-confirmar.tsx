@@ -6,7 +6,9 @@ import { Button } from "~/components/ui/form";
 import { EMAIL_CHANGE_MESSAGES } from "~/modules/client-area/client-area.constants";
 import { confirmEmailChange, emailChangeTokenIsValid } from "~/modules/client-area/email-change.server";
 import { replyError, replyOk, toast } from "~/lib/form-reply";
+import type { PlainHtmlHandle } from "~/lib/plain-html";
 import { readForm } from "~/server/http/form.server";
+import { clientAreaScript } from "~/server/http/site-script.server";
 
 // The link e-mailed to a client's new address. No session guard, on purpose: the
 // single-use token is the credential (as /cliente/entrar/confirmar; the authz matrix lists it as
@@ -14,8 +16,14 @@ import { readForm } from "~/server/http/form.server";
 // confirms: mail scanners that open links must not use the token up.
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token: (await emailChangeTokenIsValid(token)) ? token : null };
+  return {
+    token: (await emailChangeTokenIsValid(token)) ? token : null,
+    enhancementScript: clientAreaScript(),
+  };
 }
+
+// Plain HTML, as the public site (root.tsx, decision 046): no framework script.
+export const handle: PlainHtmlHandle = { plainHtml: true };
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);

@@ -3,14 +3,18 @@ import type { Route } from "./+types/entrar";
 import { AuthCard } from "~/components/auth/auth-card";
 import { ClientAreaStandaloneErrorBoundary } from "~/components/client-area/client-error";
 import { Button, FormAlert, TextField } from "~/components/ui/form";
-import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { CLIENT_AREA_MESSAGES } from "~/modules/client-area/client-area.constants";
 import { clientSignInAction, clientSignInLoader } from "~/modules/client-area/sign-in-flow.server";
+import type { PlainHtmlHandle } from "~/lib/plain-html";
+import { clientAreaScript } from "~/server/http/site-script.server";
 import { rateLimitHeaders } from "~/server/rate-limit/rate-limit.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return clientSignInLoader({ request });
+  return { ...(await clientSignInLoader({ request })), enhancementScript: clientAreaScript() };
 }
+
+// Plain HTML, as the public site (root.tsx, decision 046): no framework script.
+export const handle: PlainHtmlHandle = { plainHtml: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   return clientSignInAction({ request, context });
@@ -18,7 +22,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ClientSignIn({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  useReplyToast(actionData);
   const sent = actionData && "sent" in actionData && actionData.sent;
   return (
     <AuthCard

@@ -33,6 +33,8 @@ export async function action({ request }: Route.ActionArgs) {
     `/cliente/implantacao?enviado=${r.intent}#envio-${r.intent}`,
     "success",
     r.message,
+    // The page says it beside the form (`?enviado=`); a toast would repeat it.
+    { inPage: true },
   );
 }
 

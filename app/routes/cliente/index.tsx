@@ -15,7 +15,9 @@ import { requireClient } from "~/modules/client-area/client-session.server";
 import { createClientRequest } from "~/modules/client-requests/create-request.server";
 import { getOwnRequests } from "~/modules/client-requests/requests.server";
 import { getClientSubmissions } from "~/modules/onboarding/client-submission-reads.server";
+import { readRequestDraft } from "~/modules/client-requests/request-draft";
 import { ClientRequestSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
+import { redirectWithToast } from "~/lib/form-reply.server";
 import { parseForm } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,14 +27,21 @@ export async function loader({ request }: Route.LoaderArgs) {
     getOwnRequests({ clientId: client.id }),
     getClientSubmissions({ clientId: client.id }),
   ]);
-  return { ...overview, requests, submissions };
+  // The plan-change form's first step, a GET (works without script): what, and which plan.
+  const params = new URL(request.url).searchParams;
+  const draft = readRequestDraft(
+    params.has("kind") ? { kind: params.get("kind"), planId: params.get("planId") } : null,
+    requests.plans.map((p) => p.id),
+  );
+  return { ...overview, requests, submissions, draft };
 }
 
-// "Alterar ou cancelar o plano": a request to the admins; the client is the session's.
+// "Alterar ou cancelar o plano": a request to the admins; the client is the session's. Sent, it
+// redirects back with the toast (PRG); refused, the page comes back with the choice and the message.
 export async function action({ request }: Route.ActionArgs) {
   const s = await requireClient(request);
-  const form = await parseForm(request, ClientRequestSchema, (errors) =>
-    data(requestRefusal(errors), { status: 400 }),
+  const form = await parseForm(request, ClientRequestSchema, (errors, fields) =>
+    data({ ...requestRefusal(errors), values: draftFields(fields) }, { status: 400 }),
   );
   if (!form.ok) return form.reply;
   const result = await createClientRequest({
@@ -40,8 +49,14 @@ export async function action({ request }: Route.ActionArgs) {
     input: form.data,
     actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
   });
-  return data(result, { status: result.ok ? 200 : 400 });
+  if (!result.ok) return data({ ...result, values: draftFields(form.fields) }, { status: 400 });
+  return redirectWithToast("/cliente#alterar-plano", "success", result.message);
 }
+
+const draftFields = (f: Record<string, string | undefined>) => ({
+  kind: f.kind ?? "",
+  planId: f.planId ?? "",
+});
 
 export default function ClientAreaHome({ loaderData: d, actionData }: Route.ComponentProps) {
   return (
@@ -52,7 +67,7 @@ export default function ClientAreaHome({ loaderData: d, actionData }: Route.Comp
       <ChargesSection open={d.open} paid={d.paid} />
       <OnboardingSection onboarding={d.onboarding} />
       <SubmissionsSection submissions={d.submissions} reply={null} sent={null} />
-      <RequestsSection own={d.requests} reply={actionData} />
+      <RequestsSection own={d.requests} draft={d.draft} reply={actionData} />
       <HelpSection help={d.help} />
       <SignOutEverywhere />
     </div>

@@ -1,13 +1,19 @@
 import { Form, Link, Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { ClientAreaErrorBoundary } from "~/components/client-area/client-error";
+import type { PlainHtmlHandle } from "~/lib/plain-html";
 import { requireClient } from "~/modules/client-area/client-session.server";
+import { clientAreaScript } from "~/server/http/site-script.server";
 
 // Children call requireClient themselves; this guard only covers the layout's data.
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
-  return { businessName: client.businessName };
+  return { businessName: client.businessName, enhancementScript: clientAreaScript() };
 }
+
+// Every page of the area is plain HTML, as the public site: forms that post and redirect, no
+// framework script; one small script of ours adds what needs one (decision 046).
+export const handle: PlainHtmlHandle = { plainHtml: true };
 
 export default function ClientAreaLayout() {
   const { businessName } = useLoaderData<typeof loader>();

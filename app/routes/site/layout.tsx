@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       consent: parseConsent(request.headers.get("Cookie")),
       ...config,
       whatsappHref: whatsappLink(config.whatsappNumber, WHATSAPP_DEFAULT_MESSAGE),
-      siteScript: siteScript(),
+      enhancementScript: siteScript(),
     },
     attribution ? { headers: { "Set-Cookie": attribution } } : undefined,
   );

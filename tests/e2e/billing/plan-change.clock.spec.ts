@@ -68,18 +68,25 @@ test("an upgrade 'Agora' ten days into a paid month is previewed, then charged a
   const phone = await context.newPage();
   await signInToClientArea(phone, email);
   const section = phone.getByRole("region", { name: "Alterar ou cancelar o plano" });
-  await section.getByLabel("O que você quer?").selectOption("troca_plano");
-  await section.getByLabel("Novo plano").selectOption({ label: `Black (${formatMoney(BLACK)}/mês)` });
+  // The area is plain HTML (decision 046): the choice is sent, the page answers with its cost.
+  const choose = async (kind: string, plan?: string) => {
+    await section.getByLabel("O que você quer?").selectOption(kind);
+    if (plan) await section.getByLabel("Novo plano").selectOption({ label: plan });
+    await section.getByRole("button", { name: "Continuar" }).click();
+  };
+  await choose("troca_plano", `Black (${formatMoney(BLACK)}/mês)`);
   await expect(section.getByText(preview)).toBeVisible();
   await expect(section.getByLabel("Motivo")).toHaveCount(0);
   // A cheaper plan: a credit, and the downgrade's reasons.
-  await section.getByLabel("Novo plano").selectOption({ label: `Básico (${formatMoney(4990)}/mês)` });
+  await section.getByRole("link", { name: "Mudar" }).click();
+  await choose("troca_plano", `Básico (${formatMoney(4990)}/mês)`);
   await expect(section.getByText(/hoje e crédito de R\$\s[\d.,]+ na próxima cobrança/)).toBeVisible();
   const reasons = await section.getByLabel("Motivo").locator("option").allInnerTexts();
   expect(reasons).toContain("Não uso todos os recursos do meu plano");
   expect(reasons).not.toContain("Vou fechar ou vender o negócio");
   // A cancellation asks its own.
-  await section.getByLabel("O que você quer?").selectOption("cancelamento");
+  await section.getByRole("link", { name: "Mudar" }).click();
+  await choose("cancelamento");
   expect(await section.getByLabel("Motivo").locator("option").allInnerTexts()).toContain(
     "Vou fechar ou vender o negócio",
   );

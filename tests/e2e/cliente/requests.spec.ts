@@ -31,15 +31,13 @@ test("a client asks to cancel, the admin accepts, the client sees the answer and
   // The request, with a reason from the list and text; a missing reason is refused first.
   const section = page.getByRole("region", { name: "Alterar ou cancelar o plano" });
   await section.getByLabel("O que você quer?").selectOption("cancelamento");
+  await section.getByRole("button", { name: "Continuar" }).click();
   await section.getByRole("button", { name: "Enviar pedido" }).click();
   await expect(section.getByText("Escolha um motivo.").first()).toBeVisible();
-  await section.getByLabel("O que você quer?").selectOption("cancelamento");
   await section.getByLabel("Motivo").selectOption({ label: "Vou fechar ou vender o negócio" });
   await section.getByLabel("Conte mais (opcional)").fill("Vamos fechar em dezembro.");
   await section.getByRole("button", { name: "Enviar pedido" }).click();
-  await expect(section.getByRole("status")).toHaveText(
-    "Pedido enviado. Nossa equipe vai responder por e-mail.",
-  );
+  await expectToast(page, "Pedido enviado. Nossa equipe vai responder por e-mail.");
   await expect(section.getByRole("listitem").first()).toContainText("Aguardando resposta");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoA11yViolations(page);

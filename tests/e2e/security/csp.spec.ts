@@ -2,18 +2,18 @@
  * Our own pages under the strict CSP in a real Chromium: opening every GET route (as the role
  * that may see it) produces no CSP violation, no blocked script and no console CSP error. The
  * back office, the portal and the sign-in pages hydrate (React Router's own inline scripts carry
- * the nonce); public pages are plain HTML (issue 26): no framework script, and every inline
- * script allowed by the CSP.
+ * the nonce); public pages and the client area are plain HTML: no framework script, and every
+ * inline script allowed by the CSP.
  */
 import { expect, test } from "@playwright/test";
 import { loginAsAdmin, registerAndLoginRepresentative } from "../../support/e2e";
 import { allGetUrls, plainHtmlProblems, watchForXss, whoFor, type Who } from "./support";
 
 /**
- * The back office, the portal and the client area (sign-in pages included) hydrate; everything
- * else is public.
+ * The back office and the portal hydrate; everything else (the public site, the client area and
+ * its sign-in pages) is plain HTML.
  */
-const hydrates = (path: string) => /^\/(admin|representante|cliente)(\/|$)/.test(path);
+const hydrates = (path: string) => /^\/(admin|representante)(\/|$)/.test(path);
 
 const VISITORS: Record<Who, string> = { anon: "visitors", admin: "admins", rep: "representatives" };
 
