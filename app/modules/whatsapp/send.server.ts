@@ -10,6 +10,7 @@ import { configuredWhatsApp, MessagingError } from "~/server/messaging/index.ser
 import type { TemplateComponent } from "~/server/messaging/channel";
 import { countMessage } from "~/server/metrics/metrics.server";
 import { openConsent } from "./consent.server";
+import { releaseFallback } from "./fallback.server";
 import { renderTemplate, TEMPLATES, type TemplateName, type TemplateValues } from "./templates";
 import { WHATSAPP_STATUS_RANK } from "./whatsapp.constants";
 
@@ -119,6 +120,7 @@ export const deliverWhatsAppJob = defineJob<{ id: string }>({
         .set({ status: "falhou", lastError, updatedAt: now() })
         .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "pendente")));
       countMessage("whatsapp", "failed");
+      await releaseFallback(db, id);
     };
     if (!(await stillConsented(db, msg.toAddress))) {
       await fail("Consentimento retirado antes do envio.");
@@ -132,6 +134,7 @@ export const deliverWhatsAppJob = defineJob<{ id: string }>({
         .set({ status: "sem_whatsapp", updatedAt: now() })
         .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "pendente")));
       countMessage("whatsapp", "not_configured");
+      await releaseFallback(db, id);
       return;
     }
     const template = msg.template;
@@ -159,7 +162,10 @@ export const deliverWhatsAppJob = defineJob<{ id: string }>({
         .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "pendente")));
       countMessage("whatsapp", final ? "failed" : "retry");
       log.warn({ messageId: id, code: e.code, status: e.status, final }, "whatsapp: send failed");
-      if (final) return;
+      if (final) {
+        await releaseFallback(db, id);
+        return;
+      }
       throw new Error(`whatsapp: send failed (${e.code ?? e.status ?? "rede"})`);
     }
     // The provider id is stored whatever the status: a status webhook may already have come.
