@@ -119,6 +119,28 @@ const STEPS: Record<string, Step[]> = {
   ],
   "routes/admin/clients/edit.tsx": [
     {
+      label: "whatsapp-registrar",
+      params: (f) => ({ id: f.clientId }),
+      form: () => ({
+        intent: "whatsapp-registrar",
+        phone: "(11) 97777-6666",
+        sourceNote: "Autorizou por telefone em 10/04",
+      }),
+      action: "whatsapp.consentimento_registrado",
+    },
+    {
+      label: "whatsapp-retirar",
+      params: (f) => ({ id: f.clientId }),
+      form: () => ({ intent: "whatsapp-retirar" }),
+      action: "whatsapp.consentimento_retirado",
+    },
+    {
+      label: "whatsapp-preferencia",
+      params: (f) => ({ id: f.clientId }),
+      form: () => ({ intent: "whatsapp-preferencia", preference: "whatsapp" }),
+      action: "client.preferencia_de_canal",
+    },
+    {
       label: "update",
       params: (f) => ({ id: f.clientId }),
       form: (f) => ({
