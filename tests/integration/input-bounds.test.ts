@@ -136,7 +136,7 @@ const ACTIONS: ActionEntry[] = [
     load: () => import("~/routes/site/home"),
     url: "/",
     as: "anon",
-    fields: ["name", "business", "phone", "email", "plan", "message", "website"],
+    fields: ["name", "business", "phone", "email", "plan", "message", "website", "whatsappConsent"],
   },
   {
     name: "clients new",
