@@ -99,7 +99,8 @@ const NO_DATA_CHANGE: Record<string, string> = {
   "routes/admin/settings/billing-provider.tsx": "'Testar conexão' only reads the provider's account",
   "routes/admin/billing/invoices.tsx":
     "'Emitir novamente' needs a provider that issues notes: its entry (invoice.reissued) is asserted against the fake Asaas in modules/invoices/invoices.test.ts",
-  "routes/admin/settings/whatsapp.tsx": "'Testar conexão' only reads the phone number's details at Meta",
+  "routes/admin/settings/whatsapp.tsx":
+    "'Testar conexão' only reads the phone number's details at Meta; 'Enviar teste' needs the channel on: its entry (whatsapp.teste_enviado) is asserted against the fake Cloud API in modules/whatsapp/manual-sends.test.ts",
 };
 
 const STEPS: Record<string, Step[]> = {

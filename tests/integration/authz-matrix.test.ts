@@ -157,6 +157,8 @@ const hostileForms = (f: Fixtures) => [
     "whatsapp-registrar",
     "whatsapp-retirar",
     "whatsapp-preferencia",
+    "whatsapp-api",
+    "enviar-teste",
   ].map((intent) => ({
     intent,
     id: f.clientId,

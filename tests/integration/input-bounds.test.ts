@@ -191,6 +191,14 @@ const ACTIONS: ActionEntry[] = [
     }),
   ),
   {
+    name: "settings whatsapp (enviar-teste)",
+    load: () => import("~/routes/admin/settings/whatsapp"),
+    url: "/admin/settings/whatsapp",
+    as: "admin",
+    fields: ["phone", "template"],
+    fixed: [["intent", "enviar-teste"]],
+  },
+  {
     name: "clients list (delete)",
     load: () => import("~/routes/admin/clients/list"),
     url: "/admin/clients",

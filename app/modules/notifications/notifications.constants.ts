@@ -79,6 +79,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "whatsapp.cobranca.recibo": "WhatsApp: pagamento recebido",
   "whatsapp.assinatura.suspensa": "WhatsApp: assinatura suspensa",
   "whatsapp.implantacao.publicada": "WhatsApp: cardápio no ar",
+  "whatsapp.lead.retorno": "WhatsApp: retorno de contato",
 };
 
 export const MAIL_LOG_MESSAGES = {

@@ -40,15 +40,22 @@ export const ADMIN_CONSENT_NOTE_MAX = 500;
 const AdminSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("whatsapp-registrar"),
-    phone: z.string().trim().min(1, WHATSAPP_MESSAGES.invalidPhone).max(20, WHATSAPP_MESSAGES.invalidPhone),
+    phone: z
+      .string({ error: WHATSAPP_MESSAGES.invalidPhone })
+      .trim()
+      .min(1, WHATSAPP_MESSAGES.invalidPhone)
+      .max(20, WHATSAPP_MESSAGES.invalidPhone),
     sourceNote: z
-      .string()
+      .string({ error: WHATSAPP_MESSAGES.sourceNoteRequired })
       .trim()
       .min(3, WHATSAPP_MESSAGES.sourceNoteRequired)
       .max(ADMIN_CONSENT_NOTE_MAX, WHATSAPP_MESSAGES.sourceNoteTooLong),
   }),
   z.object({ intent: z.literal("whatsapp-retirar") }),
-  z.object({ intent: z.literal("whatsapp-preferencia"), preference: z.enum(MESSAGE_PREFERENCES) }),
+  z.object({
+    intent: z.literal("whatsapp-preferencia"),
+    preference: z.enum(MESSAGE_PREFERENCES, { error: WHATSAPP_MESSAGES.invalidPreference }),
+  }),
 ]);
 
 /** The block's forms; `form` comes from the route's one read of the request. */

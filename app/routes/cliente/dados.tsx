@@ -24,7 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.intent?.startsWith("whatsapp-")) {
     const actor = { id: s.user.id, name: `${s.client.name} (cliente)` };
     const whatsapp = await whatsappAreaAction(form, { clientId: s.client.id, actor });
-    return data({ whatsapp }, { status: whatsapp.ok ? 200 : 400 });
+    if (whatsapp.ok) return { whatsapp };
+    return data({ whatsapp, formError: whatsapp.message }, { status: 400 });
   }
   if (form.intent === "email") {
     const changed = await requestEmailChange({ clientId: s.client.id, email: form.email ?? "" });

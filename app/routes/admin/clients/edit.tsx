@@ -143,8 +143,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     redirectWithToast(here, kind, message, { replace: true });
   const raw = formToObject(form);
   // The WhatsApp block's own small forms (consent, withdrawal, preference).
-  if (!intent && raw.intent?.startsWith("whatsapp-")) {
-    const r = await whatsappAdminAction(raw, { clientId: client.id, actor: user });
+  const asked = String(form.get("intent") ?? "");
+  if (!intent && asked.startsWith("whatsapp-")) {
+    const r = await whatsappAdminAction({ ...raw, intent: asked }, { clientId: client.id, actor: user });
     return back(r.ok ? "success" : "error", r.message);
   }
   try {
