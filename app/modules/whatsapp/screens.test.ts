@@ -11,6 +11,9 @@ import { adminCookie, context, get, post } from "../../../tests/support/requests
 import { consentHistory, openConsent } from "./consent.server";
 import { queueWhatsApp } from "./send.server";
 import { consentTextFor } from "./whatsapp.constants";
+import { anonymiseSubject } from "~/modules/privacy/data-subject-erase.server";
+import { findSubjectData } from "~/modules/privacy/data-subject-find.server";
+import { setMessagePreference } from "./preference.server";
 
 const t = useTestDatabase();
 
@@ -129,5 +132,17 @@ describe("admin client page: the WhatsApp block", () => {
       { subject: "WhatsApp: cardápio no ar", status: "pendente" },
     ]);
     expect(view.whatsapp?.preference).toBe("ambos");
+  });
+});
+
+describe("privacy: the channel preference", () => {
+  it("is exported with the client and back to 'not chosen' after the erasure", async () => {
+    const id = await makeClient("pref-lgpd@cliente.dev", "Ana Pref", "Café Pref");
+    await setMessagePreference({ clientId: id, preference: "email", actor: null });
+    const found = await findSubjectData({ query: { email: "pref-lgpd@cliente.dev", phone: null } });
+    expect(found.clients.find((c) => c.id === id)?.messagePreference).toBe("email");
+    await anonymiseSubject({ query: { email: "pref-lgpd@cliente.dev", phone: null }, actor: null });
+    const [row] = await t.db.select({ p: clients.messagePreference }).from(clients).where(eq(clients.id, id));
+    expect(row.p).toBeNull();
   });
 });
