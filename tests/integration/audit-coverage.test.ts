@@ -99,7 +99,8 @@ const NO_DATA_CHANGE: Record<string, string> = {
   "routes/admin/settings/billing-provider.tsx": "'Testar conexão' only reads the provider's account",
   "routes/admin/billing/invoices.tsx":
     "'Emitir novamente' needs a provider that issues notes: its entry (invoice.reissued) is asserted against the fake Asaas in modules/invoices/invoices.test.ts",
-  "routes/admin/settings/whatsapp.tsx": "'Testar conexão' only reads the phone number's details at Meta",
+  "routes/admin/settings/whatsapp.tsx":
+    "'Testar conexão' only reads the phone number's details at Meta; 'Enviar teste' needs the channel on: its entry (whatsapp.teste_enviado) is asserted against the fake Cloud API in modules/whatsapp/manual-sends.test.ts",
 };
 
 const STEPS: Record<string, Step[]> = {
@@ -118,6 +119,28 @@ const STEPS: Record<string, Step[]> = {
     },
   ],
   "routes/admin/clients/edit.tsx": [
+    {
+      label: "whatsapp-registrar",
+      params: (f) => ({ id: f.clientId }),
+      form: () => ({
+        intent: "whatsapp-registrar",
+        phone: "(11) 97777-6666",
+        sourceNote: "Autorizou por telefone em 10/04",
+      }),
+      action: "whatsapp.consentimento_registrado",
+    },
+    {
+      label: "whatsapp-retirar",
+      params: (f) => ({ id: f.clientId }),
+      form: () => ({ intent: "whatsapp-retirar" }),
+      action: "whatsapp.consentimento_retirado",
+    },
+    {
+      label: "whatsapp-preferencia",
+      params: (f) => ({ id: f.clientId }),
+      form: () => ({ intent: "whatsapp-preferencia", preference: "whatsapp" }),
+      action: "client.preferencia_de_canal",
+    },
     {
       label: "update",
       params: (f) => ({ id: f.clientId }),

@@ -73,6 +73,17 @@ const ACTIONS: ActionEntry[] = [
     fields: ["email"],
     fixed: [["intent", "email"]],
   },
+  // The WhatsApp card (consent with the exact text, withdrawal, channel preference).
+  ...(["whatsapp-autorizar", "whatsapp-retirar", "whatsapp-preferencia"] as const).map(
+    (intent): ActionEntry => ({
+      name: `client area: WhatsApp (${intent})`,
+      load: () => import("~/routes/cliente/dados"),
+      url: "/cliente/dados",
+      as: "client",
+      fields: ["phone", "preference"],
+      fixed: [["intent", intent]],
+    }),
+  ),
   {
     name: "client area: ask for a plan change or cancellation",
     load: () => import("~/routes/cliente/index"),
@@ -125,7 +136,7 @@ const ACTIONS: ActionEntry[] = [
     load: () => import("~/routes/site/home"),
     url: "/",
     as: "anon",
-    fields: ["name", "business", "phone", "email", "plan", "message", "website"],
+    fields: ["name", "business", "phone", "email", "plan", "message", "website", "whatsappConsent"],
   },
   {
     name: "clients new",
@@ -167,6 +178,26 @@ const ACTIONS: ActionEntry[] = [
     ],
     fixed: [["intent", intent]],
   })),
+  // The client page's WhatsApp block: its own small forms.
+  ...(["whatsapp-registrar", "whatsapp-retirar", "whatsapp-preferencia"] as const).map(
+    (intent): ActionEntry => ({
+      name: `clients edit (${intent})`,
+      load: () => import("~/routes/admin/clients/edit"),
+      url: "/admin/clients/edit/x",
+      params: () => ({ id: ids.client }),
+      as: "admin",
+      fields: ["phone", "sourceNote", "preference"],
+      fixed: [["intent", intent]],
+    }),
+  ),
+  {
+    name: "settings whatsapp (enviar-teste)",
+    load: () => import("~/routes/admin/settings/whatsapp"),
+    url: "/admin/settings/whatsapp",
+    as: "admin",
+    fields: ["phone", "template"],
+    fixed: [["intent", "enviar-teste"]],
+  },
   {
     name: "clients list (delete)",
     load: () => import("~/routes/admin/clients/list"),

@@ -30,6 +30,7 @@ export {
   type RenewalType,
   type SubscriptionStatus,
 } from "../../modules/clients/clients.constants";
+import type { MessagePreference } from "../../modules/notifications/notifications.constants";
 import { personalData } from "../personal-data";
 
 export const clients = pgTable(
@@ -54,11 +55,17 @@ export const clients = pgTable(
     authId: text("auth_id")
       .unique("clients_auth_id_unique")
       .references(() => user.id, { onDelete: "set null" }),
+    /** Where the client wants its notices; null: not chosen ("ambos"). Decision 044. */
+    messagePreference: text("message_preference").$type<MessagePreference>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("clients_status_check", sql`${t.status} in ('ativo', 'inativo', 'pendente')`),
+    check(
+      "clients_message_preference_check",
+      sql`${t.messagePreference} is null or ${t.messagePreference} in ('ambos', 'email', 'whatsapp')`,
+    ),
     check(
       "clients_document_check",
       sql`${t.document} is null or ${t.document} ~ '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$'`,
@@ -148,7 +155,10 @@ export const clientsPersonalData = personalData({
   auditEntity: "client",
   // The area's login (a placeholder user): anonymising the client deactivates it and ends its sessions.
   owners: { authId: "user" },
-  personal: { name: "name", email: "email", phone: "phone", businessName: "name", document: "trace" },
+  personal: { name: "name", email: "email", phone: "phone", businessName: "name", document: "trace",
+    // A choice about the person (exported; back to "not chosen" on anonymisation).
+    messagePreference: "trace",
+  },
   notPersonal: ["status", "authId"],
   auditFields: ["note"],
   exportAs: { key: "clients", label: "Clientes" },

@@ -46,6 +46,11 @@ export const leads = pgTable(
     // of the policy the visitor could open). Null for leads typed in by the team.
     privacyNoticeAt: timestamp("privacy_notice_at", { withTimezone: true }),
     privacyNoticeVersion: text("privacy_notice_version"),
+    /**
+     * When the visitor ticked the contact form's WhatsApp box (LEAD_WHATSAPP_CONSENT_TEXT, next to
+     * the number they typed): the team may then answer through the WhatsApp API. Decision 044.
+     */
+    whatsappConsentAt: timestamp("whatsapp_consent_at", { withTimezone: true }),
     // The representative whose referral link the visitor opened, kept even when
     // no referral was created for them (the establishment was already referred or a client).
     referredById: uuid("referred_by_id"),

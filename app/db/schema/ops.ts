@@ -79,6 +79,11 @@ export const mailMessages = pgTable(
     template: jsonb("template").$type<StoredTemplate>(),
     /** WhatsApp: the provider's message id (wamid), which its status webhooks name. */
     providerMessageId: text("provider_message_id"),
+    /**
+     * WhatsApp: the e-mail of the same moment held as its fallback (status `reserva`), released
+     * once if this message fails or is not delivered within 24 hours (decision 044).
+     */
+    fallbackMailId: uuid("fallback_mail_id"),
     /** The Reply-To of a message to a client ("E-mail de atendimento" when it was queued). */
     replyTo: text("reply_to"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -88,7 +93,7 @@ export const mailMessages = pgTable(
   (t) => [
     check(
       "mail_messages_status_check",
-      sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp', 'demonstracao', 'entregue', 'lido', 'sem_whatsapp')`,
+      sql`${t.status} in ('pendente', 'enviado', 'falhou', 'sem_smtp', 'demonstracao', 'entregue', 'lido', 'sem_whatsapp', 'reserva')`,
     ),
     check("mail_messages_channel_check", sql`${t.channel} in ('email', 'whatsapp')`),
     uniqueIndex("mail_messages_provider_message_unique")

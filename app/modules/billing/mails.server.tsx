@@ -17,6 +17,7 @@ import {
   PIX_QR_CID,
 } from "~/modules/notifications/index.server";
 import { queueMail } from "~/server/mail/mail.server";
+import { newChargeMoment, notifyClient } from "~/modules/whatsapp/index.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import { renderMail } from "~/server/mail/render.server";
 import type { BillingResult } from "./billing.server";
@@ -83,9 +84,15 @@ const isOpen = (status: string) => status === "pendente" || status === "vencida"
 /**
  * Records "Nova cobrança" for an open charge through `db`; null when the charge is unknown, no
  * longer open (paid or cancelled before the job ran: a PIX code for it must not go out) or
- * already mailed under `key`.
+ * already mailed under `key`. The moment's own message (not a resend) also goes by WhatsApp, on
+ * the channels the client wants (notifyClient).
  */
-async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string): Promise<string | null> {
+async function queueChargeIssuedMail(
+  db: DbOrTx,
+  chargeId: string,
+  key: string,
+  { resend = false }: { resend?: boolean } = {},
+): Promise<string | null> {
   const found = await chargeWithClient(db, chargeId);
   if (!found || !isOpen(found.charge.status)) return null;
   const { pixCode, link } = chargePaymentCode(await getBillingSettings(db), found.charge);
@@ -105,7 +112,7 @@ async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string):
         },
       ]
     : undefined;
-  return queueMail(db, {
+  const mail = {
     kind: CHARGE_MAIL_KINDS.issued,
     to: found.to,
     replyTo: brand.supportEmail,
@@ -114,7 +121,18 @@ async function queueChargeIssuedMail(db: DbOrTx, chargeId: string, key: string):
     attachments,
     dedupeKey: key,
     entity: { type: "charge", id: chargeId },
+  };
+  if (resend) return queueMail(db, mail);
+  const whatsapp = newChargeMoment({
+    chargeId,
+    clientName: found.data.clientName,
+    number: found.charge.number,
+    amountCents: found.charge.amountCents,
+    dueDate: found.charge.dueDate,
+    pixCode,
+    link,
   });
+  return (await notifyClient(db, found.charge.clientId, mail, whatsapp)).mailId;
 }
 
 /**
@@ -211,6 +229,7 @@ export async function resendChargeMail({
       tx,
       chargeId,
       `${dedupeKey("issued", chargeId)}:reenvio:${randomUUID()}`,
+      { resend: true },
     );
     if (!mailId) return { ok: false, message: BILLING_MESSAGES.onlyOpenCanBeResent };
     await recordAudit(tx, {

@@ -4,7 +4,7 @@ import { charges, clients } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { chargeReminderSubject } from "~/modules/notifications/index.server";
 import { today as clockToday } from "~/server/clock.server";
-import { queueMail } from "~/server/mail/mail.server";
+import { notifyClient, reminderMoment } from "~/modules/whatsapp/index.server";
 import { countDunningStep } from "~/server/metrics/metrics.server";
 import { isPayable, PAYABLE_CHARGE_STATUSES } from "./billing.constants";
 import { DEFAULT_REMINDER_OFFSETS, reminderLabel } from "./dunning.schema";
@@ -71,15 +71,22 @@ async function sendReminder(chargeId: string, offset: number, today: string): Pr
       pay: await chargePaymentOptions(tx, c),
     };
     const body = await renderReminder(tx, row.email, data);
-    const id = await queueMail(tx, {
+    const mail = {
       kind: "cobranca.lembrete",
       to: row.email,
       subject: chargeReminderSubject(data),
       ...body,
       dedupeKey: reminderDedupeKey(c.id, offset),
       entity: { type: "charge", id: c.id },
-    });
-    return id !== null;
+    };
+    const facts = { chargeId: c.id, clientName: row.clientName, number: c.number, amountCents: c.amountCents };
+    const whatsapp = reminderMoment(
+      { ...facts, dueDate: due, pixCode: data.pay.pixCode, link: data.pay.link },
+      offset,
+      daysBetween(due, today),
+    );
+    const { mailId } = await notifyClient(tx, c.clientId, mail, whatsapp);
+    return mailId !== null;
   });
 }
 

@@ -22,6 +22,7 @@ import {
 } from "~/modules/notifications/index.server";
 import { now, today as clockToday } from "~/server/clock.server";
 import { queueMail } from "~/server/mail/mail.server";
+import { notifyClient, suspensionMoment } from "~/modules/whatsapp/index.server";
 import { isPayable, PAYABLE_CHARGE_STATUSES } from "./billing.constants";
 import { DEFAULT_SUSPENSION_DAYS } from "./dunning.schema";
 import { renderSuspended, renderSuspendedAdmin } from "./dunning-mails.server";
@@ -150,14 +151,27 @@ async function suspendOne(
     // Keyed by subscription and charge: a rerun sends nothing; a later suspension for another
     // charge is news again.
     const key = `assinatura.suspensa:${sub.id}:${charge.id}`;
-    await queueMail(tx, {
+    const mail = {
       kind: "assinatura.suspensa",
       to: email,
       subject: subscriptionSuspendedSubject(data),
       ...(await renderSuspended(tx, email, data)),
       dedupeKey: key,
       entity: { type: "client", id: sub.clientId },
+    };
+    const whatsapp = suspensionMoment({
+      chargeId: charge.id,
+      subscriptionId: sub.id,
+      clientId: sub.clientId,
+      clientName: data.clientName,
+      businessName: data.businessName,
+      number: charge.number,
+      amountCents: charge.amountCents,
+      dueDate: data.dueDate,
+      pixCode: data.pay.pixCode,
+      link: data.pay.link,
     });
+    await notifyClient(tx, sub.clientId, mail, whatsapp);
     const adminBody = await renderSuspendedAdmin(data);
     for (const address of admins)
       await queueMail(tx, {

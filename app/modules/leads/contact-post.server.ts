@@ -3,7 +3,7 @@ import { flashHeader } from "~/lib/flash.server";
 import { replyError, replyInvalid } from "~/lib/form-reply";
 import { readReferralCode } from "~/modules/referrals/index.server";
 import { directAttribution, readAttribution } from "~/modules/site/index.server";
-import { readFormData } from "~/server/http/form.server";
+import { readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { hitRateLimit, rateLimited } from "~/server/rate-limit/rate-limit.server";
 import { CONTACT_TOASTS } from "./contact.options";
@@ -13,17 +13,17 @@ import { submitContactForm } from "./contact.server";
 /**
  * The contact form's POST (SPEC §2, §4, §5) → a lead in the funnel: the action of both the home
  * (`/#contato`) and the contact page (`/contato`), so they answer exactly alike. The rate limit
- * first, then the body (readFormData throws the 400/413 reply of a body that is not a bounded
- * form), then the lead. A sent form is redirected (303) back to the form with the success message
+ * first, then the body (readForm throws the 400/413 reply of a body that is not a bounded
+ * form, read by the one form pipeline), then the lead. A sent form is redirected (303) back to the form with the success message
  * in the flash cookie, shown by the form's confirmation (not as a toast); refused input is answered with its messages and what was typed.
  */
 export async function handleContactPost({ request, clientIp }: { request: Request; clientIp: string }) {
   const limit = await hitRateLimit("contact", clientIp).catch(() => ({ ok: true }) as const);
   if (!limit.ok) return rateLimited(limit.retryAfter);
-  const formData = await readFormData(request);
+  const fields = await readForm(request);
   try {
     const result = await submitContactForm({
-      formData,
+      fields,
       attribution: (await readAttribution(request)) ?? directAttribution(request),
       referralCode: readReferralCode(request.headers.get("cookie")),
     });

@@ -25,6 +25,18 @@ export const CONTACT_TOASTS = {
   failure: "Erro ao enviar mensagem. Por favor, tente novamente.",
 } as const;
 
-export const CONTACT_FIELDS = ["name", "business", "phone", "email", "plan", "message"] as const;
+/** The optional opt-in box: the team may answer through the WhatsApp API (decision 044). */
+export const LEAD_WHATSAPP_CONSENT_TEXT =
+  "Aceito receber o retorno da equipe do CardápioDigital pelo WhatsApp, no número informado acima.";
+
+export const CONTACT_FIELDS = [
+  "name",
+  "business",
+  "phone",
+  "email",
+  "plan",
+  "message",
+  "whatsappConsent",
+] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;

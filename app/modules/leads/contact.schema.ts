@@ -35,6 +35,12 @@ export const ContactSchema = z.object({
     .max(L.message, tooLong(L.message))
     .optional()
     .transform((v) => v || null),
+  // The optional WhatsApp box: ticked sends "1"; anything else is no.
+  whatsappConsent: z
+    .string()
+    .max(10, tooLong(10))
+    .optional()
+    .transform((v) => v === "1"),
 });
 
 export type ContactInput = z.infer<typeof ContactSchema>;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { leads, plans, referrals } from "~/db/schema";
-import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
+import type { FieldErrors } from "~/lib/validation";
+import { checkForm, type FormFields } from "~/server/http/form.server";
 import { emit } from "~/modules/events/index.server";
 import { untilPublicContentChanges } from "~/server/cache/public-content.server";
 import { EMPTY_ATTRIBUTION, type Attribution } from "~/modules/site/index.server";
@@ -80,7 +81,8 @@ export async function createLead({
   chosenPlan,
   referralCode = null,
 }: {
-  input: ContactInput;
+  /** The WhatsApp box is optional for every other caller (wizard, tests): unticked. */
+  input: Omit<ContactInput, "whatsappConsent"> & { whatsappConsent?: boolean };
   plan: string;
   isRepresentative: boolean;
   chosenPlan?: PlanChoice["chosenPlan"];
@@ -117,6 +119,7 @@ export async function createLead({
         ...(attribution ?? EMPTY_ATTRIBUTION),
         privacyNoticeAt: privacyNotice?.at ?? null,
         privacyNoticeVersion: privacyNotice?.version ?? null,
+        whatsappConsentAt: input.whatsappConsent ? now : null,
         referredById: rep?.id ?? null,
         createdAt: now,
         updatedAt: now,
@@ -153,21 +156,21 @@ export type ContactResult =
  * check), plan resolution and the insert. A bot or bad input stores nothing.
  */
 export async function submitContactForm({
-  formData,
+  fields: raw,
   attribution,
   referralCode = null,
 }: {
-  formData: FormData | URLSearchParams;
+  /** The form's text fields, as the one form pipeline reads them (readForm). */
+  fields: FormFields;
   attribution: Attribution | null;
   referralCode?: string | null;
 }): Promise<ContactResult> {
-  const raw = formToObject(formData);
   if ((raw[HONEYPOT_FIELD] ?? "").trim() !== "") return { kind: "bot" };
   const values = Object.fromEntries(
     CONTACT_FIELDS.map((f) => [f, (raw[f] ?? "").slice(0, 4000)]),
   ) as ContactValues;
-  const parsed = ContactSchema.safeParse(values);
-  if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrors(parsed.error), values };
+  const parsed = checkForm(values, ContactSchema, (errors) => errors);
+  if (!parsed.ok) return { kind: "invalid", fieldErrors: parsed.reply, values };
   const choice = await resolvePlanChoice({ value: parsed.data.plan });
   if (!choice) return { kind: "invalid", fieldErrors: { plan: CONTACT_MESSAGES.planInvalid }, values };
   // The notice next to the form links to the policy in force now: its version goes with the lead.

@@ -237,6 +237,17 @@ describe("contact form → lead", () => {
     expect(await t.db.select().from(leads).where(eq(leads.email, "pagina@exemplo.com.br"))).toHaveLength(1);
   });
 
+  it("records the optional WhatsApp consent when the box is ticked, and only then", async () => {
+    await expectSent(await submit({ ...valid(), email: "zap-sim@exemplo.com", whatsappConsent: "1" }));
+    await expectSent(await submit({ ...valid(), email: "zap-nao@exemplo.com" }));
+    const rows = await t.db
+      .select({ email: leads.email, at: leads.whatsappConsentAt })
+      .from(leads)
+      .where(inArray(leads.email, ["zap-sim@exemplo.com", "zap-nao@exemplo.com"]));
+    expect(rows.find((r) => r.email === "zap-sim@exemplo.com")?.at).toBeInstanceOf(Date);
+    expect(rows.find((r) => r.email === "zap-nao@exemplo.com")?.at).toBeNull();
+  });
+
   it("redirects to a path on this site whatever the request's path looks like", async () => {
     const request = new Request(`${BASE}//evil.example/contato`, {
       method: "POST",

@@ -10,6 +10,7 @@ export const MAIL_STATUSES = [
   "entregue",
   "lido",
   "sem_whatsapp",
+  "reserva",
 ] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
@@ -21,6 +22,19 @@ export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = {
   whatsapp: "WhatsApp",
 };
 
+/**
+ * Where a client wants its notices (billing, reminders, receipts, the menu): null on the client
+ * means not chosen, which is "ambos". WhatsApp needs an open consent whatever is chosen, so
+ * "whatsapp" without one still sends the e-mail (decision 044).
+ */
+export const MESSAGE_PREFERENCES = ["ambos", "email", "whatsapp"] as const;
+export type MessagePreference = (typeof MESSAGE_PREFERENCES)[number];
+export const MESSAGE_PREFERENCE_LABELS: Record<MessagePreference, string> = {
+  ambos: "E-mail e WhatsApp",
+  email: "Só e-mail",
+  whatsapp: "Só WhatsApp",
+};
+
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   pendente: "Pendente",
   enviado: "Enviado",
@@ -30,6 +44,7 @@ export const MAIL_STATUS_LABELS: Record<MailStatus, string> = {
   entregue: "Entregue",
   lido: "Lido",
   sem_whatsapp: "WhatsApp não configurado",
+  reserva: "Reserva do WhatsApp (não enviado)",
 };
 
 /** What each kind of message is, as the mail log names it (unknown kinds show as stored). */
@@ -64,6 +79,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "whatsapp.cobranca.recibo": "WhatsApp: pagamento recebido",
   "whatsapp.assinatura.suspensa": "WhatsApp: assinatura suspensa",
   "whatsapp.implantacao.publicada": "WhatsApp: cardápio no ar",
+  "whatsapp.lead.retorno": "WhatsApp: retorno de contato",
 };
 
 export const MAIL_LOG_MESSAGES = {

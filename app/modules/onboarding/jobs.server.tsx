@@ -9,6 +9,7 @@ import { now, today as clockToday } from "~/server/clock.server";
 import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { queueMail } from "~/server/mail/mail.server";
+import { notifyClient, publishedMoment } from "~/modules/whatsapp/index.server";
 import { renderMail } from "~/server/mail/render.server";
 import {
   LeadStaleMail,
@@ -33,7 +34,9 @@ import { getOnboardingSettings } from "./onboarding-settings.server";
 async function clientOf(onboardingId: string) {
   const [row] = await getDb()
     .select({
+      clientId: clients.id,
       name: clients.name,
+      businessName: clients.businessName,
       email: clients.email,
       dueDate: onboardings.dueDate,
       id: onboardings.id,
@@ -81,7 +84,7 @@ export const onboardingPublishedMailJob = onEvent(["onboarding.published"], {
     const brand = await clientMailBrand(row.email);
     const data = { name: row.name, menuUrl: row.menuUrl, androidUrl: row.androidUrl, iosUrl: row.iosUrl };
     const body = await renderMail(<OnboardingPublishedMail brand={brand} data={data} />);
-    await queueMail(getDb(), {
+    const mail = {
       kind: "implantacao.publicada",
       to: row.email,
       replyTo: brand.supportEmail,
@@ -98,7 +101,16 @@ export const onboardingPublishedMailJob = onEvent(["onboarding.published"], {
       ],
       dedupeKey: `onboarding-published:${row.id}`,
       entity: { type: "client", id: payload.clientId },
+    };
+    const whatsapp = publishedMoment({
+      onboardingId: row.id,
+      clientId: row.clientId,
+      clientName: row.name,
+      businessName: row.businessName,
+      menuUrl: row.menuUrl,
     });
+    // The e-mail and the WhatsApp message of the moment together, on the client's channels.
+    await getDb().transaction((tx) => notifyClient(tx, row.clientId, mail, whatsapp));
   },
 });
 

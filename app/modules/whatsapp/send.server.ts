@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { mailMessages, whatsappConsents } from "~/db/schema";
+import { leads, mailMessages, whatsappConsents } from "~/db/schema";
 import { baseUrl } from "~/lib/env.server";
 import { now } from "~/server/clock.server";
 import { defineJob, enqueue } from "~/server/jobs/queue.server";
@@ -10,6 +10,7 @@ import { configuredWhatsApp, MessagingError } from "~/server/messaging/index.ser
 import type { TemplateComponent } from "~/server/messaging/channel";
 import { countMessage } from "~/server/metrics/metrics.server";
 import { openConsent } from "./consent.server";
+import { releaseFallback } from "./fallback.server";
 import { renderTemplate, TEMPLATES, type TemplateName, type TemplateValues } from "./templates";
 import { WHATSAPP_STATUS_RANK } from "./whatsapp.constants";
 
@@ -52,20 +53,50 @@ export async function queueWhatsApp<N extends TemplateName>(
 ): Promise<QueueWhatsAppResult> {
   const consent = await openConsent(db, clientId);
   if (!consent) return { queued: false, reason: "sem_consentimento" };
+  return queueWhatsAppTo(db, {
+    to: consent.phone,
+    template,
+    values,
+    dedupeKey,
+    entity: entity ?? { type: "client", id: clientId },
+  });
+}
+
+/**
+ * The log row and its delivery for a number whose consent the caller holds: a client's (above),
+ * a lead who ticked the contact form's box (entity `lead`), or the admin's own number for
+ * "Enviar teste" (entity `teste`). The delivery job checks each kind again before sending.
+ */
+export async function queueWhatsAppTo<N extends TemplateName>(
+  db: DbOrTx,
+  {
+    to,
+    template,
+    values,
+    dedupeKey,
+    entity,
+  }: {
+    to: string;
+    template: N;
+    values: TemplateValues<N>;
+    dedupeKey: string;
+    entity: { type: string; id: string };
+  },
+): Promise<QueueWhatsAppResult> {
   const rendered = renderTemplate(template, values, { site: baseUrl(), paymentLinkBase: paymentLinkBase() });
   const [row] = await db
     .insert(mailMessages)
     .values({
       channel: "whatsapp",
       kind: TEMPLATES[template].kind,
-      toAddress: consent.phone,
+      toAddress: to,
       subject: TEMPLATES[template].label,
       html: "",
       text: rendered.text,
       template: { name: rendered.name, language: rendered.language, components: rendered.components },
       dedupeKey: storedDedupeKey(`whatsapp:${dedupeKey}`),
-      entityType: entity?.type ?? "client",
-      entityId: entity?.id ?? clientId,
+      entityType: entity.type,
+      entityId: entity.id,
       createdAt: now(),
       updatedAt: now(),
     })
@@ -76,8 +107,24 @@ export async function queueWhatsApp<N extends TemplateName>(
   return { queued: true, id: row.id };
 }
 
-/** Whether the number still holds an open consent (a PARAR may have come after the queueing). */
-async function stillConsented(db: DbOrTx, phone: string): Promise<boolean> {
+/**
+ * Whether the message may still go: a test to the admin's own number always; a lead's while the
+ * lead's consent stands; else while the number holds an open client consent (a PARAR may have
+ * come after the queueing).
+ */
+async function stillConsented(
+  db: DbOrTx,
+  msg: { toAddress: string; entityType: string | null; entityId: string | null },
+): Promise<boolean> {
+  if (msg.entityType === "teste") return true;
+  if (msg.entityType === "lead") {
+    const [lead] = await db
+      .select({ at: leads.whatsappConsentAt })
+      .from(leads)
+      .where(sql`${leads.id}::text = ${msg.entityId ?? ""}`);
+    return Boolean(lead?.at);
+  }
+  const phone = msg.toAddress;
   const rows = await db
     .select({ id: whatsappConsents.id })
     .from(whatsappConsents)
@@ -119,8 +166,9 @@ export const deliverWhatsAppJob = defineJob<{ id: string }>({
         .set({ status: "falhou", lastError, updatedAt: now() })
         .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "pendente")));
       countMessage("whatsapp", "failed");
+      await releaseFallback(db, id);
     };
-    if (!(await stillConsented(db, msg.toAddress))) {
+    if (!(await stillConsented(db, msg))) {
       await fail("Consentimento retirado antes do envio.");
       log.info({ messageId: id }, "whatsapp: not sent, consent withdrawn");
       return;
@@ -132,6 +180,7 @@ export const deliverWhatsAppJob = defineJob<{ id: string }>({
         .set({ status: "sem_whatsapp", updatedAt: now() })
         .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "pendente")));
       countMessage("whatsapp", "not_configured");
+      await releaseFallback(db, id);
       return;
     }
     const template = msg.template;
@@ -159,7 +208,10 @@ export const deliverWhatsAppJob = defineJob<{ id: string }>({
         .where(and(eq(mailMessages.id, id), eq(mailMessages.status, "pendente")));
       countMessage("whatsapp", final ? "failed" : "retry");
       log.warn({ messageId: id, code: e.code, status: e.status, final }, "whatsapp: send failed");
-      if (final) return;
+      if (final) {
+        await releaseFallback(db, id);
+        return;
+      }
       throw new Error(`whatsapp: send failed (${e.code ?? e.status ?? "rede"})`);
     }
     // The provider id is stored whatever the status: a status webhook may already have come.

@@ -170,6 +170,18 @@ export const TEMPLATES = {
       { key: "link", description: "Link do cardápio", example: "https://pizzariaboa.cardapio.digital" },
     ],
   },
+  contato_retorno: {
+    name: "contato_retorno",
+    label: "WhatsApp: retorno de contato",
+    kind: "whatsapp.lead.retorno",
+    body:
+      "Olá, {{1}}! Aqui é a equipe do CardápioDigital, respondendo à mensagem que você enviou pelo " +
+      "nosso site sobre {{2}}. Podemos continuar a conversa por aqui? É só responder esta mensagem.",
+    params: [
+      { key: "nome", description: "Nome de quem escreveu", example: "Maria" },
+      { key: "negocio", description: "Nome do negócio informado no formulário", example: "Pizzaria Boa" },
+    ],
+  },
 } as const satisfies Record<string, TemplateDefinition>;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -9,6 +9,7 @@ import { log } from "~/server/logging/logger.server";
 import type { MessagingChannel, MessagingEvent } from "~/server/messaging/index.server";
 import { countWebhookReceived, type WebhookInOutcome } from "~/server/metrics/metrics.server";
 import { isStopWord, withdrawByPhone } from "./consent.server";
+import { releaseFallback } from "./fallback.server";
 import { statusRankSql } from "./send.server";
 import { WHATSAPP_STATUS_RANK } from "./whatsapp.constants";
 
@@ -192,6 +193,7 @@ async function applyStatus(tx: DbOrTx, p: StoredStatus, receivedAt: Date): Promi
     })
     .where(and(eq(mailMessages.id, msg.id), sql`${statusRankSql} < ${WHATSAPP_STATUS_RANK[next]}`))
     .returning({ id: mailMessages.id });
+  if (moved && next === "falhou") await releaseFallback(tx, msg.id);
   return moved ? `status ${next}` : `status ${next} registrado no histórico (já estava adiante)`;
 }
 

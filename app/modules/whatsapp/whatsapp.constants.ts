@@ -63,5 +63,11 @@ export const WHATSAPP_MESSAGES = {
   invalidPhone: "Número de WhatsApp inválido.",
   consentRecorded: "Consentimento para WhatsApp registrado.",
   consentWithdrawn: "Consentimento para WhatsApp retirado.",
+  invalidPreference: "Escolha por onde receber os avisos: e-mail, WhatsApp ou os dois.",
+  phoneChanged:
+    "O número para o WhatsApp é o telefone do seu cadastro, e ele mudou ou não é um celular: confira o telefone e tente de novo.",
+  sourceNoteTooLong: "Descreva a origem em até 500 caracteres.",
+  preferenceSaved: "Preferência de canal salva.",
+  clientNotFound: "Cliente não encontrado.",
   sourceNoteRequired: "Diga onde e como o cliente autorizou (ex.: conversa por telefone em 10/04).",
 } as const;

@@ -146,6 +146,7 @@ const VALUES: { [N in TemplateName]: Record<string, string> } = {
     negocio: "Pizzaria Boa",
     link: "https://pizzariaboa.cardapio.digital",
   },
+  contato_retorno: { nome: "Maria", negocio: "Pizzaria Boa" },
 };
 
 describe("templates: what the fake Cloud API receives for each moment", () => {

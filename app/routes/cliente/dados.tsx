@@ -1,22 +1,33 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/dados";
+import { WhatsAppCard } from "~/components/client-area/whatsapp-card";
 import { Button, TextField } from "~/components/ui/form";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { requestEmailChange } from "~/modules/client-area/email-change.server";
 import { ContactSchema, getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
 import { redirectWithToast } from "~/lib/form-reply.server";
+import { whatsappAreaAction, whatsappAreaView } from "~/modules/whatsapp/client-area.server";
 import { checkForm, readForm } from "~/server/http/form.server";
 
 // "Seus dados": the contact name and phone, and the LGPD download. A saved form redirects back
 // with the toast (PRG: plain HTML, decision 046); a refused one comes back with its messages.
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
-  return { contact: await getOwnContact({ clientId: client.id }) };
+  return {
+    contact: await getOwnContact({ clientId: client.id }),
+    whatsapp: await whatsappAreaView(client.id),
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const s = await requireClient(request);
   const form = await readForm(request);
+  if (form.intent?.startsWith("whatsapp-")) {
+    const actor = { id: s.user.id, name: `${s.client.name} (cliente)` };
+    const whatsapp = await whatsappAreaAction(form, { clientId: s.client.id, actor });
+    if (whatsapp.ok) return redirectWithToast("/cliente/dados", "success", whatsapp.message);
+    return data({ whatsapp, formError: whatsapp.message }, { status: 400 });
+  }
   if (form.intent === "email") {
     const changed = await requestEmailChange({ clientId: s.client.id, email: form.email ?? "" });
     if (!changed.ok) return data({ fieldErrors: { email: changed.message } }, { status: 400 });
@@ -34,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/cliente/dados", "success", result.message);
 }
 
-export default function ClientData({ loaderData: { contact }, actionData }: Route.ComponentProps) {
+export default function ClientData({ loaderData: { contact, whatsapp }, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const errors: Partial<Record<"name" | "phone" | "email", string>> | undefined =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
@@ -95,6 +106,10 @@ export default function ClientData({ loaderData: { contact }, actionData }: Rout
           </Button>
         </Form>
       </section>
+      <WhatsAppCard
+        view={whatsapp}
+        reply={actionData && "whatsapp" in actionData ? actionData.whatsapp : null}
+      />
       <section aria-labelledby="lgpd" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="lgpd" className="text-lg font-semibold">
           Privacidade

@@ -28,6 +28,11 @@ export interface OutgoingMail {
    * a resend carries the address it was written for.
    */
   replyTo?: string | null;
+  /**
+   * Written but not delivered (`reserva`): the e-mail kept as the fallback of a WhatsApp message,
+   * queued for delivery only if that message fails (decision 044).
+   */
+  held?: boolean;
 }
 
 // Hashed: keys are made of event ids and addresses (or a reset token), which the log must not
@@ -77,11 +82,12 @@ export async function queueMail(db: DbOrTx, mail: OutgoingMail): Promise<string 
       attachments: mail.attachments?.length ? mail.attachments : null,
       replyTo: mail.replyTo ?? null,
       ...(demo ? { status: "demonstracao" as const, createdAt: now(), updatedAt: now() } : {}),
+      ...(!demo && mail.held ? { status: "reserva" as const, createdAt: now(), updatedAt: now() } : {}),
     })
     .onConflictDoNothing({ target: mailMessages.dedupeKey })
     .returning({ id: mailMessages.id });
   if (!row) return null;
-  if (!demo) await enqueue(db, deliverMailJob, { id: row.id });
+  if (!demo && !mail.held) await enqueue(db, deliverMailJob, { id: row.id });
   return row.id;
 }
 
@@ -113,7 +119,7 @@ export const deliverMailJob = defineJob<{ id: string }>({
     const db = getDb();
     const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
     // A WhatsApp row of the same log is delivered by its own job (modules/whatsapp).
-    if (!mail || mail.status === "enviado" || mail.channel !== "email") return;
+    if (!mail || mail.status === "enviado" || mail.status === "reserva" || mail.channel !== "email") return;
     const transport = mailTransport();
     if (!transport) {
       await db
@@ -211,6 +217,7 @@ export type MailRow = typeof mailMessages.$inferSelect;
 const LIST_COLUMNS = {
   id: mailMessages.id,
   kind: mailMessages.kind,
+  channel: mailMessages.channel,
   toAddress: mailMessages.toAddress,
   subject: mailMessages.subject,
   status: mailMessages.status,
@@ -221,7 +228,16 @@ const LIST_COLUMNS = {
 };
 export type MailListRow = Pick<
   MailRow,
-  "id" | "kind" | "toAddress" | "subject" | "status" | "attempts" | "lastError" | "createdAt" | "sentAt"
+  | "id"
+  | "kind"
+  | "channel"
+  | "toAddress"
+  | "subject"
+  | "status"
+  | "attempts"
+  | "lastError"
+  | "createdAt"
+  | "sentAt"
 >;
 
 export const MAIL_PAGE_SIZE = 25;

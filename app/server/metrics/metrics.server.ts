@@ -232,7 +232,7 @@ export function countWebhookDelivery(outcome: WebhookOutOutcome): void {
   webhookDeliveries.inc({ outcome });
 }
 
-export type MessageOutcome = "sent" | "retry" | "failed" | "no_smtp" | "not_configured";
+export type MessageOutcome = "sent" | "retry" | "failed" | "no_smtp" | "not_configured" | "fallback";
 /** A message handed to its channel ("email"; other channels add their own name). */
 export function countMessage(channel: string, outcome: MessageOutcome): void {
   messages.inc({ channel, outcome });

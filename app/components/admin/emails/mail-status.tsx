@@ -14,6 +14,7 @@ const COLOR = {
   entregue: "green",
   lido: "green",
   sem_whatsapp: "gray",
+  reserva: "gray",
 } as const;
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {

@@ -1,12 +1,17 @@
 import { Link } from "react-router";
 import { DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatDateTime } from "~/lib/format";
-import type { MailStatus } from "~/modules/notifications/notifications.constants";
+import {
+  MESSAGE_CHANNEL_LABELS,
+  type MailStatus,
+  type MessageChannel,
+} from "~/modules/notifications/notifications.constants";
 import { MailStatusBadge, mailKindLabel } from "./mail-status";
 
 export interface MailTableRow {
   id: string;
   kind: string;
+  channel: MessageChannel;
   toAddress: string;
   subject: string;
   status: MailStatus;
@@ -18,9 +23,10 @@ export interface MailTableRow {
 export function MailTable({ rows, emptyText }: { rows: MailTableRow[]; emptyText: string }) {
   return (
     <DataTable
-      caption="Registro de e-mails"
+      caption="Registro de mensagens (e-mail e WhatsApp)"
       head={
         <>
+          <Th>Canal</Th>
           <Th>Destinatário</Th>
           <Th>Assunto</Th>
           <Th>Tipo</Th>
@@ -32,10 +38,11 @@ export function MailTable({ rows, emptyText }: { rows: MailTableRow[]; emptyText
       }
     >
       {rows.length === 0 ? (
-        <EmptyRow colSpan={7}>{emptyText}</EmptyRow>
+        <EmptyRow colSpan={8}>{emptyText}</EmptyRow>
       ) : (
         rows.map((m) => (
           <tr key={m.id} className="hover:bg-slate-50">
+            <td className="px-4 py-3 whitespace-nowrap">{MESSAGE_CHANNEL_LABELS[m.channel]}</td>
             <td className="px-4 py-3 break-all">{m.toAddress}</td>
             <td className="px-4 py-3">
               <Link to={`/admin/emails/${m.id}`} className="tap font-medium text-brand-700 hover:underline">

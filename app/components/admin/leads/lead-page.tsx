@@ -1,6 +1,6 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { useId, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { ConfirmButton } from "~/components/admin/confirm-dialog";
 import { AddNoteForm } from "~/components/admin/notes/add-note-form";
 import { Card } from "~/components/admin/ui";
@@ -18,8 +18,13 @@ import { formatPhone } from "~/lib/phone";
 
 const action = "rounded-lg px-3 py-2 text-sm font-semibold inline-flex items-center gap-1.5";
 
-/** WhatsApp (the funnel's message), e-mail (the mail client) and the client once converted. */
-export function LeadActions({ lead }: { lead: Lead }) {
+/**
+ * WhatsApp, e-mail (the mail client) and the client once converted. WhatsApp goes through the API
+ * ("Enviar pelo WhatsApp", the contato_retorno template) when the lead ticked the contact form's
+ * box and the channel is on; otherwise the wa.me link with the funnel's message, as before.
+ */
+export function LeadActions({ lead, whatsappApi = false }: { lead: Lead; whatsappApi?: boolean }) {
+  const viaApi = whatsappApi && lead.whatsappConsentAt !== null;
   function openWhatsapp() {
     const link = whatsappLink(
       lead.phone,
@@ -33,14 +38,27 @@ export function LeadActions({ lead }: { lead: Lead }) {
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        onClick={openWhatsapp}
-        className={`${action} border border-green-300 bg-white text-green-800 hover:bg-green-50`}
-      >
-        <MessageCircle aria-hidden className="h-4 w-4" />
-        WhatsApp
-      </button>
+      {viaApi ? (
+        <Form method="post" action={`/admin/leads/${lead.id}`} preventScrollReset>
+          <input type="hidden" name="intent" value="whatsapp-api" />
+          <button
+            type="submit"
+            className={`${action} border border-green-300 bg-white text-green-800 hover:bg-green-50`}
+          >
+            <MessageCircle aria-hidden className="h-4 w-4" />
+            Enviar pelo WhatsApp
+          </button>
+        </Form>
+      ) : (
+        <button
+          type="button"
+          onClick={openWhatsapp}
+          className={`${action} border border-green-300 bg-white text-green-800 hover:bg-green-50`}
+        >
+          <MessageCircle aria-hidden className="h-4 w-4" />
+          WhatsApp
+        </button>
+      )}
       {lead.email && (
         <a
           href={`mailto:${lead.email}`}

@@ -3,6 +3,7 @@ import type { FormReply } from "~/lib/form-reply";
 import {
   CONTACT_LIMITS as L,
   HONEYPOT_FIELD,
+  LEAD_WHATSAPP_CONSENT_TEXT,
   PLAN_REPRESENTATIVE,
   PLAN_REPRESENTATIVE_LABEL,
   PLAN_UNSURE,
@@ -115,6 +116,16 @@ export function ContactForm({
         defaultValue={values?.message}
         error={errors.message}
       />
+      <label className="flex min-h-11 items-start gap-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="whatsappConsent"
+          value="1"
+          defaultChecked={values?.whatsappConsent === "1"}
+          className="mt-1 h-5 w-5 shrink-0"
+        />
+        <span>{LEAD_WHATSAPP_CONSENT_TEXT} (opcional)</span>
+      </label>
       {/* Honeypot: invisible to people and skipped by the keyboard; bots fill it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>

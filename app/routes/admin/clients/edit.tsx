@@ -9,6 +9,7 @@ import { SubscriptionsSection } from "~/components/admin/clients/subscriptions-s
 import { ClientLeadLink } from "~/components/admin/leads/client-lead-link";
 import { ClientOrigin } from "~/components/admin/clients/overview/client-origin";
 import { ClientSummary } from "~/components/admin/clients/overview/client-summary";
+import { WhatsAppSection } from "~/components/admin/clients/whatsapp-section";
 import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, replyRefused, toast, type ToastKind } from "~/lib/form-reply";
@@ -43,6 +44,7 @@ import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
 import { readFormData } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
+import { adminWhatsAppView, whatsappAdminAction } from "~/modules/whatsapp/admin-client.server";
 
 /** The client in the URL, or back to the list with `message` (the spec's load error by default). */
 async function requireClient(id: string, message: string = CLIENT_MESSAGES.loadFailed) {
@@ -67,7 +69,7 @@ async function settled<T>(load: Promise<T[]>, message: string): Promise<{ rows: 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const client = await requireClient(params.id);
-  const [subs, notes, plans, charges, lead, onboarding, requests] = await Promise.all([
+  const [subs, notes, plans, charges, lead, onboarding, requests, whatsapp] = await Promise.all([
     settled(listSubscriptions({ clientId: client.id }), SUBSCRIPTION_MESSAGES.listFailed),
     settled(listNotes({ clientId: client.id }), NOTE_MESSAGES.listFailed),
     settled(listPlanOptions(), PLAN_MESSAGES.listFailed),
@@ -81,6 +83,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       .catch(() => null),
     // Its open requests from /cliente; the page works without them.
     listOpenClientRequests({ clientId: client.id }).catch(() => []),
+    // Its WhatsApp consent, preference and messages; the page works without them.
+    adminWhatsAppView(client.id).catch(() => null),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
   // What "Trocar plano … Agora" costs, shown before confirming; the page works without it.
@@ -97,6 +101,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lead,
     onboarding,
     requests,
+    whatsapp,
     previews,
     today: today(),
     toast: error ? toast.error(error) : null,
@@ -137,6 +142,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const back = (kind: ToastKind, message: string) =>
     redirectWithToast(here, kind, message, { replace: true });
   const raw = formToObject(form);
+  // The WhatsApp block's own small forms (consent, withdrawal, preference).
+  const asked = String(form.get("intent") ?? "");
+  if (!intent && asked.startsWith("whatsapp-")) {
+    const r = await whatsappAdminAction({ ...raw, intent: asked }, { clientId: client.id, actor: user });
+    return back(r.ok ? "success" : "error", r.message);
+  }
   try {
     switch (intent) {
       case "update": {
@@ -272,6 +283,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         clientName={client.name}
         onboarding={loaderData.onboarding}
       />
+      <WhatsAppSection clientId={client.id} view={loaderData.whatsapp} />
       <NotesSection clientId={client.id} notes={notes} />
     </div>
   );

@@ -14,7 +14,8 @@ import { formatDateTime } from "~/lib/format";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { mailCarriesDemoPixKey } from "~/modules/billing/demo-pix-mails.server";
-import { MAIL_LOG_MESSAGES } from "~/modules/notifications/notifications.constants";
+import { MAIL_LOG_MESSAGES, MESSAGE_CHANNEL_LABELS } from "~/modules/notifications/notifications.constants";
+import { statusHistory } from "~/modules/whatsapp/history.server";
 import { parseForm } from "~/server/http/form.server";
 import { getMail, previewHtml, resendMail } from "~/server/mail/mail.server";
 
@@ -35,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     mail: {
       id: m.id,
       kind: m.kind,
+      channel: m.channel,
       toAddress: m.toAddress,
       subject: m.subject,
       status: m.status,
@@ -46,6 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       text: m.text,
     },
     demoPixKey: await mailCarriesDemoPixKey(m.kind),
+    history: m.channel === "whatsapp" ? await statusHistory(m.id) : [],
   };
 }
 
@@ -92,7 +95,7 @@ function Field({
 
 export default function EmailDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   useReplyToast(actionData);
-  const { mail, demoPixKey } = loaderData;
+  const { mail, demoPixKey, history } = loaderData;
   const busy = useNavigation().state === "submitting";
   const resendable = mail.status === "falhou" || mail.status === "sem_smtp";
   return (
@@ -124,6 +127,7 @@ export default function EmailDetailPage({ loaderData, actionData }: Route.Compon
       <DemoPixKeyNotice show={demoPixKey} what="o PIX deste e-mail usa" />
       <Card className="mb-6">
         <dl className="grid gap-4 sm:grid-cols-3">
+          <Field label="Canal">{MESSAGE_CHANNEL_LABELS[mail.channel]}</Field>
           <Field label="Destinatário">{mail.toAddress}</Field>
           <Field label="Tipo">{mailKindLabel(mail.kind)}</Field>
           <Field label="Status">
@@ -135,6 +139,22 @@ export default function EmailDetailPage({ loaderData, actionData }: Route.Compon
           <Field label="Último erro" className="sm:col-span-3">
             {mail.lastError ?? "—"}
           </Field>
+          {mail.channel === "whatsapp" ? (
+            <Field label="Histórico de status" className="sm:col-span-3">
+              {history.length === 0 ? (
+                "Nenhum status recebido do WhatsApp ainda."
+              ) : (
+                <ol className="space-y-1">
+                  {history.map((h) => (
+                    <li key={h.status}>
+                      {formatDateTime(h.occurredAt)} · {h.label}
+                      {h.errorCode ? ` (erro ${h.errorCode}${h.errorTitle ? `: ${h.errorTitle}` : ""})` : ""}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Field>
+          ) : null}
         </dl>
       </Card>
       <section aria-labelledby="mail-html" className="mb-6">

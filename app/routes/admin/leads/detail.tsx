@@ -10,6 +10,7 @@ import {
 import { StageBar } from "~/components/admin/leads/stage-bar";
 import { PageHeader } from "~/components/ui/page-header";
 import { replyError, replyInvalid, replyOk, toast } from "~/lib/form-reply";
+import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { NoteSchema } from "~/modules/clients/clients.schema";
@@ -19,6 +20,7 @@ import { FollowUpSchema, LEAD_PAGE_MESSAGES, STAGE_LABELS } from "~/modules/lead
 import { listConversionPlans } from "~/modules/leads/conversion.server";
 import { getFunnelSettings } from "~/modules/leads/funnel-settings.server";
 import { checkForm, readForm } from "~/server/http/form.server";
+import { sendLeadWhatsApp, whatsappAvailable } from "~/modules/whatsapp/manual-sends.server";
 import { log } from "~/server/logging/logger.server";
 import { now } from "~/server/clock.server";
 import { ListError } from "~/components/ui/list-states";
@@ -40,7 +42,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getFunnelSettings(),
   ]);
   const followUpOverdue = lead.nextContactAt !== null && lead.nextContactAt.getTime() < now().getTime();
-  return { lead, timeline, followUpOverdue, referrer, plans, lost: settings };
+  return {
+    lead,
+    timeline,
+    followUpOverdue,
+    referrer,
+    plans,
+    lost: settings,
+    whatsappApi: whatsappAvailable(),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -73,6 +83,12 @@ export async function action({ request, params }: Route.ActionArgs) {
       },
     );
   }
+  if (intent === "whatsapp-api") {
+    const r = await sendLeadWhatsApp({ leadId: lead.id, actor: user });
+    return r.ok
+      ? replyOk(toast.success(r.message), { intent })
+      : replyError(r.message, { toastOnly: true, extra: { intent } });
+  }
   if (intent === "delete") {
     // Comes from the confirmation dialog; the funnel shows the toast.
     const ok = await deleteLead({ id: lead.id, actor: user });
@@ -89,7 +105,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
 }
 
-export default function LeadPage({ loaderData }: Route.ComponentProps) {
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
+  // "Enviar pelo WhatsApp" posts with a plain Form: its answer is the page's.
+  useReplyToast(
+    actionData && "intent" in actionData && actionData.intent === "whatsapp-api" ? actionData : undefined,
+  );
   const { lead, timeline, followUpOverdue, referrer, plans, lost } = loaderData;
   return (
     <div className="space-y-6">
@@ -101,7 +121,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           <PageHeader
             title={lead.name}
             subtitle={`${lead.business} · ${STAGE_LABELS[lead.statusFunil]}`}
-            actions={<LeadActions lead={lead} />}
+            actions={<LeadActions lead={lead} whatsappApi={loaderData.whatsappApi} />}
           />
         </div>
       </div>

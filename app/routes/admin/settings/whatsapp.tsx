@@ -14,15 +14,41 @@ import {
   whatsappSettingsView,
 } from "~/modules/whatsapp/settings.server";
 import { connectionTestReply } from "~/server/http/connection-test.server";
+import { checkForm, readForm } from "~/server/http/form.server";
+import { replyError, replyOk, toast } from "~/lib/form-reply";
+import { z } from "~/lib/zod";
+import { MANUAL_SEND_MESSAGES, sendWhatsAppTest } from "~/modules/whatsapp/manual-sends.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   return whatsappSettingsView();
 }
 
-/** "Testar conexão": reads the phone number's details at Meta; changes nothing. */
+const TestSendSchema = z.object({
+  phone: z.string({ error: MANUAL_SEND_MESSAGES.invalidPhone }).max(20, MANUAL_SEND_MESSAGES.invalidPhone),
+  template: z
+    .string({ error: MANUAL_SEND_MESSAGES.invalidTemplate })
+    .max(64, MANUAL_SEND_MESSAGES.invalidTemplate),
+});
+
+/**
+ * "Enviar teste" (intent enviar-teste): a template with its example values to the admin's own
+ * number, audited. Otherwise "Testar conexão": reads the phone number's details; changes nothing.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.intent === "enviar-teste") {
+    const checked = checkForm(form, TestSendSchema, (errors) =>
+      replyError(Object.values(errors)[0] ?? MANUAL_SEND_MESSAGES.invalidPhone, {
+        status: 400,
+        toastOnly: true,
+      }),
+    );
+    if (!checked.ok) return checked.reply;
+    const r = await sendWhatsAppTest({ ...checked.data, actor: user });
+    return r.ok ? replyOk(toast.success(r.message)) : replyError(r.message, { status: 400, toastOnly: true });
+  }
   return connectionTestReply(testWhatsAppConnection, {
     unreachable: WHATSAPP_SETTINGS_MESSAGES.connectionError,
     what: "whatsapp",
@@ -50,6 +76,39 @@ export default function WhatsAppSettingsPage({ loaderData, actionData }: Route.C
             <Form method="post" className="mt-4">
               <Button type="submit" busy={busy} busyLabel="Testando...">
                 Testar conexão
+              </Button>
+            </Form>
+            <Form method="post" className="mt-6 space-y-3" aria-label="Enviar teste">
+              <h3 className="text-sm font-semibold text-slate-900">Enviar teste</h3>
+              <input type="hidden" name="intent" value="enviar-teste" />
+              <p className="text-sm text-slate-700">
+                Envia um modelo, com os valores de exemplo, para o seu próprio WhatsApp.
+              </p>
+              <label className="block text-sm font-medium text-slate-800">
+                Seu número (com DDD)
+                <input
+                  name="phone"
+                  type="tel"
+                  required
+                  maxLength={20}
+                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                />
+              </label>
+              <label className="block text-sm font-medium text-slate-800">
+                Modelo
+                <select
+                  name="template"
+                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                >
+                  {templates.map((t) => (
+                    <option key={t.name} value={t.name}>
+                      {t.label} ({t.name})
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button type="submit" busy={busy} busyLabel="Enviando...">
+                Enviar teste
               </Button>
             </Form>
           </>
