@@ -5,12 +5,22 @@ import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { requireClient } from "~/modules/client-area/client-session.server";
 import { requestEmailChange } from "~/modules/client-area/email-change.server";
 import { ContactSchema, getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
+import { FiscalDataForm } from "~/components/client-area/fiscal-data-form";
+import {
+  FiscalDataSchema,
+  getOwnFiscalData,
+  updateOwnFiscalData,
+} from "~/modules/client-area/fiscal-data.server";
 import { checkForm, readForm } from "~/server/http/form.server";
 
 // "Seus dados": the contact name and phone, and the LGPD download.
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
-  return { contact: await getOwnContact({ clientId: client.id }) };
+  const [contact, fiscal] = await Promise.all([
+    getOwnContact({ clientId: client.id }),
+    getOwnFiscalData({ clientId: client.id }),
+  ]);
+  return { contact, fiscal };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -20,6 +30,18 @@ export async function action({ request }: Route.ActionArgs) {
     const changed = await requestEmailChange({ clientId: s.client.id, email: form.email ?? "" });
     if (!changed.ok) return data({ fieldErrors: { email: changed.message } }, { status: 400 });
     return { toast: { type: "success" as const, message: changed.message } };
+  }
+  if (form.intent === "fiscal") {
+    const fiscal = checkForm(form, FiscalDataSchema, (errors, fields) =>
+      data({ fiscalErrors: errors, fiscalValues: fields }, { status: 400 }),
+    );
+    if (!fiscal.ok) return fiscal.reply;
+    const saved = await updateOwnFiscalData({
+      clientId: s.client.id,
+      input: fiscal.data,
+      actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
+    });
+    return { fiscalSaved: saved.message };
   }
   const contact = checkForm({ name: form.name ?? "", phone: form.phone ?? "" }, ContactSchema, (errors) =>
     data({ fieldErrors: errors }, { status: 400 }),
@@ -33,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
   return { toast: { type: "success" as const, message: result.message } };
 }
 
-export default function ClientData({ loaderData: { contact }, actionData }: Route.ComponentProps) {
+export default function ClientData({ loaderData: { contact, fiscal }, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   useReplyToast(actionData && "toast" in actionData ? actionData : undefined);
   const errors: Partial<Record<"name" | "phone" | "email", string>> | undefined =
@@ -95,6 +117,11 @@ export default function ClientData({ loaderData: { contact }, actionData }: Rout
           </Button>
         </Form>
       </section>
+      <FiscalDataForm
+        values={(actionData && "fiscalValues" in actionData ? actionData.fiscalValues : fiscal) ?? {}}
+        errors={actionData && "fiscalErrors" in actionData ? actionData.fiscalErrors : undefined}
+        saved={actionData && "fiscalSaved" in actionData ? actionData.fiscalSaved : null}
+      />
       <section aria-labelledby="lgpd" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="lgpd" className="text-lg font-semibold">
           Privacidade

@@ -13,7 +13,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, replyRefused, toast, type ToastKind } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { clientChargesView } from "~/modules/billing/charge-pix.server";
 import { previewPlanChanges } from "~/modules/billing/plan-change.server";
@@ -41,7 +40,7 @@ import { withSubmissions } from "~/modules/onboarding/client-submissions.server"
 import { listOpenClientRequests } from "~/modules/client-requests/requests.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
-import { readFormData } from "~/server/http/form.server";
+import { checkForm, readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 /** The client in the URL, or back to the list with `message` (the spec's load error by default). */
@@ -128,26 +127,26 @@ const FAILURES = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readFormData(request);
-  const intent = INTENTS.find((i) => i === form.get("intent"));
+  const raw = await readForm(request);
+  const intent = INTENTS.find((i) => i === raw.intent);
   // A client deleted meanwhile: what was asked failed, and there is no page to stay on.
   const client = await requireClient(params.id, intent ? FAILURES[intent] : CLIENT_MESSAGES.loadFailed);
   const here = `/admin/clients/edit/${client.id}`;
   // Deletes come from fetchers: the redirect back carries the toast and replaces the entry.
   const back = (kind: ToastKind, message: string) =>
     redirectWithToast(here, kind, message, { replace: true });
-  const raw = formToObject(form);
+  const invalid = (errors: Record<string, string>) => replyInvalid(errors, { extra: { intent } });
   try {
     switch (intent) {
       case "update": {
-        const result = await submitClientForm({ form, id: client.id, actor: user });
+        const result = await submitClientForm({ fields: raw, id: client.id, actor: user });
         if (result.ok) return redirectWithToast("/admin/clients", result.toast.type, result.toast.message);
         if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
         return replyRefused(result, { intent });
       }
       case "add-subscription": {
-        const parsed = SubscriptionSchema.safeParse(raw);
-        if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+        const parsed = checkForm(raw, SubscriptionSchema, invalid);
+        if (!parsed.ok) return parsed.reply;
         await addSubscription({ clientId: client.id, input: parsed.data, actor: user });
         return replyOk(toast.success(SUBSCRIPTION_MESSAGES.added), { intent });
       }
@@ -170,8 +169,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         });
       }
       case "add-note": {
-        const parsed = NoteSchema.safeParse(raw);
-        if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+        const parsed = checkForm(raw, NoteSchema, invalid);
+        if (!parsed.ok) return parsed.reply;
         await addNote({ clientId: client.id, note: parsed.data.note, actor: user });
         return replyOk(toast.success(NOTE_MESSAGES.added), { intent });
       }
