@@ -78,7 +78,7 @@ describe("Seus dados → Dados para a nota fiscal", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.data).toMatchObject({
-      fiscalErrors: {
+      fieldErrors: {
         document: DOCUMENT_MESSAGES.cpfInvalid,
         addressCep: ADDRESS_MESSAGES.cepInvalid,
         addressUf: ADDRESS_MESSAGES.ufInvalid,
@@ -87,7 +87,7 @@ describe("Seus dados → Dados para a nota fiscal", () => {
     });
     const half = await save({ ...FORM, addressStreet: "", addressCityIbge: "3550308" });
     expect(half.data).toMatchObject({
-      fiscalErrors: {
+      fieldErrors: {
         addressStreet: ADDRESS_MESSAGES.streetRequired,
         addressCityIbge: ADDRESS_MESSAGES.ibgeOtherUf("RJ"),
       },

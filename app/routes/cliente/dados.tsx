@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (form.intent === "fiscal") {
     const fiscal = checkForm(form, FiscalDataSchema, (errors, fields) =>
-      data({ fiscalErrors: errors, fiscalValues: fields }, { status: 400 }),
+      data({ fieldErrors: errors, fiscalValues: fields }, { status: 400 }),
     );
     if (!fiscal.ok) return fiscal.reply;
     const saved = await updateOwnFiscalData({
@@ -58,6 +58,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ClientData({ loaderData: { contact, fiscal }, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   useReplyToast(actionData && "toast" in actionData ? actionData : undefined);
+  // A refused "Dados para a nota fiscal": its errors and what was typed.
+  const refusedFiscal =
+    actionData && "fiscalValues" in actionData
+      ? (actionData as { fieldErrors: Record<string, string>; fiscalValues: Record<string, string> })
+      : null;
   const errors: Partial<Record<"name" | "phone" | "email", string>> | undefined =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
   return (
@@ -118,8 +123,8 @@ export default function ClientData({ loaderData: { contact, fiscal }, actionData
         </Form>
       </section>
       <FiscalDataForm
-        values={(actionData && "fiscalValues" in actionData ? actionData.fiscalValues : fiscal) ?? {}}
-        errors={actionData && "fiscalErrors" in actionData ? actionData.fiscalErrors : undefined}
+        values={(refusedFiscal ? refusedFiscal.fiscalValues : fiscal) ?? {}}
+        errors={refusedFiscal?.fieldErrors}
         saved={actionData && "fiscalSaved" in actionData ? actionData.fiscalSaved : null}
       />
       <section aria-labelledby="lgpd" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
