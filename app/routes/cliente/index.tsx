@@ -16,6 +16,7 @@ import { createClientRequest } from "~/modules/client-requests/create-request.se
 import { getOwnRequests } from "~/modules/client-requests/requests.server";
 import { getClientSubmissions } from "~/modules/onboarding/client-submissions.server";
 import { ClientRequestSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
+import { invoicesByCharge } from "~/modules/invoices/views.server";
 import { parseForm } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,7 +26,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     getOwnRequests({ clientId: client.id }),
     getClientSubmissions({ clientId: client.id }),
   ]);
-  return { ...overview, requests, submissions };
+  // The paid charges' tax invoices (the client's own charges only); the page works without them.
+  const invoices = await invoicesByCharge(overview.paid.map((c) => c.id)).catch(() => ({}));
+  return { ...overview, requests, submissions, invoices };
 }
 
 // "Alterar ou cancelar o plano": a request to the admins; the client is the session's.
@@ -49,7 +52,7 @@ export default function ClientAreaHome({ loaderData: d, actionData }: Route.Comp
       <h1 className="text-2xl font-bold">Olá, {d.client?.name}!</h1>
       <MenuLiveSection menu={d.menu} help={d.help} />
       <PlanSection subscription={d.subscription} planName={d.client?.planName ?? null} />
-      <ChargesSection open={d.open} paid={d.paid} />
+      <ChargesSection open={d.open} paid={d.paid} invoices={d.invoices} />
       <OnboardingSection onboarding={d.onboarding} />
       <SubmissionsSection submissions={d.submissions} reply={null} sent={null} />
       <RequestsSection own={d.requests} reply={actionData} />

@@ -34,13 +34,14 @@ import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { submitSubscriptionChange } from "~/modules/clients/subscription-changes.server";
 import { SUSPENSION_MESSAGES, setSuspensionExempt } from "~/modules/billing/suspension.server";
+import { invoicesByCharge } from "~/modules/invoices/views.server";
 import { getClientOrigin } from "~/modules/leads/lead.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding.server";
 import { withSubmissions } from "~/modules/onboarding/client-submissions.server";
 import { listOpenClientRequests } from "~/modules/client-requests/requests.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
-import { checkForm, readForm } from "~/server/http/form.server";
+import { checkForm, readFormLists } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 /** The client in the URL, or back to the list with `message` (the spec's load error by default). */
@@ -82,6 +83,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     listOpenClientRequests({ clientId: client.id }).catch(() => []),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
+  // The charges' tax invoices; the page works without them.
+  const invoices = await invoicesByCharge(charges.rows.map((c) => c.id)).catch(() => ({}));
   // What "Trocar plano … Agora" costs, shown before confirming; the page works without it.
   const previews = await previewPlanChanges({
     subscriptions: subs.rows,
@@ -93,6 +96,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notes: notes.rows,
     plans: plans.rows,
     charges: charges.rows,
+    invoices,
     lead,
     onboarding,
     requests,
@@ -127,8 +131,9 @@ const FAILURES = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const raw = await readForm(request);
-  const intent = INTENTS.find((i) => i === raw.intent);
+  // The first "intent" decides, as the form posts it first (a repeated one cannot switch the branch).
+  const { fields: raw, lists } = await readFormLists(request, ["intent"]);
+  const intent = INTENTS.find((i) => i === lists.intent[0]);
   // A client deleted meanwhile: what was asked failed, and there is no page to stay on.
   const client = await requireClient(params.id, intent ? FAILURES[intent] : CLIENT_MESSAGES.loadFailed);
   const here = `/admin/clients/edit/${client.id}`;
@@ -265,7 +270,13 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         previews={previews}
         today={today}
       />
-      <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
+      <ChargesSection
+        clientId={client.id}
+        client={client}
+        charges={loaderData.charges}
+        invoices={loaderData.invoices}
+        today={today}
+      />
       <ClientOnboardingSection
         clientId={client.id}
         clientName={client.name}
