@@ -92,6 +92,7 @@ export default [
       route("billing/clients", "routes/admin/billing/clients.ts"),
       route("billing/divergencias", "routes/admin/billing/divergences.tsx"),
       route("billing/notas-fiscais", "routes/admin/billing/invoices.tsx"),
+      route("billing/notas-fiscais/exportar", "routes/admin/billing/invoices-export.ts"),
       route("onboarding", "routes/admin/onboarding.tsx"),
       route("onboarding/arquivos/:id", "routes/admin/onboarding-arquivo.ts"),
       route("requests", "routes/admin/requests.tsx"),

@@ -691,6 +691,8 @@ const MATRIX: Record<string, Line> = {
   "routes/admin/revenue.tsx": { loader: ADMIN },
   "routes/admin/revenue/export.ts": { loader: ADMIN },
   "routes/admin/billing/export.ts": { loader: ADMIN },
+  // The accountant's CSV and ZIP of a month's notes: admins only (clients and representatives out).
+  "routes/admin/billing/invoices-export.ts": { loader: ADMIN },
   "routes/admin/billing/clients.ts": { loader: ADMIN },
   // Divergências: admins only; resolving one that does not exist, or with no choice, is refused.
   "routes/admin/billing/divergences.tsx": {

@@ -20,6 +20,7 @@ import { clientCookie } from "../support/client-area";
 import { bodyKind, ENGLISH_DEFAULT, hostileForm, hostileRequest, hostileString } from "./support/hostile";
 
 import { INVOICE_SETTINGS_FIELDS } from "~/modules/invoices/invoices.schema";
+import { ADDRESS_KEYS } from "~/lib/br-address";
 
 const t = useTestDatabase();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -85,6 +86,14 @@ const ACTIONS: ActionEntry[] = [
     }),
   ),
   {
+    name: "client area: the fiscal data (CPF/CNPJ and address)",
+    load: () => import("~/routes/cliente/dados"),
+    url: "/cliente/dados",
+    as: "client",
+    fields: ["document", ...ADDRESS_KEYS, "clientId"],
+    fixed: [["intent", "fiscal"]],
+  },
+  {
     name: "client area: ask for a plan change or cancellation",
     load: () => import("~/routes/cliente/index"),
     url: "/cliente",
@@ -143,7 +152,7 @@ const ACTIONS: ActionEntry[] = [
     load: () => import("~/routes/admin/clients/new"),
     url: "/admin/clients/new",
     as: "admin",
-    fields: ["name", "email", "phone", "businessName", "planId", "status"],
+    fields: ["name", "email", "phone", "businessName", "document", "planId", "status", ...ADDRESS_KEYS],
   },
   ...(
     [
@@ -167,6 +176,8 @@ const ACTIONS: ActionEntry[] = [
       "email",
       "phone",
       "businessName",
+      "document",
+      ...ADDRESS_KEYS,
       "planId",
       "status",
       "startDate",

@@ -1,4 +1,6 @@
 import { Circle, CircleCheck } from "lucide-react";
+import { ClientChargeInvoice } from "~/components/client-area/charge-invoice";
+import type { ChargeInvoice } from "~/modules/invoices/views.server";
 import { Form, Link } from "react-router";
 import { formatIsoDate, formatMoney } from "~/lib/format";
 import { owedCents, paidSummary } from "~/modules/billing/charge-paid";
@@ -146,9 +148,12 @@ function CopyCode({ code }: { code: string }) {
 export function ChargesSection({
   open,
   paid,
+  invoices,
 }: {
   open: ClientOverview["open"];
   paid: ClientOverview["paid"];
+  /** The paid charges' tax invoices, by charge id. */
+  invoices?: Record<string, ChargeInvoice>;
 }) {
   return (
     <section aria-labelledby="cobrancas" className={card}>
@@ -232,6 +237,7 @@ export function ChargesSection({
                   </Link>
                 </div>
                 <ChargeLines charge={c} />
+                <ClientChargeInvoice invoice={invoices?.[c.id]} number={c.number} />
               </li>
             ))}
           </ul>

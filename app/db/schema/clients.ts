@@ -47,6 +47,16 @@ export const clients = pgTable(
     status: text("status").$type<ClientStatus>().notNull().default("ativo"),
     /** CPF or CNPJ, digits only (CNPJ may be alphanumeric), optional; a payment provider needs it for boleto. */
     document: text("document"),
+    // The fiscal address a tax invoice (NFS-e) needs (app/lib/br-address.ts): all or nothing, the
+    // complement aside; CEP and IBGE code digits only, UF its two letters.
+    addressCep: text("address_cep"),
+    addressStreet: text("address_street"),
+    addressNumber: text("address_number"),
+    addressComplement: text("address_complement"),
+    addressDistrict: text("address_district"),
+    addressCity: text("address_city"),
+    addressCityIbge: text("address_city_ibge"),
+    addressUf: text("address_uf"),
     /**
      * The login of the restaurant's own area /cliente (decision 032): a `user` of role
      * `client` created at the first link asked for. Its e-mail is a placeholder, never the
@@ -70,6 +80,12 @@ export const clients = pgTable(
       "clients_document_check",
       sql`${t.document} is null or ${t.document} ~ '^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$'`,
     ),
+    check("clients_address_cep_check", sql`${t.addressCep} is null or ${t.addressCep} ~ '^[0-9]{8}$'`),
+    check(
+      "clients_address_city_ibge_check",
+      sql`${t.addressCityIbge} is null or ${t.addressCityIbge} ~ '^[0-9]{7}$'`,
+    ),
+    check("clients_address_uf_check", sql`${t.addressUf} is null or ${t.addressUf} ~ '^[A-Z]{2}$'`),
     index("clients_document_idx").on(t.document),
     index("clients_created_at_idx").on(t.createdAt, t.id),
     index("clients_name_idx").on(t.name, t.id),
@@ -155,7 +171,21 @@ export const clientsPersonalData = personalData({
   auditEntity: "client",
   // The area's login (a placeholder user): anonymising the client deactivates it and ends its sessions.
   owners: { authId: "user" },
-  personal: { name: "name", email: "email", phone: "phone", businessName: "name", document: "trace",
+  // The fiscal address is the person's (a MEI's is often their home): exported, nulled on erasure.
+  personal: {
+    name: "name",
+    email: "email",
+    phone: "phone",
+    businessName: "name",
+    document: "trace",
+    addressCep: "trace",
+    addressStreet: "trace",
+    addressNumber: "trace",
+    addressComplement: "trace",
+    addressDistrict: "trace",
+    addressCity: "trace",
+    addressCityIbge: "trace",
+    addressUf: "trace",
     // A choice about the person (exported; back to "not chosen" on anonymisation).
     messagePreference: "trace",
   },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { chargeLines, charges, clients, heldReceiptMails } from "~/db/schema";
+import { chargeLines, charges, clients, heldReceiptMails, invoices } from "~/db/schema";
 import { formatCnpj, formatCpfCnpj } from "~/lib/br-documents";
 import { now } from "~/server/clock.server";
 import { companyAddressLine, companyData } from "./company.schema";
@@ -136,6 +136,19 @@ async function queueChargeIssuedMail(
 }
 
 /**
+ * The charge's tax invoice when already authorised (a held receipt released later, a quick
+ * city): the receipt carries its link, and the invoices module sends no "Sua nota fiscal".
+ * Read from the table, not the invoices module, which subscribes to billing's events.
+ */
+async function authorisedInvoice(db: DbOrTx, chargeId: string) {
+  const [note] = await db
+    .select({ number: invoices.number, pdfUrl: invoices.pdfUrl })
+    .from(invoices)
+    .where(and(eq(invoices.chargeId, chargeId), eq(invoices.status, "emitida")));
+  return note?.pdfUrl ? { number: note.number, pdfUrl: note.pdfUrl } : null;
+}
+
+/**
  * Records "Pagamento recebido" (the receipt) for a paid charge, once per charge; null otherwise.
  * Without "Dados da empresa" the receipt would name no CNPJ: it is held (held_receipt_mails) and
  * sent when the data is saved (releaseHeldReceiptMails, decision 042).
@@ -160,6 +173,7 @@ export async function queueChargePaidMail(db: DbOrTx, chargeId: string): Promise
     paidOn: c.paidOn,
     paidAmountCents: c.paidAmountCents ?? c.amountCents,
     methodLabel: PAYMENT_METHOD_LABELS[c.paymentMethod],
+    invoice: await authorisedInvoice(db, chargeId),
   };
   const brand = await clientMailBrand(found.to, db);
   const body = await renderMail(<ChargePaidMail brand={brand} data={data} />);

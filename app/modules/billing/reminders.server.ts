@@ -79,7 +79,12 @@ async function sendReminder(chargeId: string, offset: number, today: string): Pr
       dedupeKey: reminderDedupeKey(c.id, offset),
       entity: { type: "charge", id: c.id },
     };
-    const facts = { chargeId: c.id, clientName: row.clientName, number: c.number, amountCents: c.amountCents };
+    const facts = {
+      chargeId: c.id,
+      clientName: row.clientName,
+      number: c.number,
+      amountCents: c.amountCents,
+    };
     const whatsapp = reminderMoment(
       { ...facts, dueDate: due, pixCode: data.pay.pixCode, link: data.pay.link },
       offset,

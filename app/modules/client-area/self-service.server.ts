@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { chargeLines, charges, clientRequests, clients, subscriptions } from "~/db/schema";
 import { recordAudit, type Actor } from "~/modules/audit/index.server";
-import { ClientSchema } from "~/modules/clients/clients.schema";
+import { ClientFields } from "~/modules/clients/clients.schema";
 import { formatPhone } from "~/lib/phone";
 import type { z } from "~/lib/zod";
 import { now } from "~/server/clock.server";
@@ -11,7 +11,7 @@ import { now } from "~/server/clock.server";
 // client area, the client id comes from requireClient (the session); ids in a form are ignored.
 
 /** "Seus dados": the contact name and phone, with the client form's rules and messages. */
-export const ContactSchema = ClientSchema.pick({ name: true, phone: true });
+export const ContactSchema = ClientFields.pick({ name: true, phone: true });
 
 export const CONTACT_MESSAGES = { saved: "Dados atualizados." } as const;
 
@@ -78,6 +78,14 @@ export async function clientOwnData({ clientId }: { clientId: string }) {
       phone: clients.phone,
       businessName: clients.businessName,
       document: clients.document,
+      addressCep: clients.addressCep,
+      addressStreet: clients.addressStreet,
+      addressNumber: clients.addressNumber,
+      addressComplement: clients.addressComplement,
+      addressDistrict: clients.addressDistrict,
+      addressCity: clients.addressCity,
+      addressCityIbge: clients.addressCityIbge,
+      addressUf: clients.addressUf,
       status: clients.status,
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,

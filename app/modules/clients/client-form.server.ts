@@ -1,7 +1,8 @@
 import type { Actor } from "~/modules/audit/index.server";
 import { toast, type FormSubmitResult, type Toast } from "~/lib/form-reply";
 import { log } from "~/server/logging/logger.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
+import { ADDRESS_KEYS } from "~/lib/br-address";
+import { checkForm, type FormFields } from "~/server/http/form.server";
 import { CLIENT_MESSAGES, ClientEditSchema, ClientSchema } from "./clients.schema";
 import {
   ClientEmailTakenError,
@@ -13,7 +14,16 @@ import {
 } from "./clients.server";
 import { today } from "~/server/clock.server";
 
-const FIELDS = ["name", "email", "phone", "businessName", "document", "planId", "status"] as const;
+const FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "businessName",
+  "document",
+  "planId",
+  "status",
+  ...ADDRESS_KEYS,
+] as const;
 
 export type ClientFormValues = Record<(typeof FIELDS)[number], string>;
 /** Saved: the toast to show says so, or warns of another client with the same business name. */
@@ -45,28 +55,28 @@ async function savedToast(client: Client, created: boolean): Promise<Toast> {
  * what the user typed.
  */
 export async function submitClientForm({
-  form,
+  fields: raw,
   id,
   actor = null,
 }: {
-  form: FormData;
+  /** The form's fields, read by the route through the form pipeline (readForm). */
+  fields: FormFields;
   id?: string;
   actor?: Actor | null;
 }): Promise<ClientFormResult> {
-  const raw = formToObject(form);
   const values = Object.fromEntries(FIELDS.map((k) => [k, (raw[k] ?? "").slice(0, 300)])) as ClientFormValues;
   const failed = id ? CLIENT_MESSAGES.updateFailed : CLIENT_MESSAGES.createFailed;
   // Editing never touches the plan: it is chosen in one place, the subscription, and the client's
   // plan follows it. Creating needs one ("Sem plano" is for converted leads).
-  const parsed = ClientEditSchema.safeParse(raw);
+  const parsed = checkForm(raw, ClientEditSchema, (errors) => errors);
   const plan = id ? null : ClientSchema.shape.planId.safeParse(raw.planId);
   const planMissing = plan !== null && (!plan.success || plan.data === null);
-  if (!parsed.success || planMissing) {
+  if (!parsed.ok || planMissing) {
     return {
       ok: false,
       status: 400,
       fieldErrors: {
-        ...(parsed.success ? {} : fieldErrors(parsed.error)),
+        ...(parsed.ok ? {} : parsed.reply),
         ...(planMissing ? { planId: CLIENT_MESSAGES.planRequired } : {}),
       },
       formError: null,

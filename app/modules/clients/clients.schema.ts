@@ -2,6 +2,7 @@ import { z } from "~/lib/zod";
 import { addMonths, isoToBrDate, parseBrDate } from "~/lib/dates";
 import { normalizePhone } from "~/lib/phone";
 import { DOCUMENT_MESSAGES, parseCpfCnpj } from "~/lib/br-documents";
+import { addressFields, checkAddress, type Address } from "~/lib/br-address";
 
 import {
   CLIENT_STATUSES,
@@ -146,8 +147,11 @@ const id = (message: string) =>
  */
 export const NO_PLAN = "sem-plano";
 
-/** SPEC §5 client form: every field required. */
-export const ClientSchema = z.object({
+/**
+ * SPEC §5 client form: every field required but the CPF/CNPJ and the fiscal address (all or
+ * nothing, br-address.ts), which a tax invoice needs.
+ */
+export const ClientFields = z.object({
   name: z
     .string({ error: CLIENT_MESSAGES.nameRequired })
     .trim()
@@ -193,15 +197,22 @@ export const ClientSchema = z.object({
       ctx.addIssue({ code: "custom", message: parsed.message });
       return z.NEVER;
     }),
+  ...addressFields,
 });
-/** `document` may be left out by callers other than the form (lead conversion, tests): unchanged. */
-export type ClientInput = Omit<z.output<typeof ClientSchema>, "document"> & { document?: string | null };
+export const ClientSchema = ClientFields.superRefine(checkAddress);
+/**
+ * `document` and the address may be left out by callers other than the form (lead conversion,
+ * tests): unchanged.
+ */
+export type ClientInput = Omit<z.output<typeof ClientSchema>, "document" | keyof Address> & {
+  document?: string | null;
+} & Partial<Address>;
 
 /**
  * The edit form: everything but the plan, which is chosen in one place, the
  * subscription; the client's plan follows it (subscriptions.server, subscription-changes.server).
  */
-export const ClientEditSchema = ClientSchema.omit({ planId: true });
+export const ClientEditSchema = ClientFields.omit({ planId: true }).superRefine(checkAddress);
 export type ClientEditInput = Omit<ClientInput, "planId">;
 
 /** SPEC §5 new-subscription form: plan, start date and renewal type required. */

@@ -12,6 +12,7 @@ import { emit } from "~/modules/events/index.server";
 import { diffFields, recordAudit, type Actor } from "~/modules/audit/index.server";
 import { startSubscription } from "./subscription-history.server";
 import { now as clockNow } from "~/server/clock.server";
+import { ADDRESS_KEYS } from "~/lib/br-address";
 
 export type Client = typeof clients.$inferSelect;
 
@@ -265,7 +266,17 @@ export async function updateClient({
   if (!isId(id)) return null;
   // Named fields only: the plan is never set here, even when a caller's object carries one.
   const { name, phone, businessName, status, document } = input;
-  const fields = { name, phone, businessName, status, ...(document === undefined ? {} : { document }) };
+  const address = Object.fromEntries(
+    ADDRESS_KEYS.flatMap((k) => (input[k] === undefined ? [] : [[k, input[k]]])),
+  );
+  const fields = {
+    name,
+    phone,
+    businessName,
+    status,
+    ...(document === undefined ? {} : { document }),
+    ...address,
+  };
   const email = input.email.toLowerCase();
   const other = await findClientByEmail({ email });
   if (other && other.id !== id) throw new ClientEmailTakenError();

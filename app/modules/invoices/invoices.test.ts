@@ -121,7 +121,22 @@ beforeEach(async () => {
 afterEach(() => resetClock());
 
 /** A client's renewal charge (R$ 89,90, period from 2026-04-10) at Asaas, as the issuing job sends it. */
-async function renewalCharge({ document = "52998224725" }: { document?: string | null } = {}) {
+/** A complete fiscal address (São Paulo). */
+const ADDRESS = {
+  addressCep: "01310100",
+  addressStreet: "Avenida Paulista",
+  addressNumber: "1000",
+  addressComplement: null,
+  addressDistrict: "Bela Vista",
+  addressCity: "São Paulo",
+  addressCityIbge: "3550308",
+  addressUf: "SP",
+};
+
+async function renewalCharge({
+  document = "52998224725",
+  address = true,
+}: { document?: string | null; address?: boolean } = {}) {
   seq += 1;
   setClock("2026-03-10T12:00:00-03:00");
   const client = await createClient({
@@ -133,6 +148,7 @@ async function renewalCharge({ document = "52998224725" }: { document?: string |
       planId: premium,
       status: "ativo",
       document,
+      ...(address ? ADDRESS : {}),
     },
     today: "2026-03-10",
   });
@@ -353,15 +369,28 @@ describe("INVOICE_* webhooks, read back", () => {
   });
 });
 
-describe("a client without CPF/CNPJ", () => {
-  it("gets no note, the reason is stored; once filled, “Emitir novamente” issues it once", async () => {
-    const { charge, client, payment } = await renewalCharge({ document: null });
+describe("a client without CPF/CNPJ or address", () => {
+  it("gets no note and the reason says what is missing; once filled, “Emitir novamente” issues it once", async () => {
+    const { charge, client, payment } = await renewalCharge({ document: null, address: false });
     await paid(payment, "evt_nf_pay_4");
     const note = await noteOf(charge.id);
-    expect(note).toMatchObject({ status: "erro", providerId: null, errorReason: INVOICE_REASONS.noDocument });
+    expect(note).toMatchObject({
+      status: "erro",
+      providerId: null,
+      errorReason: INVOICE_REASONS.noDocumentNorAddress,
+    });
     expect(notesAtAsaas(charge.id)).toHaveLength(0);
     expect(sent("invoice.failed")).toHaveLength(1);
+    // The document alone is not enough: the note is refused again, now for the address only.
     await t.db.update(clients).set({ document: "11222333000181" }).where(eq(clients.id, client.id));
+    expect(await reissueInvoice({ id: note.id, actor: admin })).toEqual({
+      ok: true,
+      message: REISSUE_MESSAGES.queued,
+    });
+    await drainJobs();
+    expect(await noteOf(charge.id)).toMatchObject({ status: "erro", errorReason: INVOICE_REASONS.noAddress });
+    expect(notesAtAsaas(charge.id)).toHaveLength(0);
+    await t.db.update(clients).set(ADDRESS).where(eq(clients.id, client.id));
     expect(await reissueInvoice({ id: note.id, actor: admin })).toEqual({
       ok: true,
       message: REISSUE_MESSAGES.queued,

@@ -2,126 +2,21 @@
 // 045). The note's row is unique per charge: the issuing job, a retry, a second delivery of the
 // event and "Emitir novamente" all meet on it. Every change of state is read back from the
 // provider (a webhook is a notice), applied under the row's lock, and its event emitted once.
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type DbOrTx } from "~/db/client.server";
-import { chargeLines, charges, clients, invoices, plans, subscriptions } from "~/db/schema";
-import { isoToBrDate, monthLabel } from "~/lib/dates";
+import { charges, invoices } from "~/db/schema";
 import { isId } from "~/lib/ids";
-import { formatMoney } from "~/lib/format";
 import { emit } from "~/modules/events/index.server";
 import { now, today } from "~/server/clock.server";
 import type { JobContext } from "~/server/jobs/queue.server";
-import {
-  ProviderError,
-  type PaymentProvider,
-  type ProviderInvoice,
-  type ProviderInvoiceInput,
-} from "~/server/payments/provider";
+import { ProviderError, type PaymentProvider, type ProviderInvoice } from "~/server/payments/provider";
 import type { InvoiceStatus } from "./invoices.constants";
-import { getInvoiceSettings, invoiceProvider, type InvoiceSettings } from "./settings.server";
+import { getInvoiceSettings, invoiceProvider } from "./settings.server";
+import { chargeFacts, INVOICE_REASONS, invoiceRequest, missingFiscalData } from "./request.server";
 
 export type Invoice = typeof invoices.$inferSelect;
 
-export const INVOICE_REASONS = {
-  noDocument: "Cliente sem CPF/CNPJ: preencha o documento no cadastro do cliente e use “Emitir novamente”.",
-  noProviderPayment: "A cobrança não foi paga pelo provedor de pagamento: registre a nota fiscal à mão.",
-  refused: "A prefeitura recusou a nota fiscal.",
-  cancellationDenied: "A prefeitura negou o cancelamento da nota fiscal.",
-} as const;
-
-/** Replaces the template's placeholders ({plano}, {periodo}, {cobranca}, {cliente}). */
-export function serviceDescription(
-  template: string,
-  values: { plano: string; periodo: string; cobranca: string; cliente: string },
-): string {
-  return template
-    .replaceAll("{plano}", values.plano)
-    .replaceAll("{periodo}", values.periodo)
-    .replaceAll("{cobranca}", values.cobranca)
-    .replaceAll("{cliente}", values.cliente)
-    .slice(0, 1000);
-}
-
-/** What the charge is for, as the note tells it: its lines, its period, its plan. */
-async function chargeFacts(tx: DbOrTx, chargeId: string) {
-  const [row] = await tx
-    .select({ charge: charges, client: clients, planName: plans.name })
-    .from(charges)
-    .innerJoin(clients, eq(clients.id, charges.clientId))
-    .leftJoin(subscriptions, eq(subscriptions.id, charges.subscriptionId))
-    .leftJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(eq(charges.id, chargeId))
-    .for("update", { of: charges });
-  if (!row) return null;
-  const lines = await tx
-    .select({
-      kind: chargeLines.kind,
-      description: chargeLines.description,
-      amountCents: chargeLines.amountCents,
-    })
-    .from(chargeLines)
-    .where(eq(chargeLines.chargeId, chargeId))
-    .orderBy(asc(chargeLines.position));
-  return { ...row, lines };
-}
-type ChargeFacts = NonNullable<Awaited<ReturnType<typeof chargeFacts>>>;
-
-/**
- * The note a charge gets. One note per charge: the subscription's service (LC 116 1.05) unless
- * every line is the activation fee (1.07); the lines are listed in the observations, and the value
- * is what the charge asked for after its discount (decision 045).
- */
-export function invoiceRequest(
-  settings: InvoiceSettings,
-  facts: ChargeFacts,
-  on: string,
-): ProviderInvoiceInput {
-  const { charge, client, lines } = facts;
-  const activationOnly = lines.length > 0 && lines.every((l) => l.kind === "ativação");
-  const periodo =
-    charge.periodStart && charge.periodEnd
-      ? `${isoToBrDate(charge.periodStart)} a ${isoToBrDate(charge.periodEnd)}`
-      : monthLabel((charge.paidOn ?? on).slice(0, 7));
-  const effectiveDate = settings.issueWhen === "vencimento" && charge.dueDate > on ? charge.dueDate : on;
-  const ibsCbs =
-    settings.ibsCbsCst && settings.ibsCbsClassification
-      ? {
-          cst: settings.ibsCbsCst,
-          classification: settings.ibsCbsClassification,
-          operationIndicator: settings.ibsCbsOperationIndicator,
-          nbsCode: settings.nbsCode,
-        }
-      : null;
-  return {
-    externalReference: charge.id,
-    providerPaymentId: charge.providerId ?? "",
-    valueCents: charge.amountCents,
-    serviceDescription: serviceDescription(settings.descriptionTemplate, {
-      plano: facts.planName ?? lines.map((l) => l.description).join(", "),
-      periodo,
-      cobranca: charge.number,
-      cliente: client.businessName || client.name,
-    }),
-    observations: [
-      `Cobrança ${charge.number}.`,
-      ...lines.map((l) => `${l.description}: ${formatMoney(l.amountCents)}.`),
-      ...(charge.discountCents > 0 ? [`Desconto: ${formatMoney(charge.discountCents)}.`] : []),
-    ].join(" "),
-    effectiveDate,
-    municipalServiceCode: activationOnly ? settings.activationServiceCode : settings.subscriptionServiceCode,
-    municipalServiceName: activationOnly ? settings.activationServiceName : settings.subscriptionServiceName,
-    taxes: {
-      retainIss: settings.issWithheld,
-      issBp: settings.issRateBp,
-      pisBp: settings.pisRateBp,
-      cofinsBp: settings.cofinsRateBp,
-      csllBp: settings.csllRateBp,
-      irBp: settings.irRateBp,
-      inssBp: settings.inssRateBp,
-    },
-    ibsCbs,
-  };
-}
+export { INVOICE_REASONS } from "./request.server";
 
 const EVENT_OF: Partial<Record<InvoiceStatus, "invoice.issued" | "invoice.failed" | "invoice.cancelled">> = {
   emitida: "invoice.issued",
@@ -204,7 +99,8 @@ export type IssueOutcome = "issued" | "skipped" | "failed" | "retry";
 /**
  * Issues a paid charge's note: single-flight per charge (its row locked during the call, as
  * sending a charge is). Nothing is issued without the fiscal settings, for a charge no longer
- * paid, or twice: a note already at the provider is left alone. A client without CPF/CNPJ gets
+ * paid, or twice: a note already at the provider is left alone. A client without CPF/CNPJ or a
+ * complete address gets
  * the note in `erro` with the reason; a refusal by the provider too. A provider that cannot be
  * reached throws (the job retries) until the last attempt, which records the error.
  */
@@ -242,8 +138,9 @@ export async function issueChargeInvoice(
       serviceCode: request.municipalServiceCode,
       effectiveDate: request.effectiveDate,
     };
-    if (!facts.client.document) {
-      await moveInvoice(tx, row, "erro", { ...pending, errorReason: INVOICE_REASONS.noDocument });
+    const missing = missingFiscalData(facts.client);
+    if (missing) {
+      await moveInvoice(tx, row, "erro", { ...pending, errorReason: missing });
       return "failed";
     }
     if (!facts.charge.providerId || facts.charge.provider !== provider.name) {

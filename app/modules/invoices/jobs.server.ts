@@ -6,6 +6,7 @@ import { defineJob } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { configuredProvider } from "~/server/payments/index.server";
 import type { PaymentProvider } from "~/server/payments/provider";
+import { invoiceIssuedMailJob } from "./mails.server";
 import { cancelChargeInvoice, issueChargeInvoice, syncProviderInvoice } from "./issue.server";
 
 const RETRY = { retryLimit: 8, retryDelay: 60, retryBackoff: true } as const;
@@ -88,4 +89,5 @@ export const INVOICE_JOBS = [
   reissueInvoiceJob,
   cancelOnReversalJob,
   reconcileInvoicesJob,
+  invoiceIssuedMailJob,
 ] as const;

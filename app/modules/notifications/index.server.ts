@@ -7,9 +7,11 @@ export { clientLinkMailKey, queueClientLinkMail } from "./client-link.server";
 export {
   ChargeIssuedMail,
   ChargePaidMail,
+  InvoiceIssuedMail,
   PIX_QR_CID,
   chargeIssuedSubject,
   chargePaidSubject,
+  invoiceMailSubject,
 } from "./mails/charge-mails";
 export {
   CLIENT_EMAIL_CHANGED_SUBJECT,

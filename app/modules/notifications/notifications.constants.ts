@@ -59,6 +59,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   "privacidade.exclusao": "Pedido de exclusão de conta",
   "cobranca.nova": "Nova cobrança",
   "cobranca.recibo": "Pagamento recebido",
+  "cobranca.nota-fiscal": "Sua nota fiscal",
   "cobranca.lembrete": "Lembrete de cobrança",
   "cobranca.divergencia": "Divergência no pagamento",
   "assinatura.suspensa": "Assinatura suspensa (cliente)",

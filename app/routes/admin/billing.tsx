@@ -27,6 +27,7 @@ import {
 import { getBillingSettings } from "~/modules/billing/settings.server";
 import { today } from "~/server/clock.server";
 import { readForm } from "~/server/http/form.server";
+import { invoicesByCharge } from "~/modules/invoices/views.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -48,11 +49,34 @@ export async function loader({ request }: Route.LoaderArgs) {
       countOpenDivergences(),
     ]);
     const rows = await withChargePix(settings, list.rows);
-    return { ...base, rows, hasMore: list.hasMore, count: list.count, totals, divergences, toast: null };
+    // The rows' tax invoices; the list works without them.
+    const invoices = await invoicesByCharge(rows.map((r) => r.id)).catch((err: unknown) => {
+      log.error({ err }, "charges' invoices failed");
+      return {};
+    });
+    return {
+      ...base,
+      rows,
+      invoices,
+      hasMore: list.hasMore,
+      count: list.count,
+      totals,
+      divergences,
+      toast: null,
+    };
   } catch (err) {
     log.error({ err }, "charges list failed");
     const failed = toast.error("Erro ao carregar as cobranças");
-    return { ...base, rows: [], hasMore: false, count: null, totals: null, divergences: 0, toast: failed };
+    return {
+      ...base,
+      rows: [],
+      invoices: {},
+      hasMore: false,
+      count: null,
+      totals: null,
+      divergences: 0,
+      toast: failed,
+    };
   }
 }
 
@@ -181,6 +205,7 @@ export default function BillingPage({ loaderData, actionData }: Route.ComponentP
       <ChargeTotalsCards totals={totals} filters={filters} />
       <ChargesTable
         rows={rows}
+        invoices={loaderData.invoices}
         sort={sort}
         dir={dir}
         today={loaderData.today}

@@ -7,16 +7,24 @@ import { requestEmailChange } from "~/modules/client-area/email-change.server";
 import { ContactSchema, getOwnContact, updateOwnContact } from "~/modules/client-area/self-service.server";
 import { redirectWithToast } from "~/lib/form-reply.server";
 import { whatsappAreaAction, whatsappAreaView } from "~/modules/whatsapp/client-area.server";
+import { FiscalDataForm } from "~/components/client-area/fiscal-data-form";
+import {
+  FiscalDataSchema,
+  getOwnFiscalData,
+  updateOwnFiscalData,
+} from "~/modules/client-area/fiscal-data.server";
 import { checkForm, readForm } from "~/server/http/form.server";
 
 // "Seus dados": the contact name and phone, and the LGPD download. A saved form redirects back
 // with the toast (PRG: plain HTML, decision 046); a refused one comes back with its messages.
 export async function loader({ request }: Route.LoaderArgs) {
   const { client } = await requireClient(request);
-  return {
-    contact: await getOwnContact({ clientId: client.id }),
-    whatsapp: await whatsappAreaView(client.id),
-  };
+  const [contact, fiscal, whatsapp] = await Promise.all([
+    getOwnContact({ clientId: client.id }),
+    getOwnFiscalData({ clientId: client.id }),
+    whatsappAreaView(client.id),
+  ]);
+  return { contact, fiscal, whatsapp };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -33,6 +41,18 @@ export async function action({ request }: Route.ActionArgs) {
     if (!changed.ok) return data({ fieldErrors: { email: changed.message } }, { status: 400 });
     return redirectWithToast("/cliente/dados", "success", changed.message);
   }
+  if (form.intent === "fiscal") {
+    const fiscal = checkForm(form, FiscalDataSchema, (errors, fields) =>
+      data({ fieldErrors: errors, fiscalValues: fields }, { status: 400 }),
+    );
+    if (!fiscal.ok) return fiscal.reply;
+    const saved = await updateOwnFiscalData({
+      clientId: s.client.id,
+      input: fiscal.data,
+      actor: { id: s.user.id, name: `${s.client.name} (cliente)` },
+    });
+    return redirectWithToast("/cliente/dados", "success", saved.message);
+  }
   const contact = checkForm({ name: form.name ?? "", phone: form.phone ?? "" }, ContactSchema, (errors) =>
     data({ fieldErrors: errors }, { status: 400 }),
   );
@@ -45,8 +65,16 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast("/cliente/dados", "success", result.message);
 }
 
-export default function ClientData({ loaderData: { contact, whatsapp }, actionData }: Route.ComponentProps) {
+export default function ClientData({
+  loaderData: { contact, fiscal, whatsapp },
+  actionData,
+}: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // A refused "Dados para a nota fiscal": its errors and what was typed.
+  const refusedFiscal =
+    actionData && "fiscalValues" in actionData
+      ? (actionData as { fieldErrors: Record<string, string>; fiscalValues: Record<string, string> })
+      : null;
   const errors: Partial<Record<"name" | "phone" | "email", string>> | undefined =
     actionData && "fieldErrors" in actionData ? actionData.fieldErrors : undefined;
   return (
@@ -106,6 +134,10 @@ export default function ClientData({ loaderData: { contact, whatsapp }, actionDa
           </Button>
         </Form>
       </section>
+      <FiscalDataForm
+        values={(refusedFiscal ? refusedFiscal.fiscalValues : fiscal) ?? {}}
+        errors={refusedFiscal?.fieldErrors}
+      />
       <WhatsAppCard
         view={whatsapp}
         reply={actionData && "whatsapp" in actionData ? actionData.whatsapp : null}

@@ -18,6 +18,7 @@ import { getClientSubmissions } from "~/modules/onboarding/client-submission-rea
 import { readRequestDraft } from "~/modules/client-requests/request-draft";
 import { ClientRequestSchema, requestRefusal } from "~/modules/client-requests/requests.schema";
 import { redirectWithToast } from "~/lib/form-reply.server";
+import { invoicesByCharge } from "~/modules/invoices/views.server";
 import { parseForm } from "~/server/http/form.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -33,7 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     params.has("kind") ? { kind: params.get("kind"), planId: params.get("planId") } : null,
     requests.plans.map((p) => p.id),
   );
-  return { ...overview, requests, submissions, draft };
+  // The paid charges' tax invoices (the client's own charges only); the page works without them.
+  const invoices = await invoicesByCharge(overview.paid.map((c) => c.id)).catch(() => ({}));
+  return { ...overview, requests, submissions, draft, invoices };
 }
 
 // "Alterar ou cancelar o plano": a request to the admins; the client is the session's. Sent, it
@@ -64,7 +67,7 @@ export default function ClientAreaHome({ loaderData: d, actionData }: Route.Comp
       <h1 className="text-2xl font-bold">Olá, {d.client?.name}!</h1>
       <MenuLiveSection menu={d.menu} help={d.help} />
       <PlanSection subscription={d.subscription} planName={d.client?.planName ?? null} />
-      <ChargesSection open={d.open} paid={d.paid} />
+      <ChargesSection open={d.open} paid={d.paid} invoices={d.invoices} />
       <OnboardingSection onboarding={d.onboarding} />
       <SubmissionsSection submissions={d.submissions} reply={null} sent={null} />
       <RequestsSection own={d.requests} draft={d.draft} reply={actionData} />

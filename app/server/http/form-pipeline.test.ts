@@ -10,11 +10,6 @@ import { describe, expect, it } from "vitest";
 const EXCEPTIONS: Record<string, string> = {
   "app/server/http/form.server.ts": "the pipeline itself",
   "app/lib/validation.ts": "formToObject and fieldErrors, the pipeline's parts",
-  // The client form is shared by several routes, and its module's tests post it as FormData; it
-  // is being reworked alongside this pipeline and moves to it with those tests.
-  "app/routes/admin/clients/edit.tsx": "not yet moved: the client form (clients rework in progress)",
-  "app/routes/admin/clients/new.tsx": "not yet moved: the client form (clients rework in progress)",
-  "app/modules/clients/client-form.server.ts": "not yet moved: the client form (clients rework in progress)",
 };
 
 const READS_BODY = [/\breadFormData\(/, /\.formData\(\)/, /\bformToObject\(/, /\brequest\.(json|text)\(\)/];

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { ChargeInvoiceNote } from "~/components/admin/invoices/charge-invoice";
+import type { ChargeInvoice } from "~/modules/invoices/views.server";
 import { SortHeader } from "~/components/admin/sort-header";
 import { Badge, Card, DataTable, EmptyRow, Th } from "~/components/admin/ui";
 import { formatIsoDate, formatMoney } from "~/lib/format";
@@ -70,7 +72,7 @@ function Purpose({ charge }: { charge: ChargeRowView }) {
 }
 
 /** The status, with how it was paid (or the part paid) and a provider failure under it. */
-function Status({ charge: c }: { charge: ChargeRowView }) {
+function Status({ charge: c, invoice }: { charge: ChargeRowView; invoice?: ChargeInvoice }) {
   const partial = paidSummary(c);
   return (
     <>
@@ -82,6 +84,7 @@ function Status({ charge: c }: { charge: ChargeRowView }) {
       )}
       {partial && <p className="mt-0.5 text-xs font-medium text-amber-800">{partial}</p>}
       {c.provider.error && <p className="mt-0.5 text-xs text-red-700">Falha no provedor</p>}
+      <ChargeInvoiceNote invoice={invoice} />
     </>
   );
 }
@@ -111,8 +114,11 @@ export function ChargesTable({
   dir,
   today,
   emptyText,
+  invoices = {},
 }: {
   rows: ChargeRowView[];
+  /** The charges' tax invoices, by charge id. */
+  invoices?: Record<string, ChargeInvoice>;
   sort: string;
   dir: "asc" | "desc";
   today: string;
@@ -149,7 +155,7 @@ export function ChargesTable({
               <td className="px-3 py-2 whitespace-nowrap">{formatIsoDate(c.dueDate)}</td>
               <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatMoney(c.amountCents)}</td>
               <td className="px-3 py-2">
-                <Status charge={c} />
+                <Status charge={c} invoice={invoices[c.id]} />
               </td>
               <td className="px-3 py-2">
                 <ChargeRowActions charge={c} today={today} />
@@ -167,7 +173,7 @@ export function ChargesTable({
                   <ClientCell charge={c} />
                 </div>
                 <div className="max-w-[50%] shrink-0 text-right">
-                  <Status charge={c} />
+                  <Status charge={c} invoice={invoices[c.id]} />
                 </div>
               </div>
               <p className="mt-2 text-sm text-slate-700">

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { ChargeInvoiceNote } from "~/components/admin/invoices/charge-invoice";
+import type { ChargeInvoice } from "~/modules/invoices/views.server";
 import { ChargeActions, ChargeWhatsapp, PixCopy } from "~/components/admin/billing/charge-actions";
 import { OneOffForm } from "~/components/admin/billing/one-off-form";
 import { ChargeResend, ReceiptLink } from "~/components/admin/billing/charge-mail-actions";
@@ -17,8 +19,11 @@ export function ChargesSection({
   client,
   charges,
   today,
+  invoices = {},
 }: {
   clientId: string;
+  /** The charges' tax invoices, by charge id. */
+  invoices?: Record<string, ChargeInvoice>;
   /** Whom "Cobrar pelo WhatsApp" writes to. */
   client: { name: string; phone: string };
   charges: ClientChargeView[];
@@ -63,6 +68,7 @@ export function ChargesSection({
                   </p>
                 )}
                 {c.cancelReason && <p className="mt-1 text-slate-500">Cancelada: {c.cancelReason}</p>}
+                <ChargeInvoiceNote invoice={invoices[c.id]} />
                 {isPayable(c.status) && (
                   <ChargeProvider
                     id={c.id}

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { PlanOptions } from "~/components/ui/plan-options";
 import { Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/admin/ui";
+import { AddressFields } from "~/components/ui/address-fields";
+import { EMPTY_ADDRESS_VALUES } from "~/lib/br-address";
 import { Button, FormAlert, SelectField, TextField } from "~/components/ui/form";
 import { useClientValidation } from "~/components/ui/use-client-validation";
 import { useUnsavedChanges } from "~/components/ui/use-unsaved-changes";
@@ -26,6 +28,7 @@ export const EMPTY_CLIENT: ClientFormValues = {
   document: "",
   planId: "",
   status: "ativo",
+  ...EMPTY_ADDRESS_VALUES,
 };
 
 function checkWith(schema: typeof ClientSchema | typeof ClientEditSchema) {
@@ -175,6 +178,7 @@ export function ClientForm({
             </p>
           )}
         </div>
+        <AddressFields values={values} errors={errors} />
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy} busyLabel="Salvando...">

@@ -27,7 +27,15 @@ export interface ChargeIssuedData extends ChargeMailData {
   payLink?: string | null;
 }
 
+/** A charge's tax invoice, once authorised: its number and its PDF at the provider. */
+export interface MailInvoice {
+  number: string | null;
+  pdfUrl: string;
+}
+
 export interface ChargePaidData extends ChargeMailData {
+  /** The charge's tax invoice when already authorised; otherwise "Sua nota fiscal" follows. */
+  invoice?: MailInvoice | null;
   /** "Dados da empresa": who issues the receipt (decision 042). */
   issuer: { legalName: string; cnpj: string; address: string };
   /** The client's CPF or CNPJ, masked; null when not on file. */
@@ -182,6 +190,45 @@ export function ChargePaidMail({ brand, data }: { brand: ClientMailBrand; data: 
         ]}
       />
       <Lines data={data} />
+      {data.invoice && <InvoiceLink invoice={data.invoice} />}
+      <ClientAreaLink brand={brand} />
+    </MailLayout>
+  );
+}
+
+function InvoiceLink({ invoice }: { invoice: MailInvoice }) {
+  return (
+    <>
+      <MailText>
+        A nota fiscal de serviço{invoice.number ? ` nº ${invoice.number}` : ""} desta cobrança já foi emitida:
+      </MailText>
+      <MailButton href={invoice.pdfUrl}>Ver a nota fiscal</MailButton>
+    </>
+  );
+}
+
+export const invoiceMailSubject = (data: { number: string }) => `Sua nota fiscal da cobrança ${data.number}`;
+
+/** "Sua nota fiscal": the note of a paid charge, authorised after its receipt went out. */
+export function InvoiceIssuedMail({
+  brand,
+  data,
+}: {
+  brand: ClientMailBrand;
+  data: { clientName: string; businessName: string; number: string; invoice: MailInvoice };
+}) {
+  return (
+    <MailLayout
+      preview={invoiceMailSubject(data)}
+      company={brand.company}
+      siteUrl={brand.siteUrl}
+      footer={clientFooter(brand)}
+    >
+      <MailHeading>Olá, {data.clientName}!</MailHeading>
+      <MailText>
+        A nota fiscal do pagamento da cobrança {data.number} de {data.businessName} foi emitida.
+      </MailText>
+      <InvoiceLink invoice={data.invoice} />
       <ClientAreaLink brand={brand} />
     </MailLayout>
   );

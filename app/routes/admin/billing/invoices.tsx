@@ -111,12 +111,30 @@ export default function Invoices({ loaderData, actionData }: Route.ComponentProp
           Filtrar
         </button>
       </Form>
+      <AccountantExport month={month} />
       <p className="mb-2 text-sm text-slate-600">
         {total === 1 ? "1 nota fiscal" : `${total} notas fiscais`}
         {rows.length < total ? ` (as ${rows.length} mais recentes)` : ""}
       </p>
       <InvoicesTable rows={rows} />
     </>
+  );
+}
+
+/** For the accountant: the month's notes as CSV and their XML files in one ZIP (the month filtered, or this one). */
+function AccountantExport({ month }: { month: string }) {
+  const mes = month ? `&mes=${month}` : "";
+  const link = "font-medium text-brand-700 hover:underline";
+  return (
+    <p className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <span className="text-slate-700">Para o contador{month ? "" : " (mês atual)"}:</span>
+      <a href={`/admin/billing/notas-fiscais/exportar?formato=csv${mes}`} className={link} download>
+        Baixar planilha (CSV)
+      </a>
+      <a href={`/admin/billing/notas-fiscais/exportar?formato=xml${mes}`} className={link} download>
+        Baixar XML das notas (ZIP)
+      </a>
+    </p>
   );
 }
 

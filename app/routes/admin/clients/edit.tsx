@@ -14,7 +14,6 @@ import { PageHeader } from "~/components/ui/page-header";
 import { useReplyToast } from "~/components/ui/use-reply-toast";
 import { replyError, replyInvalid, replyOk, replyRefused, toast, type ToastKind } from "~/lib/form-reply";
 import { redirectWithToast } from "~/lib/form-reply.server";
-import { fieldErrors, formToObject } from "~/lib/validation";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { clientChargesView } from "~/modules/billing/charge-pix.server";
 import { previewPlanChanges } from "~/modules/billing/plan-change.server";
@@ -36,13 +35,14 @@ import { today } from "~/server/clock.server";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { submitSubscriptionChange } from "~/modules/clients/subscription-changes.server";
 import { SUSPENSION_MESSAGES, setSuspensionExempt } from "~/modules/billing/suspension.server";
+import { invoicesByCharge } from "~/modules/invoices/views.server";
 import { getClientOrigin } from "~/modules/leads/lead.server";
 import { getClientOnboarding } from "~/modules/onboarding/onboarding-reads.server";
 import { withSubmissions } from "~/modules/onboarding/client-submission-reads.server";
 import { listOpenClientRequests } from "~/modules/client-requests/requests.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
-import { readFormData } from "~/server/http/form.server";
+import { checkForm, readFormLists } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 import { adminWhatsAppView, whatsappAdminAction } from "~/modules/whatsapp/admin-client.server";
 
@@ -87,6 +87,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     adminWhatsAppView(client.id).catch(() => null),
   ]);
   const error = subs.error ?? notes.error ?? plans.error ?? charges.error;
+  // The charges' tax invoices; the page works without them.
+  const invoices = await invoicesByCharge(charges.rows.map((c) => c.id)).catch(() => ({}));
   // What "Trocar plano … Agora" costs, shown before confirming; the page works without it.
   const previews = await previewPlanChanges({
     subscriptions: subs.rows,
@@ -98,6 +100,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notes: notes.rows,
     plans: plans.rows,
     charges: charges.rows,
+    invoices,
     lead,
     onboarding,
     requests,
@@ -133,32 +136,33 @@ const FAILURES = {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const form = await readFormData(request);
-  const intent = INTENTS.find((i) => i === form.get("intent"));
+  // The first "intent" decides, as the form posts it first (a repeated one cannot switch the branch).
+  const { fields: raw, lists } = await readFormLists(request, ["intent"]);
+  const intent = INTENTS.find((i) => i === lists.intent[0]);
   // A client deleted meanwhile: what was asked failed, and there is no page to stay on.
   const client = await requireClient(params.id, intent ? FAILURES[intent] : CLIENT_MESSAGES.loadFailed);
   const here = `/admin/clients/edit/${client.id}`;
   // Deletes come from fetchers: the redirect back carries the toast and replaces the entry.
   const back = (kind: ToastKind, message: string) =>
     redirectWithToast(here, kind, message, { replace: true });
-  const raw = formToObject(form);
   // The WhatsApp block's own small forms (consent, withdrawal, preference).
-  const asked = String(form.get("intent") ?? "");
+  const asked = lists.intent[0] ?? "";
   if (!intent && asked.startsWith("whatsapp-")) {
     const r = await whatsappAdminAction({ ...raw, intent: asked }, { clientId: client.id, actor: user });
     return back(r.ok ? "success" : "error", r.message);
   }
+  const invalid = (errors: Record<string, string>) => replyInvalid(errors, { extra: { intent } });
   try {
     switch (intent) {
       case "update": {
-        const result = await submitClientForm({ form, id: client.id, actor: user });
+        const result = await submitClientForm({ fields: raw, id: client.id, actor: user });
         if (result.ok) return redirectWithToast("/admin/clients", result.toast.type, result.toast.message);
         if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
         return replyRefused(result, { intent });
       }
       case "add-subscription": {
-        const parsed = SubscriptionSchema.safeParse(raw);
-        if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+        const parsed = checkForm(raw, SubscriptionSchema, invalid);
+        if (!parsed.ok) return parsed.reply;
         await addSubscription({ clientId: client.id, input: parsed.data, actor: user });
         return replyOk(toast.success(SUBSCRIPTION_MESSAGES.added), { intent });
       }
@@ -181,8 +185,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         });
       }
       case "add-note": {
-        const parsed = NoteSchema.safeParse(raw);
-        if (!parsed.success) return replyInvalid(fieldErrors(parsed.error), { extra: { intent } });
+        const parsed = checkForm(raw, NoteSchema, invalid);
+        if (!parsed.ok) return parsed.reply;
         await addNote({ clientId: client.id, note: parsed.data.note, actor: user });
         return replyOk(toast.success(NOTE_MESSAGES.added), { intent });
       }
@@ -277,7 +281,13 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         previews={previews}
         today={today}
       />
-      <ChargesSection clientId={client.id} client={client} charges={loaderData.charges} today={today} />
+      <ChargesSection
+        clientId={client.id}
+        client={client}
+        charges={loaderData.charges}
+        invoices={loaderData.invoices}
+        today={today}
+      />
       <ClientOnboardingSection
         clientId={client.id}
         clientName={client.name}

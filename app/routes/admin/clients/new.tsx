@@ -11,7 +11,7 @@ import { CLIENT_MESSAGES } from "~/modules/clients/clients.schema";
 import { submitClientForm } from "~/modules/clients/client-form.server";
 import { PLAN_MESSAGES } from "~/modules/plans/plans.schema";
 import { listPlanOptions } from "~/modules/plans/plans.server";
-import { readFormData } from "~/server/http/form.server";
+import { readForm } from "~/server/http/form.server";
 import { log } from "~/server/logging/logger.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireAdmin(request);
-  const result = await submitClientForm({ form: await readFormData(request), actor: user });
+  const result = await submitClientForm({ fields: await readForm(request), actor: user });
   if (result.ok) return redirectWithToast("/admin/clients", result.toast.type, result.toast.message);
   if (result.notFound) return redirectWithToast("/admin/clients", "error", CLIENT_MESSAGES.loadFailed);
   return replyRefused(result);

@@ -1,5 +1,6 @@
 import { ClientForm, type ClientFormValues } from "~/components/admin/clients/client-form";
 import { Card } from "~/components/admin/ui";
+import { ADDRESS_KEYS, type AddressKey } from "~/lib/br-address";
 import { formatCpfCnpj } from "~/lib/br-documents";
 import type { FieldErrors } from "~/lib/validation";
 import { NO_PLAN } from "~/modules/clients/clients.schema";
@@ -36,6 +37,10 @@ export function ClientEditSection({
               businessName: client.businessName,
               document: client.document ? formatCpfCnpj(client.document) : "",
               status: client.status,
+              ...(Object.fromEntries(ADDRESS_KEYS.map((k) => [k, client[k] ?? ""])) as Record<
+                AddressKey,
+                string
+              >),
             }),
             // Shown, never posted: the stored plan, even after a refused save.
             planId: client.planId ?? NO_PLAN,
