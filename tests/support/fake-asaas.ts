@@ -33,6 +33,8 @@ export interface FakeAsaas {
   url: string;
   seen: Seen[];
   payments: Record<string, FakePayment>;
+  /** Customers by id (cus_1, cus_2…), as created and updated through the API. */
+  customers: Record<string, Record<string, unknown>>;
   invoices: Record<string, FakeInvoice>;
   /** Changes a note as the city hall would (status and any field, e.g. number, pdfUrl). */
   setInvoice(id: string, status: string, fields?: Record<string, unknown>): FakeInvoice;
@@ -62,6 +64,7 @@ export async function startFakeAsaas({
     url: "",
     seen: [],
     payments: {},
+    customers: {},
     invoices: {},
     failNext: [],
     down: false,
@@ -76,12 +79,36 @@ export async function startFakeAsaas({
     reset() {
       fake.seen = [];
       fake.payments = {};
+      fake.customers = {};
       fake.invoices = {};
       fake.failNext = [];
       fake.down = false;
     },
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
+
+  // GET /v3/customers?externalReference= lists; POST creates; PUT /v3/customers/{id} updates
+  // (docs.asaas.com, "Clientes").
+  function customers(parts: string[], method: string, u: URL, raw: string, res: ServerResponse) {
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    if (parts.length === 2 && method === "GET") {
+      const ref = u.searchParams.get("externalReference");
+      return send(res, 200, {
+        data: Object.values(fake.customers).filter((c) => !ref || c.externalReference === ref),
+      });
+    }
+    if (parts.length === 2 && method === "POST") {
+      const id = `cus_${Object.keys(fake.customers).length + 1}`;
+      fake.customers[id] = { object: "customer", id, ...body };
+      return send(res, 200, fake.customers[id]);
+    }
+    const existing = fake.customers[parts[2] ?? ""];
+    if (parts.length === 3 && method === "PUT" && existing) {
+      Object.assign(existing, body);
+      return send(res, 200, existing);
+    }
+    return send(res, 404, {});
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = "";
@@ -104,8 +131,7 @@ export async function startFakeAsaas({
       .split("/")
       .filter(Boolean); // v3, payments, id, ...
     if (parts[0] !== "v3") return send(res, 404, {});
-    if (parts[1] === "customers" && req.method === "GET") return send(res, 200, { data: [] });
-    if (parts[1] === "customers" && req.method === "POST") return send(res, 200, { id: "cus_1" });
+    if (parts[1] === "customers") return customers(parts, req.method ?? "", u, raw, res);
     if (parts[1] === "myAccount") return send(res, 200, { general: "APPROVED" });
     if (parts[1] === "invoices") return invoices(parts, req.method ?? "", u, raw, res);
     if (parts[1] !== "payments") return send(res, 404, {});

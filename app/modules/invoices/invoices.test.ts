@@ -404,6 +404,25 @@ describe("a client without CPF/CNPJ or address", () => {
     const after = await noteOf(charge.id);
     expect(after).toMatchObject({ status: "agendada", errorReason: null });
     expect(after.providerId).toMatch(/^inv_/);
+    // Asaas issues to its own copy of the client: brought up to date (CNPJ, address) before the note.
+    expect(Object.values(fake.customers).filter((c) => c.externalReference === client.id)).toEqual([
+      expect.objectContaining({
+        cpfCnpj: "11222333000181",
+        postalCode: "01310100",
+        address: "Avenida Paulista",
+        addressNumber: "1000",
+        province: "Bela Vista",
+      }),
+    ]);
+    const calls = fake.seen.map(
+      (c) => `${c.method} ${c.path.replace(/\?.*$/, "").replace(/cus_\d+/, ":id")}`,
+    );
+    const customerWrite = Math.max(
+      calls.lastIndexOf("PUT /api/v3/customers/:id"),
+      calls.lastIndexOf("POST /api/v3/customers"),
+    );
+    expect(customerWrite).toBeGreaterThan(-1);
+    expect(customerWrite).toBeLessThan(calls.lastIndexOf("POST /api/v3/invoices"));
   });
 });
 

@@ -254,18 +254,30 @@ export function asaasProvider(config: AsaasConfig): PaymentProvider {
         mobilePhone: input.phone ?? undefined,
         externalReference: input.externalReference,
         notificationDisabled: true,
+        // With the CEP Asaas fills the city (and district and street when not sent).
+        ...(input.address
+          ? {
+              postalCode: input.address.postalCode,
+              address: input.address.street,
+              addressNumber: input.address.number,
+              complement: input.address.complement ?? undefined,
+              province: input.address.district,
+            }
+          : {}),
       };
-      if (input.providerCustomerId) {
-        const c = await call("PUT", `/customers/${encodeURIComponent(input.providerCustomerId)}`, body);
-        return { providerCustomerId: String(c.id ?? input.providerCustomerId) };
-      }
+      const update = async (id: string) => {
+        const c = await call("PUT", `/customers/${encodeURIComponent(id)}`, body);
+        return { providerCustomerId: String(c.id ?? id) };
+      };
+      if (input.providerCustomerId) return update(input.providerCustomerId);
       // A retry after a lost answer must not create a second customer.
       const found = await call(
         "GET",
         `/customers?externalReference=${encodeURIComponent(input.externalReference)}`,
       );
       const existing = Array.isArray(found.data) ? (found.data as Json[])[0] : undefined;
-      if (existing?.id) return { providerCustomerId: String(existing.id) };
+      if (existing?.id)
+        return input.update ? update(String(existing.id)) : { providerCustomerId: String(existing.id) };
       const c = await call("POST", "/customers", body);
       return { providerCustomerId: String(c.id) };
     },

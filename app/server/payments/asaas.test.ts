@@ -57,6 +57,30 @@ describe("Asaas adapter against a fake Asaas", () => {
     });
   });
 
+  it("brings a customer found by our client id up to date when asked, with the fiscal address", async () => {
+    const client = { externalReference: "cli-2", name: "Cantina Boa", document: "52998224725" };
+    const { providerCustomerId } = await provider().createCustomer(client);
+    // Found again: left as it is unless an update is asked for (a charge sent needs only the id).
+    await provider().createCustomer({ ...client, name: "Outro nome" });
+    expect(fake.customers[providerCustomerId!]).toMatchObject({ name: "Cantina Boa" });
+    const address = {
+      postalCode: "01310100",
+      street: "Avenida Paulista",
+      number: "1000",
+      district: "Bela Vista",
+    };
+    const again = await provider().createCustomer({ ...client, address, update: true });
+    expect(again.providerCustomerId).toBe(providerCustomerId);
+    expect(Object.keys(fake.customers)).toHaveLength(1);
+    expect(fake.customers[providerCustomerId!]).toMatchObject({
+      cpfCnpj: "52998224725",
+      postalCode: "01310100",
+      address: "Avenida Paulista",
+      addressNumber: "1000",
+      province: "Bela Vista",
+    });
+  });
+
   it("an error answer is a retryable failure; the retry creates the payment once", async () => {
     fake.failNext = [{ status: 503, body: {} }];
     const err = await provider()

@@ -12,6 +12,22 @@ export interface ProviderCustomerInput {
   phone?: string | null;
   /** The provider's id when the customer already exists there (update instead of create). */
   providerCustomerId?: string | null;
+  /** The fiscal address, when the client gave it (a tax invoice is issued to it). */
+  address?: ProviderAddress | null;
+  /**
+   * Bring a customer found by our reference up to date with what is sent (a tax invoice is
+   * issued to the provider's copy of the client, which may predate its CPF/CNPJ or address).
+   */
+  update?: boolean;
+}
+
+export interface ProviderAddress {
+  /** CEP, digits only: the provider fills the city from it. */
+  postalCode: string;
+  street: string;
+  number: string;
+  complement?: string | null;
+  district: string;
 }
 
 export interface ProviderChargeInput {

@@ -9,7 +9,7 @@ async function submitContactForm(page: Page, lead: { name: string; business: str
   const form = page.getByRole("form", { name: "Formulário de contato" });
   await form.getByLabel("Nome completo").fill(lead.name);
   await form.getByLabel("Nome do estabelecimento").fill(lead.business);
-  await form.getByLabel("WhatsApp").pressSequentially("11987654321");
+  await form.getByLabel("WhatsApp", { exact: true }).pressSequentially("11987654321");
   await form.getByLabel(/^E-?mail$/).fill(lead.email);
   await form.getByLabel("Plano de interesse").selectOption({ label: "Premium" });
   await form.getByLabel(/Mensagem/).fill("Quero o cardápio digital.");

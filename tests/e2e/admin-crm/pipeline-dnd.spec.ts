@@ -17,7 +17,7 @@ async function newLead(page: Page, name: string) {
   const form = page.getByRole("form", { name: "Formulário de contato" });
   await form.getByLabel("Nome completo").fill(lead.name);
   await form.getByLabel("Nome do estabelecimento").fill(lead.business);
-  await form.getByLabel("WhatsApp").pressSequentially("11987654321");
+  await form.getByLabel("WhatsApp", { exact: true }).pressSequentially("11987654321");
   await form.getByLabel(/^E-?mail$/).fill(lead.email);
   await form.getByLabel("Plano de interesse").selectOption({ label: "Premium" });
   await form.getByRole("button", { name: "Enviar mensagem" }).click();

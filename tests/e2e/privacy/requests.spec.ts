@@ -34,7 +34,7 @@ test("the admin finds a lead by phone, exports it as JSON and anonymises it: the
   const form = visitor.getByRole("form", { name: "Formulário de contato" });
   await form.getByLabel("Nome completo").fill(lead.name);
   await form.getByLabel("Nome do estabelecimento").fill(lead.business);
-  await form.getByLabel("WhatsApp").pressSequentially(phone);
+  await form.getByLabel("WhatsApp", { exact: true }).pressSequentially(phone);
   await form.getByLabel(/^E-?mail$/).fill(lead.email);
   await form.getByLabel("Plano de interesse").selectOption({ label: "Premium" });
   await form.getByRole("button", { name: "Enviar mensagem" }).click();
