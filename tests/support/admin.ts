@@ -101,6 +101,6 @@ export async function saveCompanyData(page: Page) {
   await page.getByLabel("Cidade").fill("São Paulo");
   await page.getByLabel("UF").selectOption("SP");
   await page.getByLabel("CEP").fill("01310-100");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expectToast(page, "Dados da empresa salvos com sucesso!");
 }

@@ -23,7 +23,7 @@ test("a client signs in by e-mailed link, sees the open charge and copies a PIX 
   await adminPage.getByLabel("Chave PIX").fill("financeiro@cardapio.dev");
   await adminPage.getByLabel("Nome do beneficiário").fill("Cardapio Digital");
   await adminPage.getByLabel("Cidade do beneficiário").fill("Sao Paulo");
-  await adminPage.getByRole("button", { name: "Salvar" }).click();
+  await adminPage.getByRole("button", { name: "Salvar", exact: true }).click();
   await expectToast(adminPage, "Configurações financeiras salvas com sucesso!");
   // A client on Premium: its first charge is issued (and e-mailed, with a link to /cliente).
   const email = uniqueEmail("area-cliente");
@@ -125,10 +125,10 @@ test("a client signs in by e-mailed link, sees the open charge and copies a PIX 
   await expect(page.getByRole("heading", { name: "Seus dados" })).toBeVisible();
   await expectNoA11yViolations(page);
   await page.getByLabel("Telefone").fill("123");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByText("Telefone inválido. Use (99) 99999-9999.")).toBeVisible();
   await page.getByLabel("Telefone").fill("(21) 97777-6666");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expectToast(page, "Dados atualizados.");
   await gotoReady(adminPage, `/admin/clients/edit/${clientId}`);
   await expect(adminPage.getByRole("region", { name: "Resumo do cliente" })).toContainText("(21) 97777-6666");

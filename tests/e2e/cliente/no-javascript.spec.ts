@@ -37,7 +37,7 @@ test("without JavaScript the owner uses the whole client area, and no page loads
   await adminPage.getByLabel("Chave PIX").fill("financeiro@cardapio.dev");
   await adminPage.getByLabel("Nome do beneficiário").fill("Cardapio Digital");
   await adminPage.getByLabel("Cidade do beneficiário").fill("Sao Paulo");
-  await adminPage.getByRole("button", { name: "Salvar" }).click();
+  await adminPage.getByRole("button", { name: "Salvar", exact: true }).click();
   await expectToast(adminPage, "Configurações financeiras salvas com sucesso!");
   const email = uniqueEmail("sem-js");
   const clientId = await createClientViaForm(adminPage, {
@@ -103,10 +103,10 @@ test("without JavaScript the owner uses the whole client area, and no page loads
   // "Seus dados": refused, then saved (the toast comes with the redirect).
   await expectPlain(page, await page.goto("/cliente/dados"));
   await page.getByLabel("Telefone").fill("123");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByText("Telefone inválido. Use (99) 99999-9999.")).toBeVisible();
   await page.getByLabel("Telefone").fill("(21) 97777-6666");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page).toHaveURL(/\/cliente\/dados$/);
   await expectToast(page, "Dados atualizados.");
   await expect(page.getByLabel("Telefone")).toHaveValue("(21) 97777-6666");

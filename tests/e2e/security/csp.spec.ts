@@ -23,7 +23,7 @@ for (const who of ["anon", "admin", "rep"] as Who[]) {
     test.setTimeout(240_000);
     // File downloads (CSV/JSON exports, the statement, a representative's own data) are not pages: the browser does not render them.
     const urls = (await allGetUrls(request))
-      .filter((u) => !/(\/export|\.csv|\.json)(\?.*)?$/.test(u))
+      .filter((u) => !/(\/export(ar)?|\.csv|\.json)(\?.*)?$/.test(u))
       .filter((u) => whoFor(u) === who);
     const page = await browser.newPage();
     const watcher = await watchForXss(page);
