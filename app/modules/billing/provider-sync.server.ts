@@ -9,7 +9,7 @@ import type { EventEnvelope } from "~/server/jobs/events-queue.server";
 import { defineJob, enqueue, type JobContext } from "~/server/jobs/queue.server";
 import { log } from "~/server/logging/logger.server";
 import { onEvent } from "~/modules/events/index.server";
-import { configuredProvider, providerCustomer } from "~/server/payments/index.server";
+import { configuredProvider, lockProviderCustomer, providerCustomer } from "~/server/payments/index.server";
 import { ProviderError, type PaymentProvider, type ProviderCharge } from "~/server/payments/provider";
 import { lockCharge, type BillingResult } from "./charge-lock.server";
 import { BILLING_MESSAGES } from "./billing.messages";
@@ -48,6 +48,7 @@ export async function sendChargeToProvider(
     if (charge.providerId || (charge.status !== "pendente" && charge.status !== "vencida")) return "skipped";
     let created: ProviderCharge;
     try {
+      await lockProviderCustomer(tx, client.id);
       const { providerCustomerId } = await provider.createCustomer(providerCustomer(client));
       created = await provider.createCharge({
         externalReference: charge.id,

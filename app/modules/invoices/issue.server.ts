@@ -10,7 +10,7 @@ import { emit } from "~/modules/events/index.server";
 import { now, today } from "~/server/clock.server";
 import type { JobContext } from "~/server/jobs/queue.server";
 import { ProviderError, type PaymentProvider, type ProviderInvoice } from "~/server/payments/provider";
-import { providerCustomer } from "~/server/payments/index.server";
+import { lockProviderCustomer, providerCustomer } from "~/server/payments/index.server";
 import type { InvoiceStatus } from "./invoices.constants";
 import { getInvoiceSettings, invoiceProvider } from "./settings.server";
 import { chargeFacts, INVOICE_REASONS, invoiceRequest, missingFiscalData } from "./request.server";
@@ -152,6 +152,7 @@ export async function issueChargeInvoice(
     try {
       // The note is issued to the provider's copy of the client: bring it up to date first (its
       // CPF/CNPJ or address may have been given after its first charge went there).
+      await lockProviderCustomer(tx, facts.client.id);
       await provider.createCustomer({ ...providerCustomer(facts.client), update: true });
       pi = await issuer.issueInvoice!(request);
     } catch (err) {

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
 import type { clients } from "~/db/schema";
 import type { ProviderCustomerInput } from "./provider";
 
@@ -42,4 +44,14 @@ export function providerCustomer(
           }
         : null,
   };
+}
+
+/**
+ * Holds, until the transaction ends, the right to look up or create this client's customer at
+ * the provider: Asaas finds a customer by our reference but creates a duplicate when two calls
+ * both find none (a charge being sent while a tax invoice is issued), so the second waits and
+ * then finds the first's.
+ */
+export async function lockProviderCustomer(tx: DbOrTx, clientId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`provider-customer:${clientId}`}))`);
 }

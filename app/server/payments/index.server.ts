@@ -2,7 +2,7 @@ import { asaasConfigFromEnv, asaasProvider } from "./asaas.server";
 import type { PaymentProvider } from "./provider";
 
 export type { PaymentProvider } from "./provider";
-export { providerCustomer } from "./customer";
+export { lockProviderCustomer, providerCustomer } from "./customer";
 
 /**
  * The provider that confirms payments by itself, or null when none is configured (then the
